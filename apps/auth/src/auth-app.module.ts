@@ -1,0 +1,58 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import type { Logger } from 'pino';
+import type { AuthEnv } from '@portal/config';
+import { ServicePlatformModule } from '@portal/platform';
+import { CreateUsers1763769600000 } from './migrations/1763769600000-create-users';
+import { CAPTCHA_TTL_SECONDS, CaptchaService } from './registration/services/captcha.service';
+import { RegistrationService } from './registration/services/registration.service';
+import { AUTH_RATE_LIMITS, AuthRateLimits } from './security/auth-rate-limits';
+import { HASHING_CONCURRENCY, PasswordHasher } from './security/password-hasher';
+import { LoginService } from './session/services/login.service';
+import { TokenService } from './session/services/token.service';
+import { SessionMessageController } from './session/session.message-controller';
+import { TelegramMessageController } from './telegram/telegram.message-controller';
+import { UserEntity } from './users/entities/user.entity';
+import { UsersService } from './users/services/users.service';
+import { UsersMessageController } from './users/users.message-controller';
+import { UsersRepository } from './users/users.repository';
+
+@Module({})
+export class AuthAppModule {
+  static forRoot(config: AuthEnv, logger: Logger): DynamicModule {
+    return {
+      module: AuthAppModule,
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'auth',
+          config,
+          logger,
+          entities: [UserEntity],
+          migrations: [CreateUsers1763769600000],
+        }),
+        JwtModule.register({ secret: config.JWT_SECRET, signOptions: { expiresIn: config.JWT_EXPIRES_IN as never } }),
+      ],
+      controllers: [SessionMessageController, UsersMessageController, TelegramMessageController],
+      providers: [
+        { provide: HASHING_CONCURRENCY, useValue: config.ARGON2_MAX_CONCURRENCY },
+        { provide: CAPTCHA_TTL_SECONDS, useValue: config.CAPTCHA_TTL_SECONDS },
+        {
+          provide: AUTH_RATE_LIMITS,
+          useValue: {
+            loginFailuresPerIp: config.RATE_LIMIT_LOGIN_IP_PER_15MIN,
+            loginFailuresPerAccountAndIp: config.RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN,
+            registrationsPerIp: config.RATE_LIMIT_REGISTER_IP_PER_HOUR,
+          },
+        },
+        UsersRepository,
+        PasswordHasher,
+        AuthRateLimits,
+        CaptchaService,
+        TokenService,
+        RegistrationService,
+        LoginService,
+        UsersService,
+      ],
+    };
+  }
+}

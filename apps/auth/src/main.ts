@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { authEnvSchema } from '@portal/config';
+import { runService } from '@portal/platform';
+import { AuthAppModule } from './auth-app.module';
+
+runService('auth', authEnvSchema, AuthAppModule.forRoot);

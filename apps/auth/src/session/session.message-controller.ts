@@ -1,0 +1,42 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { RpcRequest } from '@portal/contracts';
+import { validatePayload } from '@portal/platform';
+import { z } from 'zod';
+import { registerSchema } from '../registration/dtos/register.schema';
+import { CaptchaService } from '../registration/services/captcha.service';
+import { RegistrationService } from '../registration/services/registration.service';
+import { LoginService } from './services/login.service';
+
+const loginSchema = z.object({ email: z.unknown(), password: z.unknown() });
+const UNKNOWN_IP = 'unknown';
+
+/** Sign-up, sign-in and session checks, as the gateway asks for them. */
+@Controller()
+export class SessionMessageController {
+  constructor(
+    private readonly captcha: CaptchaService,
+    private readonly registration: RegistrationService,
+    private readonly login: LoginService,
+  ) {}
+
+  @MessagePattern('auth.captcha.create')
+  createCaptcha() {
+    return this.captcha.create();
+  }
+
+  @MessagePattern('auth.user.register')
+  register(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.registration.register(validatePayload(registerSchema, data), meta.clientIp ?? UNKNOWN_IP);
+  }
+
+  @MessagePattern('auth.user.login')
+  signIn(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.login.login(validatePayload(loginSchema, data), meta.clientIp ?? UNKNOWN_IP);
+  }
+
+  @MessagePattern('auth.session.verify')
+  verify(@Payload() { meta }: RpcRequest<unknown>) {
+    return this.login.verify(meta.user?.id);
+  }
+}

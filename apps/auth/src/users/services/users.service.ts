@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AUTH_MESSAGES,
+  isAdminUser,
+  type Page,
+  type PublicUser,
+  type SelfUser,
+  type UsernameAvailability,
+  usernameFormatError,
+} from '@portal/contracts';
+import { OutboxPublisher } from '@portal/messaging';
+import { AuthErrors } from '../../auth.errors';
+import { containsBadWord } from '../../registration/services/bad-words';
+import type { UserEntity } from '../entities/user.entity';
+import { toPublicUser, toSelfUser } from '../user.mapper';
+import { UsersRepository } from '../users.repository';
+import type { z } from 'zod';
+import type { profileUpdateSchema } from '../dtos/profile-update.schema';
+
+type ProfileChanges = z.infer<typeof profileUpdateSchema>;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly outbox: OutboxPublisher,
+  ) {}
+
+  async checkUsername(username: string): Promise<UsernameAvailability> {
+    const formatError = usernameFormatError(username);
+    if (formatError) return { available: false, message: formatError };
+    if (containsBadWord(username)) return { available: false, message: AUTH_MESSAGES.usernameBadWords };
+    if (await this.users.usernameExists(username.trim())) return { available: false, message: AUTH_MESSAGES.usernameTaken };
+    return { available: true, message: AUTH_MESSAGES.usernameFree };
+  }
+
+  async publicProfile(username: string): Promise<PublicUser> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw AuthErrors.userNotFound();
+    return toPublicUser(user);
+  }
+
+  async updateProfile(userId: string | undefined, changes: ProfileChanges): Promise<SelfUser> {
+    const user = await this.requireUser(userId);
+    const changedFields = (Object.keys(changes) as (keyof ProfileChanges)[]).filter(
+      (field) => changes[field] !== undefined && changes[field] !== user[field],
+    );
+    if (changedFields.length === 0) return toSelfUser(user);
+    Object.assign(user, Object.fromEntries(changedFields.map((field) => [field, changes[field]])));
+    return this.saveWithEvent(user, changedFields);
+  }
+
+  async list(actorId: string | undefined, page: number, limit: number): Promise<Page<SelfUser>> {
+    await this.requireAdmin(actorId);
+    const [items, total] = await this.users.page(page, limit);
+    return { items: items.map(toSelfUser), page, limit, total };
+  }
+
+  async setAdmin(actorId: string | undefined, targetId: string, isAdmin: boolean): Promise<SelfUser> {
+    await this.requireAdmin(actorId);
+    const target = await this.users.findById(targetId);
+    if (!target) throw AuthErrors.userNotFound();
+    target.isAdmin = isAdmin;
+    // Revoking must also clear the admin group, since either one grants the role.
+    if (!isAdmin && target.group === 'admin') target.group = 'user';
+    return this.saveWithEvent(target, ['isAdmin', 'group']);
+  }
+
+  async accessOf(userId: string | undefined): Promise<{ isAdmin: boolean }> {
+    const user = await this.requireUser(userId);
+    return { isAdmin: isAdminUser(user) };
+  }
+
+  private async saveWithEvent(user: UserEntity, changedFields: string[]): Promise<SelfUser> {
+    const saved = await this.users.transaction(async (manager) => {
+      const result = await manager.save(user);
+      await this.outbox.publish(manager, 'auth.user.updated', { userId: user.id, changedFields });
+      return result;
+    });
+    this.outbox.afterCommit();
+    return toSelfUser(saved);
+  }
+
+  private async requireUser(userId: string | undefined): Promise<UserEntity> {
+    const user = userId ? await this.users.findById(userId) : null;
+    if (!user) throw AuthErrors.unauthorized();
+    return user;
+  }
+
+  private async requireAdmin(userId: string | undefined): Promise<UserEntity> {
+    const user = await this.requireUser(userId);
+    if (!isAdminUser(user)) throw AuthErrors.forbidden();
+    return user;
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { UserEntity } from './entities/user.entity';
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private repo(manager?: EntityManager) {
+    return (manager ?? this.dataSource.manager).getRepository(UserEntity);
+  }
+
+  findById(id: string) {
+    return this.repo().findOneBy({ id });
+  }
+
+  findByUsername(username: string) {
+    return this.repo().createQueryBuilder('user').where('lower(user.username) = lower(:username)', { username }).getOne();
+  }
+
+  findByEmail(email: string) {
+    return this.repo().createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email }).getOne();
+  }
+
+  async usernameExists(username: string): Promise<boolean> {
+    return (await this.findByUsername(username)) !== null;
+  }
+
+  insert(manager: EntityManager, user: Partial<UserEntity>): Promise<UserEntity> {
+    return this.repo(manager).save(this.repo(manager).create(user));
+  }
+
+  save(user: UserEntity): Promise<UserEntity> {
+    return this.repo().save(user);
+  }
+
+  async page(page: number, limit: number): Promise<[UserEntity[], number]> {
+    return this.repo().findAndCount({ order: { createdAt: 'DESC' }, skip: (page - 1) * limit, take: limit });
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}

@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import type { GatewayEnv } from '@portal/config';
+import { REDIS } from '@portal/messaging';
+import { PinoNestLogger, resolveRequestId } from '@portal/platform';
+import { GatewayAppModule } from './gateway-app.module';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { registerGlobalRateLimit } from './http/global-rate-limit';
+import { SpaFallback } from './web/spa-fallback';
+
+/** The public edge: `/api/*` in the envelope, OpenAPI at `/api/docs`, and the web client at `/`. */
+export async function createGatewayApp(config: GatewayEnv, logger: Logger): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => resolveRequestId(request.headers['x-request-id']),
+    bodyLimit: 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayAppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(logger.child({ context: 'nest' })),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    logger.info(
+      { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+  registerGlobalRateLimit(fastify, app.get<Redis>(REDIS), config.REDIS_KEY_PREFIX, config.RATE_LIMIT_GLOBAL_PER_MINUTE);
+
+  app.setGlobalPrefix('api');
+  const spa = new SpaFallback(config.WEB_DIST_DIR ?? resolve(process.cwd(), 'web/dist'));
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.useGlobalFilters(new ApiExceptionFilter(logger, spa));
+  app.enableShutdownHooks();
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Anime portal API')
+    .setDescription('Every response is `{ success, data, meta? }` or `{ success: false, message, code, errors? }`.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs.json' });
+  spa.registerAssets(app);
+  return app;
+}

@@ -1,0 +1,71 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { type ApiFailure, ErrorCode, GENERIC_MESSAGES, HTTP_STATUS_BY_CODE } from '@portal/contracts';
+import { RemoteServiceError } from '@portal/messaging';
+import type { SpaFallback } from '../web/spa-fallback';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: ErrorCode.ValidationFailed,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  429: ErrorCode.RateLimited,
+  503: ErrorCode.ServiceUnavailable,
+};
+
+const MESSAGE_BY_CODE: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.ValidationFailed]: GENERIC_MESSAGES.badRequest,
+  [ErrorCode.Unauthorized]: GENERIC_MESSAGES.unauthorized,
+  [ErrorCode.Forbidden]: GENERIC_MESSAGES.forbidden,
+  [ErrorCode.NotFound]: GENERIC_MESSAGES.notFound,
+  [ErrorCode.RateLimited]: GENERIC_MESSAGES.rateLimited,
+  [ErrorCode.ServiceUnavailable]: GENERIC_MESSAGES.serviceUnavailable,
+};
+
+/**
+ * Every failure leaves the gateway in the envelope: service errors keep their code and Russian
+ * message, framework errors get a generic one, and unexpected errors are logged, never shown.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(
+    private readonly logger: Logger,
+    private readonly spa: SpaFallback,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (this.spa.serves(request, exception)) return this.spa.send(reply);
+
+    const { status, body, retryAfterSeconds } = this.describe(exception, request);
+    if (retryAfterSeconds) reply.header('Retry-After', String(retryAfterSeconds));
+    reply.status(status).send(body);
+  }
+
+  private describe(exception: unknown, request: FastifyRequest): { status: number; body: ApiFailure; retryAfterSeconds?: number } {
+    if (exception instanceof RemoteServiceError) {
+      const { code, message, errors, retryAfterSeconds } = exception.payload;
+      return { status: HTTP_STATUS_BY_CODE[code] ?? 500, body: { success: false, message, code, ...(errors && { errors }) }, retryAfterSeconds };
+    }
+    const status = httpStatusOf(exception);
+    if (status !== undefined && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? ErrorCode.ValidationFailed;
+      return { status, body: { success: false, code, message: MESSAGE_BY_CODE[code] ?? GENERIC_MESSAGES.badRequest } };
+    }
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) {
+      return { status, body: { success: false, code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable } };
+    }
+    this.logger.error({ err: exception, requestId: request.id, url: request.url }, 'unhandled error');
+    return { status: 500, body: { success: false, code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal } };
+  }
+}
+
+function httpStatusOf(exception: unknown): number | undefined {
+  if (exception instanceof HttpException) return exception.getStatus();
+  // Fastify's own errors (bad JSON, body too large, wrong content type) carry a statusCode.
+  const statusCode = (exception as { statusCode?: unknown })?.statusCode;
+  return typeof statusCode === 'number' ? statusCode : undefined;
+}

@@ -1,0 +1,23 @@
+/** @type {import('jest').Config} */
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
+  moduleNameMapper: {
+    '^@portal/(contracts|config|db|messaging|platform|testing)$': '<rootDir>/libs/$1/src',
+    '^@portal/(contracts|config|db|messaging|platform|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  },
+  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  testTimeout: 30000,
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const redisUrl = z
+  .string({ error: 'required (redis://host:port)' })
+  .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://');
+
+const databaseUrl = z
+  .string({ error: 'required (postgres://user@host:port/db)' })
+  .regex(/^postgres(ql)?:\/\//, 'must start with postgres://');
+
+/** Variables every app reads. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: redisUrl,
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only').default('portal:'),
+});
+
+export const databaseEnvSchema = z.object({
+  DATABASE_URL: databaseUrl,
+  MIGRATE_ON_BOOT: booleanString.default(true),
+});
+
+export const jwtEnvSchema = z.object({
+  JWT_SECRET: z.string({ error: 'required (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'a number with s, m, h or d, like 7d')
+    .default('7d'),
+});
+
+export const healthPortSchema = (fallback: number) =>
+  z.object({ HEALTH_PORT: z.coerce.number().int().min(1).max(65535).default(fallback) });
+
+export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  RPC_TIMEOUT_MS: positiveInt(5000),
+  TRUST_PROXY: booleanString.default(false),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(300),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export const serviceEnvSchema = (healthPort: number) =>
+  baseEnvSchema.extend(databaseEnvSchema.shape).extend(healthPortSchema(healthPort).shape);
+
+export const authEnvSchema = serviceEnvSchema(3101).extend(jwtEnvSchema.shape).extend({
+  RATE_LIMIT_LOGIN_IP_PER_15MIN: positiveInt(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN: positiveInt(10),
+  RATE_LIMIT_REGISTER_IP_PER_HOUR: positiveInt(10),
+  ARGON2_MAX_CONCURRENCY: positiveInt(4),
+  CAPTCHA_TTL_SECONDS: positiveInt(600),
+});
+
+export type BaseEnv = z.infer<typeof baseEnvSchema>;
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+export type ServiceEnv = z.infer<ReturnType<typeof serviceEnvSchema>>;
+export type AuthEnv = z.infer<typeof authEnvSchema>;

@@ -1,0 +1,73 @@
+/** The response envelope of every `/api/*` call (see ARCHITECTURE.md, "API conventions"). */
+export interface ApiMeta {
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  meta?: ApiMeta;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiFailure {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
+
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+/** Machine codes for clients. Values are part of the public API: never rename one. */
+export enum ErrorCode {
+  ValidationFailed = 'VALIDATION_FAILED',
+  Unauthorized = 'UNAUTHORIZED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
+  RateLimited = 'RATE_LIMITED',
+  ServiceUnavailable = 'SERVICE_UNAVAILABLE',
+  Internal = 'INTERNAL_ERROR',
+  UsernameTaken = 'USERNAME_TAKEN',
+  EmailTaken = 'EMAIL_TAKEN',
+  InvalidCaptcha = 'INVALID_CAPTCHA',
+  InvalidCredentials = 'INVALID_CREDENTIALS',
+  CommonPassword = 'COMMON_PASSWORD',
+  TokenExpired = 'TOKEN_EXPIRED',
+}
+
+export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
+  [ErrorCode.ValidationFailed]: 400,
+  [ErrorCode.InvalidCaptcha]: 400,
+  [ErrorCode.CommonPassword]: 400,
+  [ErrorCode.Unauthorized]: 401,
+  [ErrorCode.InvalidCredentials]: 401,
+  [ErrorCode.TokenExpired]: 401,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.Conflict]: 409,
+  [ErrorCode.UsernameTaken]: 409,
+  [ErrorCode.EmailTaken]: 409,
+  [ErrorCode.RateLimited]: 429,
+  [ErrorCode.Internal]: 500,
+  [ErrorCode.ServiceUnavailable]: 503,
+};
+
+/** Generic Russian messages for failures that carry no message of their own. */
+export const GENERIC_MESSAGES = {
+  notFound: 'Ресурс не найден',
+  unauthorized: 'Требуется авторизация',
+  tokenExpired: 'Сессия истекла, войдите снова',
+  forbidden: 'Недостаточно прав',
+  rateLimited: 'Слишком много запросов, попробуйте позже',
+  serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
+  internal: 'Внутренняя ошибка сервера',
+  badRequest: 'Некорректный запрос',
+} as const;

@@ -1,0 +1,69 @@
+export type UserGroup = 'user' | 'moderator' | 'admin';
+export type UserRole = 'user' | 'admin';
+
+/** A user as any client may see it: never a password hash or another secret. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  displayName: string;
+  avatar: string | null;
+  profileBanner: string | null;
+  isAnimatedAvatar: boolean;
+  isAnimatedBanner: boolean;
+  group: UserGroup;
+  isAdmin: boolean;
+  role: UserRole;
+  rank: string;
+  createdAt: string;
+}
+
+/** The signed-in user's own view adds private settings. */
+export interface SelfUser extends PublicUser {
+  email: string;
+  skipOpening: boolean;
+  skipEnding: boolean;
+  telegramUserId: string | null;
+  updatedAt: string;
+}
+
+export interface AuthSession {
+  token: string;
+  user: SelfUser;
+  cardReward?: string;
+}
+
+export interface Captcha {
+  captchaId: string;
+  question: string;
+}
+
+export interface UsernameAvailability {
+  available: boolean;
+  message: string;
+}
+
+export interface TelegramChannelInfo {
+  required: boolean;
+  channel: { title: string; description: string; url: string; username: string } | null;
+}
+
+/** Fields a user may change on their own profile; anything else in the body is ignored. */
+export interface ProfileUpdate {
+  displayName?: string;
+  avatar?: string | null;
+  profileBanner?: string | null;
+  isAnimatedAvatar?: boolean;
+  isAnimatedBanner?: boolean;
+  skipOpening?: boolean;
+  skipEnding?: boolean;
+}
+
+export const isAdminUser = (user: Pick<PublicUser, 'group' | 'isAdmin'>): boolean =>
+  user.group === 'admin' || user.isAdmin;
+
+/** What the gateway learns from a verified token and passes to services with each request. */
+export interface AuthenticatedUser {
+  id: string;
+  username: string;
+  isAdmin: boolean;
+}

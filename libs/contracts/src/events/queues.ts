@@ -1,0 +1,20 @@
+import type { ServiceName } from '../platform/services';
+
+/** Queue names are stored in Redis: kebab-case, never renamed. */
+export enum QueueName {
+  EventsAuth = 'events-auth',
+  EventsCatalogue = 'events-catalogue',
+  EventsCommunity = 'events-community',
+  EventsChat = 'events-chat',
+  EventsRewards = 'events-rewards',
+  EventsModeration = 'events-moderation',
+}
+
+export const EVENT_QUEUE_OF: Record<ServiceName, QueueName> = {
+  auth: QueueName.EventsAuth,
+  catalogue: QueueName.EventsCatalogue,
+  community: QueueName.EventsCommunity,
+  chat: QueueName.EventsChat,
+  rewards: QueueName.EventsRewards,
+  moderation: QueueName.EventsModeration,
+};

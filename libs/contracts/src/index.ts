@@ -1,0 +1,9 @@
+// Everything here is plain TypeScript with no runtime dependencies: the web client imports it too.
+export * from './api/envelope';
+export * from './auth/auth.messages';
+export * from './auth/auth.validation';
+export * from './auth/user.dto';
+export * from './platform/services';
+export * from './events/event-map';
+export * from './events/queues';
+export * from './rpc/rpc-map';

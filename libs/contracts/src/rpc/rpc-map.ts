@@ -1,0 +1,91 @@
+import type { ErrorCode, FieldError } from '../api/envelope';
+import type {
+  AuthenticatedUser,
+  AuthSession,
+  Captcha,
+  ProfileUpdate,
+  PublicUser,
+  SelfUser,
+  TelegramChannelInfo,
+  UsernameAvailability,
+} from '../auth/user.dto';
+import type { ServiceHealth, ServiceName } from '../platform/services';
+
+/** What travels with every request over the transport, so logs and rules follow the caller. */
+export interface RpcMeta {
+  requestId: string;
+  user?: AuthenticatedUser;
+  clientIp?: string;
+}
+
+export interface RpcRequest<T> {
+  meta: RpcMeta;
+  data: T;
+}
+
+/** The error a service sends back; the gateway turns `code` into the HTTP status. */
+export interface RpcErrorPayload {
+  code: ErrorCode;
+  message: string;
+  errors?: FieldError[];
+  retryAfterSeconds?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
+
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword?: string;
+  captchaId: string;
+  captchaAnswer: string | number;
+  telegramUserId?: string | number | null;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+type Health = { [S in ServiceName as `${S}.health`]: { request: Record<string, never>; response: ServiceHealth } };
+
+/** Every request/response pattern with its payload and result. Both sides import this map. */
+export interface RpcMap extends Health {
+  'auth.captcha.create': { request: Record<string, never>; response: Captcha };
+  'auth.user.register': { request: RegisterRequest; response: AuthSession };
+  'auth.user.login': { request: LoginRequest; response: AuthSession };
+  'auth.session.verify': { request: Record<string, never>; response: { user: SelfUser } };
+  'auth.profile.update': { request: ProfileUpdate; response: SelfUser };
+  'auth.username.check': { request: { username: string }; response: UsernameAvailability };
+  'auth.user.profile': { request: { username: string }; response: PublicUser };
+  'auth.users.list': { request: PageQuery; response: Page<SelfUser> };
+  'auth.user.set-admin': { request: { userId: string; isAdmin: boolean }; response: SelfUser };
+  'auth.access.check': { request: Record<string, never>; response: { isAdmin: boolean } };
+  'auth.telegram.channel-info': { request: Record<string, never>; response: TelegramChannelInfo };
+  'moderation.audit-log.list': { request: PageQuery; response: Page<AuditLogEntry> };
+}
+
+export interface AuditLogEntry {
+  id: string;
+  eventName: string;
+  subjectUserId: string;
+  details: Record<string, unknown>;
+  occurredAt: string;
+}
+
+export type RpcPattern = keyof RpcMap;
+export type RpcRequestOf<P extends RpcPattern> = RpcMap[P]['request'];
+export type RpcResponseOf<P extends RpcPattern> = RpcMap[P]['response'];
+
+export const healthPattern = <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`;

@@ -1,0 +1,60 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type Job, Worker } from 'bullmq';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Logger } from 'pino';
+import { EVENT_QUEUE_OF, type EventName, type EventPayload, type ServiceName } from '@portal/contracts';
+import { createRedisClient, REDIS_OPTIONS, type RedisOptions } from '../redis.module';
+import { bullPrefix } from './event-queues';
+import { OutboxRepository } from './outbox.repository';
+import { EVENTS_LOGGER } from './outbox.relay';
+
+export const CONSUMER_SERVICE = Symbol('CONSUMER_SERVICE');
+
+type Handler<E extends EventName> = (payload: EventPayload<E>, manager: EntityManager) => Promise<void>;
+
+/**
+ * Applies the events queued for this service. Each event runs in one transaction together with its
+ * idempotency record, so a redelivered event changes nothing the second time.
+ */
+@Injectable()
+export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly handlers = new Map<string, Handler<never>>();
+  private worker: Worker | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+    @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
+    @Inject(CONSUMER_SERVICE) private readonly service: ServiceName,
+    @Inject(EVENTS_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  on<E extends EventName>(name: E, handler: Handler<E>): void {
+    this.handlers.set(name, handler as Handler<never>);
+  }
+
+  onApplicationBootstrap() {
+    if (this.handlers.size === 0) return;
+    this.worker = new Worker(EVENT_QUEUE_OF[this.service], (job) => this.apply(job), {
+      connection: createRedisClient(this.options.url, { maxRetriesPerRequest: null }),
+      prefix: bullPrefix(this.options.keyPrefix),
+      concurrency: 4,
+    });
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'event worker connection error'));
+    this.worker.on('failed', (job, error) => this.logger.error({ err: error, event: job?.name, eventId: job?.id }, 'event handler failed'));
+  }
+
+  async onApplicationShutdown() {
+    await this.worker?.close();
+  }
+
+  private async apply(job: Job): Promise<void> {
+    const handler = this.handlers.get(job.name);
+    if (!handler) return;
+    const payload = job.data as EventPayload<EventName>;
+    await this.dataSource.transaction(async (manager) => {
+      const firstTime = await this.outbox.claim(manager, payload.eventId, job.name);
+      if (firstTime) await handler(payload as never, manager);
+    });
+  }
+}

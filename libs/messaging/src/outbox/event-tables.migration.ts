@@ -1,0 +1,18 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { eventTablesSql } from './outbox-event.entity';
+
+/** The first migration of a service that has no tables of its own yet: its outbox and idempotency record. */
+export function eventTablesMigration(schema: string, timestamp: number): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = `CreateEventTables${timestamp}`;
+
+    async up(runner: QueryRunner) {
+      for (const statement of eventTablesSql(schema)) await runner.query(statement);
+    }
+
+    async down(runner: QueryRunner) {
+      await runner.query(`DROP TABLE "${schema}"."processed_events"`);
+      await runner.query(`DROP TABLE "${schema}"."outbox"`);
+    }
+  };
+}

@@ -1,0 +1,52 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import {
+  ErrorCode,
+  GENERIC_MESSAGES,
+  type RpcErrorPayload,
+  type RpcMeta,
+  type RpcPattern,
+  type RpcRequestOf,
+  type RpcResponseOf,
+} from '@portal/contracts';
+
+/** A failure reported by (or on the way to) a service, carrying the payload the gateway renders. */
+export class RemoteServiceError extends Error {
+  constructor(readonly payload: RpcErrorPayload) {
+    super(payload.message);
+  }
+}
+
+/** Typed request/response over the transport: every call has a deadline and a mapped error. */
+export class RpcClient {
+  constructor(
+    private readonly proxy: Pick<ClientProxy, 'send'>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async send<P extends RpcPattern>(pattern: P, data: RpcRequestOf<P>, meta: RpcMeta): Promise<RpcResponseOf<P>> {
+    try {
+      return await firstValueFrom(this.proxy.send<RpcResponseOf<P>>(pattern, { meta, data }).pipe(timeout(this.timeoutMs)));
+    } catch (error) {
+      throw toRemoteServiceError(error);
+    }
+  }
+}
+
+function toRemoteServiceError(error: unknown): RemoteServiceError {
+  if (error instanceof TimeoutError) {
+    return new RemoteServiceError({ code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable });
+  }
+  if (isPayload(error)) return new RemoteServiceError(error);
+  // A transport-level failure (no handler, connection lost): the service is not able to answer.
+  return new RemoteServiceError({ code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable });
+}
+
+function isPayload(value: unknown): value is RpcErrorPayload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(ErrorCode).includes((value as RpcErrorPayload).code) &&
+    typeof (value as RpcErrorPayload).message === 'string'
+  );
+}

@@ -1,0 +1,50 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import type { DataSource, MixedList } from 'typeorm';
+import type { ServiceName } from '@portal/contracts';
+import type { ServiceEnv } from '@portal/config';
+import { DatabaseModule } from '@portal/db';
+import { EVENT_ENTITIES, EventsModule, REDIS, RedisModule } from '@portal/messaging';
+import { HealthModule } from './health/health.module';
+
+export interface ServicePlatformOptions {
+  service: ServiceName;
+  config: ServiceEnv;
+  logger: Logger;
+  entities?: MixedList<Function>;
+  migrations: MixedList<Function>;
+}
+
+/**
+ * What every service stands on: Redis, its own database schema (migrated at boot), the outbox and
+ * event consumer, and health checks of both for the probes and the gateway.
+ */
+@Module({})
+export class ServicePlatformModule {
+  static forService({ service, config, logger, entities = [], migrations }: ServicePlatformOptions): DynamicModule {
+    return {
+      module: ServicePlatformModule,
+      imports: [
+        RedisModule.forRoot({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }),
+        DatabaseModule.forService({
+          url: config.DATABASE_URL,
+          schema: service,
+          entities: [...(entities as Function[]), ...EVENT_ENTITIES],
+          migrations,
+          migrateOnBoot: config.MIGRATE_ON_BOOT,
+        }),
+        EventsModule.forService(service, logger),
+        HealthModule.forService({
+          service,
+          inject: [getDataSourceToken(), REDIS],
+          checks: (dataSource: DataSource, redis: Redis) => [
+            { name: 'database', check: () => dataSource.query('SELECT 1') },
+            { name: 'redis', check: () => redis.ping() },
+          ],
+        }),
+      ],
+    };
+  }
+}

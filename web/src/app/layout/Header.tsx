@@ -1,0 +1,76 @@
+import { isAdminUser, type SelfUser } from '@portal/contracts';
+import { useCallback, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { AccountMenu } from '../../features/auth/components/AccountMenu';
+import { Button } from '../../shared/ui/Button';
+import { APP_STRINGS } from '../strings';
+import { ADMIN_NAV_ITEM, MAIN_NAV_ITEMS } from './navigation';
+import { useTvNavigation } from './useTvNavigation';
+
+export interface HeaderProps {
+  user: SelfUser | null;
+  onSignInClick(): void;
+  onSignOut(): void;
+  /** Starts with the mobile menu expanded (stories). */
+  defaultMenuOpen?: boolean;
+}
+
+export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(defaultMenuOpen);
+  const navigate = useNavigate();
+  const items = user && isAdminUser(user) ? [...MAIN_NAV_ITEMS, ADMIN_NAV_ITEM] : MAIN_NAV_ITEMS;
+  const activateTvItem = useCallback((index: number) => {
+    const item = MAIN_NAV_ITEMS[index];
+    if (item) navigate(item.to);
+  }, [navigate]);
+  const tvIndex = useTvNavigation(activateTvItem);
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link to="/" className="brand" onClick={() => setMenuOpen(false)}>
+          <span className="brand__mark" aria-hidden="true">A</span>
+          {APP_STRINGS.brand}
+        </Link>
+        <button
+          type="button"
+          className="header__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          aria-label={menuOpen ? APP_STRINGS.menuClose : APP_STRINGS.menuOpen}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+        </button>
+        <nav id="main-nav" className={menuOpen ? 'nav nav--open' : 'nav'} aria-label={APP_STRINGS.mainNavLabel}>
+          <ul className="nav__list">
+            {items.map((item, index) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={({ isActive }) =>
+                    ['nav__link', isActive && 'nav__link--active', tvIndex === index && 'nav__link--tv-focus'].filter(Boolean).join(' ')
+                  }
+                  data-tv-index={index}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header__account">
+          {user ? (
+            <AccountMenu user={user} onSignOut={onSignOut} />
+          ) : (
+            <Button size="small" onClick={onSignInClick}>
+              {APP_STRINGS.signIn}
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { NavLink } from 'react-router-dom';
+import { dispatchOpenChat } from '../../shared/events/open-chat';
+import { APP_STRINGS } from '../strings';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-bar__item bottom-bar__item--active' : 'bottom-bar__item');
+
+/** Phone-only navigation (below 768 px); "Чат" fires the global `portal:open-chat` event. */
+export function MobileBottomBar() {
+  return (
+    <nav className="bottom-bar" aria-label={APP_STRINGS.bottomNavLabel}>
+      <NavLink to="/" end className={linkClass}>
+        <span aria-hidden="true">⌂</span>
+        {APP_STRINGS.nav.home}
+      </NavLink>
+      <NavLink to="/catalog" className={linkClass}>
+        <span aria-hidden="true">▤</span>
+        {APP_STRINGS.nav.catalog}
+      </NavLink>
+      <NavLink to="/amv" className={linkClass}>
+        <span aria-hidden="true">♫</span>
+        {APP_STRINGS.nav.amv}
+      </NavLink>
+      <button type="button" className="bottom-bar__item" onClick={() => dispatchOpenChat('bottom-bar')}>
+        <span aria-hidden="true">💬</span>
+        {APP_STRINGS.nav.chat}
+      </button>
+      <NavLink to="/profile" className={linkClass}>
+        <span aria-hidden="true">☺</span>
+        {APP_STRINGS.nav.profile}
+      </NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,10 @@
+import { Spinner } from '../../shared/ui/Spinner';
+import { APP_STRINGS } from '../strings';
+
+export function PageLoading() {
+  return (
+    <div className="state-panel">
+      <Spinner label={APP_STRINGS.pageLoading} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { APP_STRINGS } from '../strings';
+
+const { sections } = APP_STRINGS;
+
+export interface SectionRoute {
+  path: string;
+  section: string;
+  adminOnly?: boolean;
+}
+
+/** Main-layout routes of SPEC.md section 2 whose screens later issues build. */
+export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
+  { path: 'catalog', section: sections.catalog },
+  { path: 'anime/:id', section: sections.anime },
+  { path: 'anime/:animeId/review/:reviewId', section: sections.review },
+  { path: 'watch/:id/:episode', section: sections.watch },
+  { path: 'watch-party/:roomId', section: sections.watchParty },
+  { path: 'profile', section: sections.profile },
+  { path: 'user/:username', section: sections.user },
+  { path: 'settings', section: sections.settings },
+  { path: 'news', section: sections.news },
+  { path: 'news/:id', section: sections.newsItem },
+  { path: 'amv', section: sections.amv },
+  { path: 'amv/:id', section: sections.amvItem },
+  { path: 'admin', section: sections.admin, adminOnly: true },
+  { path: 'admin/reports', section: sections.reports, adminOnly: true },
+  { path: 'quiz', section: sections.quiz },
+  { path: 'quiz/:id', section: sections.quizItem },
+  { path: 'rankings', section: sections.rankings },
+  { path: 'collections/:id', section: sections.collection },
+  { path: 'my-amv-playlist', section: sections.amvPlaylist },
+  { path: 'genre/:genre', section: sections.genre },
+  { path: 'characters', section: sections.characters },
+  { path: 'characters/:id', section: sections.character },
+  { path: 'seiyuu/:id', section: sections.seiyuu },
+  { path: 'orders', section: sections.orders },
+];
+
+/** TV-mode routes live outside the main layout but still require login. */
+export const TV_SECTIONS: readonly SectionRoute[] = [
+  { path: '/tv', section: sections.tv },
+  { path: '/tv/anime/:id', section: sections.tvAnime },
+  { path: '/tv/watch/:id/:episode', section: sections.tvWatch },
+];

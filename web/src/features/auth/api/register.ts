@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthSession } from '@portal/contracts';
+import { apiRequest } from '../../../shared/api/http-client';
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  captchaId: string;
+  captchaAnswer: string;
+  telegramUserId?: string;
+}
+
+export function register(input: RegisterInput): Promise<AuthSession> {
+  return apiRequest<AuthSession>('/auth/register', { method: 'POST', body: input, token: null });
+}
+
+export function useRegisterMutation() {
+  return useMutation({ mutationFn: register });
+}

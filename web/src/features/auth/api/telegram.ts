@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { TelegramChannelInfo } from '@portal/contracts';
+import { apiRequest } from '../../../shared/api/http-client';
+import { TELEGRAM_MAX_POLLS, TELEGRAM_POLL_INTERVAL_MS } from '../../../shared/config/constants';
+
+export function getTelegramChannelInfo(): Promise<TelegramChannelInfo> {
+  return apiRequest<TelegramChannelInfo>('/telegram/channel-info', { token: null });
+}
+
+export const telegramChannelInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['telegram', 'channel-info'],
+    queryFn: getTelegramChannelInfo,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useTelegramChannelInfo() {
+  return useQuery(telegramChannelInfoQueryOptions());
+}
+
+/** Shape agreed for the later Telegram issue; the bot link gets `?start=check_<sessionToken>` appended. */
+export interface TelegramSession {
+  sessionToken: string;
+  botUrl: string;
+}
+
+export interface TelegramSessionCheck {
+  verified: boolean;
+  userId: string | null;
+}
+
+export function createTelegramSession(): Promise<TelegramSession> {
+  return apiRequest<TelegramSession>('/telegram/create-session', { method: 'POST', body: {}, token: null });
+}
+
+export function checkTelegramSession(sessionToken: string): Promise<TelegramSessionCheck> {
+  return apiRequest<TelegramSessionCheck>('/telegram/check-session', { method: 'POST', body: { sessionToken }, token: null });
+}
+
+export function useCreateTelegramSession() {
+  return useMutation({ mutationFn: createTelegramSession });
+}
+
+/** Polls every 2 s, at most 30 times, until the bot confirms the subscription (SPEC.md section 7). */
+export function useTelegramSessionCheck(sessionToken: string | null) {
+  return useQuery({
+    queryKey: ['telegram', 'check-session', sessionToken],
+    queryFn: () => checkTelegramSession(sessionToken ?? ''),
+    enabled: sessionToken !== null,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => {
+      const attempts = query.state.dataUpdateCount + query.state.errorUpdateCount;
+      return query.state.data?.verified || attempts >= TELEGRAM_MAX_POLLS ? false : TELEGRAM_POLL_INTERVAL_MS;
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { AUTH_STRINGS } from '../strings';
+
+/** "Or sign in with": the VK button is a full navigation to the server's OAuth start. */
+export function AuthAlternative({ label }: { label: string }) {
+  return (
+    <div className="form__alt">
+      <span>{label}</span>
+      <a className="btn btn--vk btn--block" href="/api/auth/vk">
+        {AUTH_STRINGS.vkButton}
+      </a>
+    </div>
+  );
+}

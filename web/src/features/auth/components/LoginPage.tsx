@@ -1,0 +1,5 @@
+import { AuthPage } from './AuthPage';
+
+export default function LoginPage() {
+  return <AuthPage mode="login" />;
+}

@@ -1,0 +1,40 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { CSSProperties, ReactNode } from 'react';
+import { UI_STRINGS } from './strings';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  /** Read by screen readers when the dialog opens; hidden visually when `hideDescription` is set. */
+  description?: string;
+  hideDescription?: boolean;
+  widthPx?: number;
+  children: ReactNode;
+}
+
+/** Modal dialog on Radix: focus trap, Escape and outside click close it, focus returns to the opener. */
+export function Dialog({ open, onOpenChange, title, description, hideDescription, widthPx, children }: DialogProps) {
+  const style = widthPx ? ({ '--dialog-width': `${widthPx}px` } as CSSProperties) : undefined;
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog__overlay" />
+        <RadixDialog.Content className="dialog__content" style={style} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <div className="dialog__header">
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="dialog__close" aria-label={UI_STRINGS.close}>
+              ×
+            </RadixDialog.Close>
+          </div>
+          {description ? (
+            <RadixDialog.Description className={hideDescription ? 'visually-hidden' : 'dialog__description'}>
+              {description}
+            </RadixDialog.Description>
+          ) : null}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

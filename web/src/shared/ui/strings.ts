@@ -1,0 +1,5 @@
+export const UI_STRINGS = {
+  close: 'Закрыть',
+  loading: 'Загрузка...',
+  defaultAvatarAlt: 'Аватар',
+} as const;

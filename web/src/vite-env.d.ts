@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE_URL?: string;
+  readonly VITE_ASSETS_BASE_URL?: string;
+  readonly VITE_CONTACT_EMAIL?: string;
+  readonly VITE_VK_GROUP_URL?: string;
+  readonly VITE_TELEGRAM_CHANNEL_URL?: string;
+}

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      // Rooted at the repository so the workbench in ../stories runs as tests too.
+      dir: repoRoot,
+      include: ['web/src/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
+      exclude: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**'],
+      environment: 'jsdom',
+      setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
+      restoreMocks: true,
+      css: false,
+    },
+  }),
+);
