@@ -12,7 +12,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
+  transform: { '^.+\\.(ts|js)$': ['@swc/jest', swcOptions] },
+  // Some transitive dependencies ship ESM only; jest on Node 20 cannot require() them untransformed.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
   moduleNameMapper: {
     '^@portal/(contracts|config|db|messaging|platform|testing)$': '<rootDir>/libs/$1/src',
     '^@portal/(contracts|config|db|messaging|platform|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',

@@ -4,9 +4,8 @@ import viteConfig from './vite.config';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
+export default defineConfig((configEnv) =>
+  mergeConfig(viteConfig(configEnv), {
     test: {
       // Rooted at the repository so the workbench in ../stories runs as tests too.
       dir: repoRoot,

@@ -1,11 +1,16 @@
 import { isAdminUser, type SelfUser } from '@portal/contracts';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { AccountMenu } from '../../features/auth/components/AccountMenu';
+import { Avatar } from '../../shared/ui/Avatar';
 import { Button } from '../../shared/ui/Button';
 import { APP_STRINGS } from '../strings';
 import { ADMIN_NAV_ITEM, MAIN_NAV_ITEMS } from './navigation';
 import { useTvNavigation } from './useTvNavigation';
+
+// Guests never need the menu (Radix menu + positioning), so it loads only for a signed-in user.
+const AccountMenu = lazy(() =>
+  import('../../features/auth/components/AccountMenu').then((module) => ({ default: module.AccountMenu })),
+);
 
 export interface HeaderProps {
   user: SelfUser | null;
@@ -63,7 +68,9 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
         </nav>
         <div className="header__account">
           {user ? (
-            <AccountMenu user={user} onSignOut={onSignOut} />
+            <Suspense fallback={<Avatar src={user.avatar} alt="" sizePx={36} />}>
+              <AccountMenu user={user} onSignOut={onSignOut} />
+            </Suspense>
           ) : (
             <Button size="small" onClick={onSignInClick}>
               {APP_STRINGS.signIn}

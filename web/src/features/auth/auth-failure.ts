@@ -14,7 +14,7 @@ export function describeAuthFailure(error: unknown, texts: { fallback: string; u
   const fieldMessages = messagesByField(error.fieldErrors);
   const hasFieldMessages = Object.keys(fieldMessages).length > 0;
   return {
-    formMessage: hasFieldMessages ? null : error.message || texts.fallback,
+    formMessage: hasFieldMessages ? null : error.hasSpecificMessage ? error.message : texts.fallback,
     fieldMessages,
     code: error.code,
   };

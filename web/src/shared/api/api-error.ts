@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | TransportErrorCode,
     readonly fieldErrors: readonly FieldError[] = [],
     readonly retryAfterSeconds: number | null = null,
+    /** False when the server sent no message and `message` is a generic fallback for the status. */
+    readonly hasSpecificMessage = true,
   ) {
     super(message);
   }

@@ -74,6 +74,7 @@ async function readEnvelope<T>(response: Response): Promise<T> {
     failure?.code ?? codeForStatus(response.status),
     failure?.errors ?? [],
     retryAfter(response),
+    Boolean(failure?.message),
   );
 }
 

@@ -51,9 +51,8 @@ export function SessionProvider({ children, initialSession }: SessionProviderPro
   }, [verifiedUser, state.token]);
 
   useEffect(() => {
-    if (!rejected) return;
-    tokenStorage.clear();
-    setState(SIGNED_OUT);
+    // A failed verification clears the stored session; the rendered state is derived from `rejected`.
+    if (rejected) tokenStorage.clear();
   }, [rejected]);
 
   const signOut = useCallback(() => {
@@ -83,11 +82,12 @@ export function SessionProvider({ children, initialSession }: SessionProviderPro
   }, []);
 
   const user = rejected ? null : (verifiedUser ?? state.user);
-  const status = deriveStatus(state, user, verification.isPending);
+  const token = rejected ? null : state.token;
+  const status = deriveStatus({ ...state, token }, user, verification.isPending);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user: status === 'authenticated' ? user : null, token: state.token, signIn, signOut, updateUser }),
-    [status, user, state.token, signIn, signOut, updateUser],
+    () => ({ status, user: status === 'authenticated' ? user : null, token, signIn, signOut, updateUser }),
+    [status, user, token, signIn, signOut, updateUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -43,9 +43,11 @@ export function useCreateTelegramSession() {
 }
 
 /** Polls every 2 s, at most 30 times, until the bot confirms the subscription (SPEC.md section 7). */
+export const telegramSessionCheckKey = (sessionToken: string | null) => ['telegram', 'check-session', sessionToken] as const;
+
 export function useTelegramSessionCheck(sessionToken: string | null) {
   return useQuery({
-    queryKey: ['telegram', 'check-session', sessionToken],
+    queryKey: telegramSessionCheckKey(sessionToken),
     queryFn: () => checkTelegramSession(sessionToken ?? ''),
     enabled: sessionToken !== null,
     retry: false,

@@ -1,6 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { AuthFlowContext, type AuthFlow, type AuthTab } from '../hooks/auth-flow-context';
-import { AuthDialog } from './AuthDialog';
+
+// The dialog (forms, captcha, Telegram widget) loads on first open, keeping it out of the entry chunk.
+const AuthDialog = lazy(() => import('./AuthDialog').then((module) => ({ default: module.AuthDialog })));
 
 export interface AuthFlowProviderProps {
   children: ReactNode;
@@ -27,15 +29,19 @@ export function AuthFlowProvider({ children, onCardReward }: AuthFlowProviderPro
   return (
     <AuthFlowContext.Provider value={flow}>
       {children}
-      <AuthDialog
-        open={open}
-        onOpenChange={setOpen}
-        tab={tab}
-        onTabChange={setTab}
-        onRegistered={(cardReward) => {
-          if (cardReward) onCardReward(cardReward);
-        }}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={open}
+            onOpenChange={setOpen}
+            tab={tab}
+            onTabChange={setTab}
+            onRegistered={(cardReward) => {
+              if (cardReward) onCardReward(cardReward);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </AuthFlowContext.Provider>
   );
 }

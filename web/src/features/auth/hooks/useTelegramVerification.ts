@@ -1,6 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TELEGRAM_MAX_POLLS } from '../../../shared/config/constants';
-import { useCreateTelegramSession, useTelegramChannelInfo, useTelegramSessionCheck } from '../api/telegram';
+import {
+  telegramSessionCheckKey,
+  useCreateTelegramSession,
+  useTelegramChannelInfo,
+  useTelegramSessionCheck,
+} from '../api/telegram';
 import { AUTH_STRINGS } from '../strings';
 
 export type TelegramWidgetState = 'info' | 'checking' | 'verified';
@@ -20,8 +26,9 @@ export function useTelegramVerification(): TelegramVerification {
   const createSession = useCreateTelegramSession();
   const [sessionToken, setSessionToken] = useState<string | null>(null);
   const check = useTelegramSessionCheck(sessionToken);
+  const pollState = useQueryClient().getQueryState(telegramSessionCheckKey(sessionToken));
 
-  const attempts = check.dataUpdateCount + check.errorUpdateCount;
+  const attempts = (pollState?.dataUpdateCount ?? 0) + (pollState?.errorUpdateCount ?? 0);
   const verified = check.data?.verified === true;
   const exhausted = sessionToken !== null && !verified && attempts >= TELEGRAM_MAX_POLLS;
 

@@ -1,0 +1,28 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { ServiceEnv } from '@portal/config';
+import { ServicePlatformModule } from '@portal/platform';
+import { AuditLogMessageController } from './audit-log/audit-log.message-controller';
+import { AuditLogRepository } from './audit-log/audit-log.repository';
+import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
+import { UserEventsListener } from './audit-log/listeners/user-events.listener';
+import { CreateAuditLog1763769600000 } from './migrations/1763769600000-create-audit-log';
+
+export class ModerationAppModule {
+  static forRoot(config: ServiceEnv, logger: Logger): DynamicModule {
+    return {
+      module: ModerationAppModule,
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'moderation',
+          config,
+          logger,
+          entities: [AuditLogEntryEntity],
+          migrations: [CreateAuditLog1763769600000],
+        }),
+      ],
+      controllers: [AuditLogMessageController],
+      providers: [AuditLogRepository, UserEventsListener],
+    };
+  }
+}

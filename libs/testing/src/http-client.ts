@@ -1,0 +1,50 @@
+export interface ApiResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A JSON client for the gateway under test, over a real socket. */
+export function apiClient(baseUrl: string) {
+  const call = async <T = Record<string, any>>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: body as T };
+  };
+  return {
+    get: <T = Record<string, any>>(path: string, options?: { token?: string; headers?: Record<string, string> }) => call<T>('GET', path, options),
+    post: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('POST', path, { ...options, body }),
+    put: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('PUT', path, { ...options, body }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/** Solves the arithmetic captcha the way a person reads it. */
+export function solveCaptcha(question: string): number {
+  const [left, right] = question.split('+').map((part) => Number(part.trim()));
+  return left + right;
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -1,0 +1,52 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { authEnvSchema, gatewayEnvSchema, loadConfig, serviceEnvSchema } from '@portal/config';
+import { eventTablesMigration } from '@portal/messaging';
+import { createLogger, createServiceApp, ServicePlatformModule } from '@portal/platform';
+import { AuthAppModule } from '../../apps/auth/src/auth-app.module';
+import { createGatewayApp } from '../../apps/gateway/src/create-gateway-app';
+import { ModerationAppModule } from '../../apps/moderation/src/moderation-app.module';
+import type { SERVICE_NAMES } from '@portal/contracts';
+
+export type Env = Record<string, string | undefined>;
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** The environment of this test run (see global-setup) with per-test overrides. */
+export const testEnv = (overrides: Env = {}): NodeJS.ProcessEnv => ({ ...process.env, ...overrides });
+
+async function listen(app: NestFastifyApplication, startTransport: boolean): Promise<RunningApp> {
+  if (startTransport) await app.startAllMicroservices();
+  await app.listen(0, '127.0.0.1');
+  return { app, url: await app.getUrl().then((url) => url.replace('[::1]', '127.0.0.1')), close: () => app.close() };
+}
+
+/** The auth service, booted exactly as its main.ts boots it. */
+export async function startAuthService(overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(authEnvSchema, testEnv(overrides));
+  const logger = createLogger('auth', config.LOG_LEVEL);
+  return listen(await createServiceApp(AuthAppModule.forRoot(config, logger), config, logger), true);
+}
+
+export async function startModerationService(overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(serviceEnvSchema(0), testEnv(overrides));
+  const logger = createLogger('moderation', config.LOG_LEVEL);
+  return listen(await createServiceApp(ModerationAppModule.forRoot(config, logger), config, logger), true);
+}
+
+/** A service that has only the platform (health, outbox, consumer) so far. */
+export async function startPlatformService(service: (typeof SERVICE_NAMES)[number], overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(serviceEnvSchema(0), testEnv(overrides));
+  const logger = createLogger(service, config.LOG_LEVEL);
+  const module = ServicePlatformModule.forService({ service, config, logger, migrations: [eventTablesMigration(service, 1763769600000)] });
+  return listen(await createServiceApp(module, config, logger), true);
+}
+
+export async function startGateway(overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(gatewayEnvSchema, testEnv(overrides));
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  return listen(await createGatewayApp(config, logger), false);
+}
