@@ -25,6 +25,7 @@ export const baseEnvSchema = z.object({
 export const databaseEnvSchema = z.object({
   DATABASE_URL: databaseUrl,
   MIGRATE_ON_BOOT: booleanString.default(true),
+  DB_POOL_SIZE: positiveInt(10),
 });
 
 export const jwtEnvSchema = z.object({

@@ -33,6 +33,7 @@ export class ServicePlatformModule {
           schema: service,
           entities: [...(entities as Function[]), ...EVENT_ENTITIES],
           migrations,
+          poolSize: config.DB_POOL_SIZE,
           migrateOnBoot: config.MIGRATE_ON_BOOT,
         }),
         EventsModule.forService(service, logger),

@@ -6,6 +6,7 @@ import {
   loginProblems,
   messagesByField,
   registrationProblems,
+  type RegistrationContext,
   type RegistrationDraft,
 } from './registration-rules';
 
@@ -17,7 +18,7 @@ const valid: RegistrationDraft = {
   captchaAnswer: '10',
   agreed: true,
 };
-const context = { captchaId: 'c-1', telegramRequired: false, telegramVerified: false };
+const context: RegistrationContext = { captchaId: 'c-1', telegramRequired: false, telegramVerified: false };
 const problemsOf = (draft: Partial<RegistrationDraft>, overrides: Partial<typeof context> = {}) =>
   messagesByField(registrationProblems({ ...valid, ...draft }, { ...context, ...overrides }));
 

@@ -1,0 +1,55 @@
+import type { Decorator, Parameters } from '@storybook/react-vite';
+import { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'sonner';
+import { AppProviders } from '../../web/src/app/providers/AppProviders';
+import { realtimeStore } from '../../web/src/shared/api/general-socket';
+import type { OnlineStats } from '../../web/src/shared/api/realtime-events';
+import type { StoredSession } from '../../web/src/shared/api/token-storage';
+import { installMockApi, type MockRoutes } from '../../web/src/test/mock-api';
+
+/** Story parameters understood by the portal decorator. */
+export interface PortalParameters {
+  /** Fake server answers, keyed "METHOD /api/path". Unlisted calls answer 404. */
+  mockApi?: MockRoutes;
+  /** The signed-in session; null (default) is a guest. */
+  session?: StoredSession | null;
+  /** Initial location of the memory router. */
+  route?: string;
+  /** Online statistics pushed "by the socket" before the story renders; null means none yet. */
+  onlineStats?: OnlineStats | null;
+}
+
+export function installStoryApi(parameters: Parameters): () => void {
+  const { mockApi = {}, onlineStats = null } = parameters as PortalParameters;
+  window.localStorage.clear();
+  // Toasts live in a module-level store: start every story without the previous story's toasts.
+  toast.dismiss();
+  realtimeStore.publish({ connected: onlineStats !== null, stats: onlineStats });
+  const api = installMockApi(mockApi);
+  return () => {
+    api.restore();
+    realtimeStore.publish({ connected: false, stats: null });
+  };
+}
+
+function StoryProviders({ parameters, children }: { parameters: PortalParameters; children: React.ReactNode }) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } }),
+  );
+  return (
+    <MemoryRouter initialEntries={[parameters.route ?? '/']}>
+      <AppProviders queryClient={client} initialSession={parameters.session ?? null}>
+        {children}
+      </AppProviders>
+    </MemoryRouter>
+  );
+}
+
+/** Router, react-query, session, auth flow and toasts around every story, as in the app. */
+export const withPortal: Decorator = (Story, context) => (
+  <StoryProviders parameters={context.parameters as PortalParameters}>
+    <Story />
+  </StoryProviders>
+);
