@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ensureBuilt, ensureDependencies, ROOT } from './lib/setup.mjs';
 
-const DATA_DIR = join(ROOT, '.data');
+const DATA_DIR = process.env.PORTAL_DATA_DIR ?? join(ROOT, '.data');
 
 function jwtSecret() {
   if (process.env.JWT_SECRET) return process.env.JWT_SECRET;

@@ -38,7 +38,7 @@ const APP_NAMES = Object.keys(APPS);
 const SECRET_KEYS = ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET'];
 
 // The manifests are free-form YAML; walk them as plain JSON values.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 type Obj = Record<string, any>;
 
 interface K8sObject extends Obj {

@@ -1,0 +1,29 @@
+// `npm test`: every check and every suite, in order; exits non-zero if any fails.
+import { spawnSync } from 'node:child_process';
+import { ensureDependencies, ROOT } from './lib/setup.mjs';
+
+const steps = [
+  ['lint (services, libs, tests, layer rule)', 'npx eslint . --max-warnings 0'],
+  ['typecheck (strict)', 'npx tsc -p tsconfig.json --noEmit'],
+  ['lint (web, stories)', 'npm run lint --workspace web --silent'],
+  ['service and infrastructure tests (jest, real PostgreSQL and Redis)', 'npx jest --runInBand --forceExit'],
+  ['web component and story tests (vitest)', 'npm run test --workspace web --silent'],
+  ['build (services and web client)', 'npm run build --silent'],
+  ['storybook static build', 'npm run build-storybook --workspace web --silent -- --quiet'],
+  ['system test: npm start, health, browser flow, Ctrl-C', 'node --test test/system/'],
+];
+
+ensureDependencies();
+const results = [];
+for (const [name, command] of steps) {
+  console.log(`\n=== ${name}\n$ ${command}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, { cwd: ROOT, shell: true, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? 'true' } });
+  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+console.log('\n=== summary');
+for (const { name, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)`);
+const failed = results.filter((result) => !result.ok).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

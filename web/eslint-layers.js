@@ -1,0 +1,50 @@
+import path from 'node:path';
+
+/**
+ * Layering of web/src, checked on resolved paths (so relative imports cannot sneak past):
+ * shared/ imports nothing above it; features/<a> imports only itself and shared/; app/ composes all.
+ */
+function layerOf(file) {
+  const normalized = file.split(path.sep).join('/');
+  const feature = normalized.match(/\/web\/src\/features\/([^/]+)(\/|$)/);
+  if (feature) return { layer: 'feature', feature: feature[1] };
+  if (/\/web\/src\/shared(\/|$)/.test(normalized)) return { layer: 'shared' };
+  if (/\/web\/src\/app(\/|$)/.test(normalized)) return { layer: 'app' };
+  return null;
+}
+
+function violation(from, to) {
+  if (!from || !to) return null;
+  if (from.layer === 'shared' && to.layer !== 'shared') return 'shared/ may not import features/ or app/.';
+  if (from.layer === 'feature' && to.layer === 'app') return `Feature "${from.feature}" may not import the app shell.`;
+  if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
+    return `Feature "${from.feature}" may not import feature "${to.feature}"; move shared code to web/src/shared.`;
+  }
+  return null;
+}
+
+const noCrossLayerImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid imports across features and upward from shared/ in web/src.' },
+    schema: [],
+  },
+  create(context) {
+    const from = layerOf(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source);
+      const message = violation(from, layerOf(target));
+      if (message) context.report({ node, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export const layersPlugin = { rules: { 'no-cross-layer-imports': noCrossLayerImports } };
