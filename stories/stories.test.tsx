@@ -13,7 +13,8 @@ const modules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: tru
 
 for (const [file, module] of Object.entries(modules)) {
   describe(file.replace(/^\.\//, ''), () => {
-    for (const [name, Story] of Object.entries(composeStories(module))) {
+    const stories = Object.entries(composeStories(module) as Record<string, { run(): Promise<void> }>);
+    for (const [name, Story] of stories) {
       it(name, async () => {
         await Story.run();
       });

@@ -66,6 +66,14 @@ export class UsersService {
     return this.saveWithEvent(target, ['isAdmin', 'group']);
   }
 
+  /** An operator's action from the command line, so there is no acting user to check. */
+  async grantAdminByEmail(email: string): Promise<SelfUser> {
+    const user = await this.users.findByEmail(email.trim());
+    if (!user) throw AuthErrors.userNotFound();
+    user.isAdmin = true;
+    return this.saveWithEvent(user, ['isAdmin']);
+  }
+
   async accessOf(userId: string | undefined): Promise<{ isAdmin: boolean }> {
     const user = await this.requireUser(userId);
     return { isAdmin: isAdminUser(user) };
