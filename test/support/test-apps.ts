@@ -1,7 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { authEnvSchema, gatewayEnvSchema, loadConfig, serviceEnvSchema } from '@portal/config';
-import { eventTablesMigration } from '@portal/messaging';
-import { createLogger, createServiceApp, ServicePlatformModule } from '@portal/platform';
+import { createLogger, createServiceApp, platformOnlyModule } from '@portal/platform';
 import { AuthAppModule } from '../../apps/auth/src/auth-app.module';
 import { createGatewayApp } from '../../apps/gateway/src/create-gateway-app';
 import { ModerationAppModule } from '../../apps/moderation/src/moderation-app.module';
@@ -41,8 +40,7 @@ export async function startModerationService(overrides: Env = {}): Promise<Runni
 export async function startPlatformService(service: (typeof SERVICE_NAMES)[number], overrides: Env = {}): Promise<RunningApp> {
   const config = loadConfig(serviceEnvSchema(0), testEnv(overrides));
   const logger = createLogger(service, config.LOG_LEVEL);
-  const module = ServicePlatformModule.forService({ service, config, logger, migrations: [eventTablesMigration(service, 1763769600000)] });
-  return listen(await createServiceApp(module, config, logger), true);
+  return listen(await createServiceApp(platformOnlyModule(service, config, logger), config, logger), true);
 }
 
 export async function startGateway(overrides: Env = {}): Promise<RunningApp> {

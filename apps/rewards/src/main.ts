@@ -1,14 +1,6 @@
 import 'reflect-metadata';
 import { serviceEnvSchema } from '@portal/config';
-import { eventTablesMigration } from '@portal/messaging';
-import { runService, ServicePlatformModule } from '@portal/platform';
+import { platformOnlyModule, runService } from '@portal/platform';
 
 // Boots and answers health checks; its features arrive with their own issues.
-runService('rewards', serviceEnvSchema(3105), (config, logger) =>
-  ServicePlatformModule.forService({
-    service: 'rewards',
-    config,
-    logger,
-    migrations: [eventTablesMigration('rewards', 1763769600000)],
-  }),
-);
+runService('rewards', serviceEnvSchema(3105), (config, logger) => platformOnlyModule('rewards', config, logger));

@@ -6,7 +6,7 @@ import type { DataSource, MixedList } from 'typeorm';
 import type { ServiceName } from '@portal/contracts';
 import type { ServiceEnv } from '@portal/config';
 import { DatabaseModule } from '@portal/db';
-import { EVENT_ENTITIES, EventsModule, REDIS, RedisModule } from '@portal/messaging';
+import { EVENT_ENTITIES, eventTablesMigration, EventsModule, REDIS, RedisModule } from '@portal/messaging';
 import { HealthModule } from './health/health.module';
 
 export interface ServicePlatformOptions {
@@ -48,4 +48,9 @@ export class ServicePlatformModule {
       ],
     };
   }
+}
+
+/** A service with no features of its own yet: the platform alone, with its event tables. */
+export function platformOnlyModule(service: ServiceName, config: ServiceEnv, logger: Logger): DynamicModule {
+  return ServicePlatformModule.forService({ service, config, logger, migrations: [eventTablesMigration(service, 1763769600000)] });
 }

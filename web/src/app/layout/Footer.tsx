@@ -52,7 +52,7 @@ export function Footer({ onOpenOnlineStats, onOpenAgreement }: FooterProps) {
             <button type="button" className="btn btn--secondary btn--small" onClick={onOpenOnlineStats}>
               {footer.online}
             </button>
-            <button type="button" className="btn btn--ghost btn--small" onClick={onOpenAgreement}>
+            <button type="button" className="btn btn--secondary btn--small" onClick={onOpenAgreement}>
               {footer.agreement}
             </button>
           </div>

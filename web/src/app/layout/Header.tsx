@@ -45,7 +45,7 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
           aria-label={menuOpen ? APP_STRINGS.menuClose : APP_STRINGS.menuOpen}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <span aria-hidden="true" className="header__toggle-bars" data-open={menuOpen} />
         </button>
         <nav id="main-nav" className={menuOpen ? 'nav nav--open' : 'nav'} aria-label={APP_STRINGS.mainNavLabel}>
           <ul className="nav__list">

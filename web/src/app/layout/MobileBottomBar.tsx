@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { dispatchOpenChat } from '../../shared/events/open-chat';
+import { Icon } from '../../shared/ui/Icon';
 import { APP_STRINGS } from '../strings';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-bar__item bottom-bar__item--active' : 'bottom-bar__item');
@@ -9,23 +10,23 @@ export function MobileBottomBar() {
   return (
     <nav className="bottom-bar" aria-label={APP_STRINGS.bottomNavLabel}>
       <NavLink to="/" end className={linkClass}>
-        <span aria-hidden="true">⌂</span>
+        <Icon name="home" />
         {APP_STRINGS.nav.home}
       </NavLink>
       <NavLink to="/catalog" className={linkClass}>
-        <span aria-hidden="true">▤</span>
+        <Icon name="catalog" />
         {APP_STRINGS.nav.catalog}
       </NavLink>
       <NavLink to="/amv" className={linkClass}>
-        <span aria-hidden="true">♫</span>
+        <Icon name="music" />
         {APP_STRINGS.nav.amv}
       </NavLink>
       <button type="button" className="bottom-bar__item" onClick={() => dispatchOpenChat('bottom-bar')}>
-        <span aria-hidden="true">💬</span>
+        <Icon name="chat" />
         {APP_STRINGS.nav.chat}
       </button>
       <NavLink to="/profile" className={linkClass}>
-        <span aria-hidden="true">☺</span>
+        <Icon name="user" />
         {APP_STRINGS.nav.profile}
       </NavLink>
     </nav>

@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { Icon } from '../../shared/ui/Icon';
 import { StatePanel } from '../../shared/ui/StatePanel';
 import { APP_STRINGS } from '../strings';
 
@@ -6,7 +7,7 @@ export default function NotFoundPage() {
   return (
     <div className="page">
       <StatePanel
-        icon="404"
+        icon={<Icon name="compass" sizePx={40} />}
         title={APP_STRINGS.notFoundTitle}
         text={APP_STRINGS.notFoundText}
         actions={<ButtonLink to="/">{APP_STRINGS.toHome}</ButtonLink>}

@@ -11,23 +11,15 @@ export class UserEventsListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('auth.user.registered', (event, manager) =>
-      this.auditLog.record(manager, {
-        eventId: event.eventId,
-        eventName: 'auth.user.registered',
-        subjectUserId: event.userId,
-        details: { username: event.username },
-        occurredAt: new Date(event.occurredAt),
-      }),
+    this.consumer.on('auth.user.registered', ({ eventId, occurredAt, userId, username }, manager) =>
+      this.auditLog.record(manager, this.entry('auth.user.registered', eventId, occurredAt, userId, { username })),
     );
-    this.consumer.on('auth.user.updated', (event, manager) =>
-      this.auditLog.record(manager, {
-        eventId: event.eventId,
-        eventName: 'auth.user.updated',
-        subjectUserId: event.userId,
-        details: { changedFields: event.changedFields },
-        occurredAt: new Date(event.occurredAt),
-      }),
+    this.consumer.on('auth.user.updated', ({ eventId, occurredAt, userId, changedFields }, manager) =>
+      this.auditLog.record(manager, this.entry('auth.user.updated', eventId, occurredAt, userId, { changedFields })),
     );
+  }
+
+  private entry(eventName: string, eventId: string, occurredAt: string, subjectUserId: string, details: object) {
+    return { eventId, eventName, subjectUserId, details, occurredAt: new Date(occurredAt) };
   }
 }

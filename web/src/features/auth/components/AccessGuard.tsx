@@ -3,6 +3,7 @@ import { AUTH_GUARD_MIN_DISPLAY_MS } from '../../../shared/config/constants';
 import { useMinimumDuration } from '../../../shared/lib/useMinimumDuration';
 import { useSession } from '../../../shared/session/session-context';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import { Icon } from '../../../shared/ui/Icon';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { AUTH_STRINGS } from '../strings';
@@ -18,7 +19,7 @@ export function GuardChecking() {
 export function WelcomePrompt() {
   return (
     <StatePanel
-      icon="✨"
+      icon={<Icon name="star" sizePx={40} />}
       title={AUTH_STRINGS.welcomeTitle}
       text={AUTH_STRINGS.welcomeText}
       actions={

@@ -34,7 +34,7 @@ export function CaptchaField({ captcha, loading, failed, answer, error, onAnswer
     );
   }
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '0.5rem', alignItems: 'end' }}>
+    <div className="captcha">
       <TextField
         label={AUTH_STRINGS.captchaLabel(captcha.question)}
         name="captchaAnswer"
@@ -44,7 +44,7 @@ export function CaptchaField({ captcha, loading, failed, answer, error, onAnswer
         onChange={(event) => onAnswerChange(event.target.value)}
         message={error}
       />
-      <Button variant="secondary" size="small" onClick={onRegenerate} disabled={loading} style={{ marginBottom: error ? '2rem' : 0 }}>
+      <Button variant="ghost" size="small" className="captcha__refresh" onClick={onRegenerate} disabled={loading}>
         {AUTH_STRINGS.captchaRefresh}
       </Button>
     </div>

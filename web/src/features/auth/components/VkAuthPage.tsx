@@ -1,3 +1,4 @@
+import { Icon } from '../../../shared/ui/Icon';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { AUTH_STRINGS } from '../strings';
 
@@ -6,7 +7,7 @@ export default function VkAuthPage() {
   return (
     <main className="page">
       <StatePanel
-        icon="🔐"
+        icon={<Icon name="lock" sizePx={40} />}
         title={AUTH_STRINGS.vkPageTitle}
         text={AUTH_STRINGS.vkPageText}
         actions={
