@@ -11,7 +11,7 @@ const steps = [
   ['web component and story tests (vitest)', 'npm run test --workspace web --silent'],
   ['build (services and web client)', 'npm run build --silent'],
   ['storybook static build', 'npm run build-storybook --workspace web --silent -- --quiet'],
-  ['system test: npm start, health, browser flow, Ctrl-C', 'node --test test/system/'],
+  ['system test: npm start, health, browser flow, Ctrl-C', 'node --test test/system/start.test.mjs'],
 ];
 
 ensureDependencies();

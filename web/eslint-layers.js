@@ -47,4 +47,24 @@ const noCrossLayerImports = {
   },
 };
 
-export const layersPlugin = { rules: { 'no-cross-layer-imports': noCrossLayerImports } };
+/** Convention 11: a .tsx module is named after its component (PascalCase), tests and stories included. */
+const componentFileNames = {
+  meta: { type: 'suggestion', docs: { description: 'PascalCase names for React component files.' }, schema: [] },
+  create(context) {
+    const base = path.basename(context.filename);
+    const helperDir = /[\\/](web[\\/]src[\\/]test|stories[\\/]support)[\\/]/.test(context.filename);
+    if (helperDir || !base.endsWith('.tsx') || base === 'main.tsx' || base === 'preview.tsx' || base === 'stories.test.tsx') return {};
+    const component = base.replace(/(\.test|\.stories)?\.tsx$/, '');
+    return {
+      Program(node) {
+        if (!/^[A-Z][A-Za-z0-9]*$/.test(component)) {
+          context.report({ node, message: `Component file "${base}" should be named after its component in PascalCase.` });
+        }
+      },
+    };
+  },
+};
+
+export const layersPlugin = {
+  rules: { 'no-cross-layer-imports': noCrossLayerImports, 'component-file-names': componentFileNames },
+};

@@ -15,6 +15,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'layers/no-cross-layer-imports': 'error',
+      'layers/component-file-names': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',

@@ -21,7 +21,8 @@ function relay(app, stream, out) {
   });
 }
 
-export function startPortal(env, { quiet = false } = {}) {
+export function startPortal(portalEnv, { quiet = false } = {}) {
+  const env = { ...process.env, ...portalEnv };
   const children = new Map();
   const restarts = new Map();
   let stopping = false;
@@ -30,7 +31,7 @@ export function startPortal(env, { quiet = false } = {}) {
     const healthPort = env[`${app.toUpperCase()}_HEALTH_PORT`];
     const child = spawn(process.execPath, [join(ROOT, `dist/apps/${app}/src/main.js`)], {
       cwd: ROOT,
-      env: { ...process.env, ...env, ...(healthPort && { HEALTH_PORT: healthPort }) },
+      env: { ...env, ...(healthPort && { HEALTH_PORT: healthPort }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(app, child);

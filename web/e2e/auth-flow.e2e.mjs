@@ -113,7 +113,7 @@ try {
     await accountMenu.click();
     await page.getByRole('menuitem', { name: 'Выйти' }).click();
     await page.getByRole('button', { name: 'Войти', exact: true }).waitFor();
-    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    const token = await page.evaluate(() => globalThis.localStorage.getItem('token'));
     if (token) throw new Error('the token is still stored after signing out');
   });
 

@@ -29,9 +29,10 @@ export class SpaFallback {
       prefix: '/',
       index: false,
       wildcard: false,
-      setHeaders: (response, filePath) => {
-        const hashed = filePath.includes(`${join(this.distDir, 'assets')}`);
-        response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      // @fastify/static 10 hands over the Fastify reply (its types still say a raw response).
+      setHeaders: (reply: unknown, filePath: string) => {
+        const hashed = filePath.startsWith(join(this.distDir, 'assets'));
+        (reply as FastifyReply).header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
   }

@@ -43,7 +43,14 @@ function waitForLine(child, pattern, timeoutMs) {
 test('npm start serves the portal, passes the browser flow and stops cleanly on Ctrl-C', { timeout: 600000 }, async (t) => {
   const env = await portalEnv();
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => child.exitCode === null && child.kill('SIGKILL'));
+  t.after(async () => {
+    if (child.exitCode !== null) return;
+    // Ctrl-C first, so the portal stops its services; SIGKILL only if it hangs.
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
+    await new Promise((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
+  });
   await waitForLine(child, /Portal ready: http:\/\/localhost:\d+/, 300000);
   const baseUrl = `http://localhost:${env.PORT}`;
 
@@ -53,6 +60,13 @@ test('npm start serves the portal, passes the browser flow and stops cleanly on 
   const page = await fetch(`${baseUrl}/register`);
   assert.equal(page.status, 200);
   assert.match(page.headers.get('content-type'), /text\/html/);
+  assert.equal(page.headers.get('cache-control'), 'no-cache');
+  const script = (await page.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  assert.ok(script, 'index.html names its entry script');
+  const asset = await fetch(`${baseUrl}${script}`);
+  assert.equal(asset.status, 200);
+  assert.match(asset.headers.get('content-type'), /javascript/);
+  assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
 
   if (existsSync(CHROMIUM)) {
     const e2e = spawn('npm', ['run', 'e2e', '--workspace', 'web', '--silent'], { cwd: ROOT, env: { ...process.env, BASE_URL: baseUrl }, stdio: 'inherit' });

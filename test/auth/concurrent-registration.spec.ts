@@ -1,0 +1,96 @@
+import { AUTH_MESSAGES, ErrorCode } from '@portal/contracts';
+import { type ApiClient, apiClient } from '@portal/testing';
+import { type RunningApp, startAuthService, startGateway } from '../support/test-apps';
+import {
+  ownRedisPrefix,
+  dbQuery,
+  RELAXED_AUTH_LIMITS,
+  RELAXED_GATEWAY_LIMITS,
+  solvedCaptcha,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  uniqueName,
+} from './auth-test-kit';
+
+const RACERS = 10;
+
+describe('concurrent registrations of one nickname or one email', () => {
+  let auth: RunningApp;
+  let gateway: RunningApp;
+  let api: ApiClient;
+
+  const prefix = ownRedisPrefix('race');
+
+  beforeAll(async () => {
+    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix });
+    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix });
+    api = apiClient(gateway.url);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await auth?.close();
+  });
+
+  /** Each racer solves its own captcha first, so the registrations themselves start together. */
+  async function race(forms: { username: string; email: string }[]) {
+    const captchas = await Promise.all(forms.map(() => solvedCaptcha(api)));
+    return Promise.all(
+      forms.map((form, index) => api.post('/api/auth/register', { ...form, password: STRONG_PASSWORD, ...captchas[index] })),
+    );
+  }
+
+  const statuses = (results: { status: number }[]) => results.map((res) => res.status).sort();
+
+  it('lets exactly one of ten sign-ups with the same nickname win; the other nine get 409 USERNAME_TAKEN', async () => {
+    const username = uniqueName('racer');
+    const results = await race(Array.from({ length: RACERS }, () => ({ username, email: uniqueEmail('racer') })));
+
+    expect(statuses(results)).toEqual([201, ...Array(RACERS - 1).fill(409)]);
+    for (const res of results.filter((r) => r.status === 409)) {
+      expect(res.body).toMatchObject({ success: false, code: ErrorCode.UsernameTaken, message: AUTH_MESSAGES.usernameTaken });
+      expect(res.body.errors).toEqual([{ field: 'username', message: AUTH_MESSAGES.usernameTaken }]);
+    }
+    const winner = results.find((r) => r.status === 201)!;
+    const rows = await dbQuery('SELECT id FROM auth.users WHERE lower(username) = lower($1)', [username]);
+    expect(rows).toEqual([{ id: winner.body.data.user.id }]);
+  });
+
+  it('treats nicknames differing only in letter case as the same nickname under a race', async () => {
+    const base = uniqueName('casey');
+    const variants = Array.from({ length: RACERS }, (_, index) =>
+      [...base].map((char, position) => ((index >> position % 4) & 1 ? char.toUpperCase() : char)).join(''),
+    );
+    const results = await race(variants.map((username) => ({ username, email: uniqueEmail('casey') })));
+
+    expect(statuses(results)).toEqual([201, ...Array(RACERS - 1).fill(409)]);
+    for (const res of results.filter((r) => r.status === 409)) expect(res.body.code).toBe(ErrorCode.UsernameTaken);
+    const rows = await dbQuery('SELECT id FROM auth.users WHERE lower(username) = lower($1)', [base]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets exactly one of ten sign-ups with the same email win; the other nine get 409 EMAIL_TAKEN', async () => {
+    const email = uniqueEmail('shared');
+    const results = await race(Array.from({ length: RACERS }, () => ({ username: uniqueName('mailracer'), email })));
+
+    expect(statuses(results)).toEqual([201, ...Array(RACERS - 1).fill(409)]);
+    for (const res of results.filter((r) => r.status === 409)) {
+      expect(res.body).toMatchObject({ success: false, code: ErrorCode.EmailTaken, message: AUTH_MESSAGES.emailTaken });
+      expect(res.body.errors).toEqual([{ field: 'email', message: AUTH_MESSAGES.emailTaken }]);
+    }
+    const winner = results.find((r) => r.status === 201)!;
+    const rows = await dbQuery('SELECT id FROM auth.users WHERE lower(email) = lower($1)', [email]);
+    expect(rows).toEqual([{ id: winner.body.data.user.id }]);
+  });
+
+  it('writes exactly one auth.user.registered event per race, for the winner only', async () => {
+    const username = uniqueName('eventracer');
+    const results = await race(Array.from({ length: RACERS }, () => ({ username, email: uniqueEmail('eventracer') })));
+    const winner = results.find((r) => r.status === 201)!;
+    const events = await dbQuery(
+      "SELECT payload FROM auth.outbox WHERE event_name = 'auth.user.registered' AND lower(payload->>'username') = lower($1)",
+      [username],
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0].payload.userId).toBe(winner.body.data.user.id);
+  });
+});

@@ -1,0 +1,59 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeAdmin, makeUser } from '../../test/fixtures';
+import { installMockApi } from '../../test/mock-api';
+import { renderWithApp } from '../../test/render';
+import { AppRoutes } from './AppRoutes';
+
+let restore: (() => void) | null = null;
+beforeEach(() => {
+  restore = installMockApi({}).restore;
+});
+afterEach(() => restore?.());
+
+const signedIn = { token: 'jwt', user: makeUser() };
+const findHeading = (name: string | RegExp) => screen.findByRole('heading', { name }, { timeout: 3000 });
+
+describe('routes', () => {
+  it('routes screens of later issues to a page naming the section', async () => {
+    renderWithApp(<AppRoutes />, { route: '/catalog', session: signedIn });
+    expect(await findHeading('Каталог: раздел ещё в разработке')).toBeInTheDocument();
+  });
+
+  it('answers unknown paths with the 404 page inside the layout', async () => {
+    renderWithApp(<AppRoutes />, { route: '/no/such/page', session: signedIn });
+    expect(await findHeading('Страница не найдена')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Основная навигация' })).toBeInTheDocument();
+  });
+
+  it('shows the legal page to guests, outside the layout', async () => {
+    renderWithApp(<AppRoutes />, { route: '/legal', session: null });
+    expect(await findHeading('Правообладателям и РКН')).toBeInTheDocument();
+    expect(screen.getByText(/сканы документов/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Основная навигация' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the admin panel from non-admins', async () => {
+    const { unmount } = renderWithApp(<AppRoutes />, { route: '/admin', session: { token: 'jwt', user: makeUser() } });
+    expect(await findHeading('Недостаточно прав')).toBeInTheDocument();
+    unmount();
+    renderWithApp(<AppRoutes />, { route: '/admin', session: { token: 'jwt', user: makeAdmin() } });
+    expect(await findHeading('Админ-панель: раздел ещё в разработке')).toBeInTheDocument();
+  });
+
+  it('guards TV routes too', async () => {
+    renderWithApp(<AppRoutes />, { route: '/tv', session: null });
+    expect(await findHeading('Добро пожаловать!')).toBeInTheDocument();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    renderWithApp(<AppRoutes />, { route: '/catalog', session: signedIn });
+    await findHeading('Каталог: раздел ещё в разработке');
+    vi.mocked(window.scrollTo).mockClear();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('link', { name: 'Новости' })[0]!);
+    });
+    expect(await findHeading('Новости: раздел ещё в разработке')).toBeInTheDocument();
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+  });
+});
