@@ -8,7 +8,7 @@ import { CaptchaService } from '../registration/services/captcha.service';
 import { RegistrationService } from '../registration/services/registration.service';
 import { LoginService } from './services/login.service';
 
-const loginSchema = z.object({ email: z.unknown(), password: z.unknown() });
+const loginSchema = z.object({ email: z.unknown().optional(), password: z.unknown().optional() });
 const UNKNOWN_IP = 'unknown';
 
 /** Sign-up, sign-in and session checks, as the gateway asks for them. */

@@ -14,9 +14,10 @@ const BAD_WORDS: ReadonlySet<string> = new Set(
  */
 export function containsBadWord(username: string): boolean {
   const words = username
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .split(/[^\p{L}]+/u)
     .filter(Boolean)
+    // Each letter run is checked whole (so "FuCk" is caught) and split at camelCase humps ("BigFuck").
+    .flatMap((run) => [run, ...run.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').split(' ')])
     .map((word) => word.toLowerCase());
   return words.some((word) => BAD_WORDS.has(word));
 }
