@@ -12,7 +12,9 @@ function run(command) {
 export function ensureDependencies() {
   if (existsSync(join(ROOT, 'node_modules/.package-lock.json'))) return;
   console.log('[setup] installing dependencies (first run)…');
-  run(existsSync(join(ROOT, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
+  // npm install, not npm ci: the lock file omits some optional per-platform binaries (@swc/core-*),
+  // which makes npm ci refuse it; install keeps the locked versions and adds the missing entries.
+  run('npm install --no-audit --no-fund');
 }
 
 function newestMtime(path) {
