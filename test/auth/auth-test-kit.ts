@@ -1,3 +1,4 @@
+import type { RegistrationFields } from '@portal/contracts';
 import { randomInt } from 'node:crypto';
 import { Client } from 'pg';
 import { type ApiClient, type ApiResult, solveCaptcha } from '@portal/testing';
@@ -44,15 +45,7 @@ export async function solvedCaptcha(api: ApiClient, options?: { headers?: Record
   return { captchaId: res.body.data.captchaId, captchaAnswer: solveCaptcha(res.body.data.question) };
 }
 
-export interface RegistrationForm {
-  username?: unknown;
-  email?: unknown;
-  password?: unknown;
-  confirmPassword?: unknown;
-  captchaId?: unknown;
-  captchaAnswer?: unknown;
-  telegramUserId?: unknown;
-}
+export type RegistrationForm = RegistrationFields & { telegramUserId?: unknown };
 
 /** POST /api/auth/register with a fresh solved captcha unless the form brings its own. */
 export async function register(api: ApiClient, form: RegistrationForm, options?: { headers?: Record<string, string> }): Promise<ApiResult<Record<string, any>>> {
