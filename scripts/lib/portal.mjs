@@ -1,5 +1,6 @@
 // Runs every service as its own process, as in the cluster, and supervises them.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { ROOT } from './setup.mjs';
@@ -87,7 +88,8 @@ export function startPortal(portalEnv, { quiet = false } = {}) {
   };
 }
 
-const HEALTH_PORTS = { auth: 3101, catalogue: 3102, community: 3103, chat: 3104, rewards: 3105, moderation: 3106 };
+// The services' default probe ports, from the contracts as built (npm start builds before it runs this).
+const { DEFAULT_HEALTH_PORTS: HEALTH_PORTS } = createRequire(import.meta.url)(join(ROOT, 'dist/libs/contracts/src/platform/services.js'));
 
 function readinessUrl(app, env) {
   if (app === 'gateway') return `http://127.0.0.1:${env.PORT}/api/health/live`;

@@ -1,43 +1,32 @@
 import { AUTH_MESSAGES, ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
-import { type ApiClient, apiClient, waitFor } from '@portal/testing';
-import { type RunningApp, startAuthService, startGateway, startModerationService } from '../support/test-apps';
+import { type ApiClient, waitFor } from '@portal/testing';
 import {
-  ownRedisPrefix,
+  type AuthStack,
   grantAdminInDatabase,
   type RegisteredUser,
   registerUser,
-  RELAXED_AUTH_LIMITS,
-  RELAXED_GATEWAY_LIMITS,
   secretLookingKeys,
+  startAuthStack,
 } from './auth-test-kit';
 
 describe('admin routes: user list, admin flag and audit log', () => {
-  let auth: RunningApp;
-  let moderation: RunningApp;
-  let gateway: RunningApp;
+  let stack: AuthStack;
   let api: ApiClient;
   let admin: RegisteredUser;
   let normal: RegisteredUser;
   let promoted: RegisteredUser;
 
-  const prefix = ownRedisPrefix('admin');
 
   beforeAll(async () => {
-    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix });
-    moderation = await startModerationService(prefix);
-    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix });
-    api = apiClient(gateway.url);
+    stack = await startAuthStack('admin', { withModeration: true });
+    api = stack.api;
     admin = await registerUser(api, 'admin');
     normal = await registerUser(api, 'normal');
     promoted = await registerUser(api, 'promoted');
     // What `npm run admin` does. The token issued before stays valid: the role is checked per call.
     await grantAdminInDatabase(admin.id);
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await moderation?.close();
-    await auth?.close();
-  });
+  afterAll(() => stack?.close());
 
   const expectStatus = (res: { status: number; body: any }, status: number, code: ErrorCode, message?: string) => {
     expect(res.status).toBe(status);

@@ -1,7 +1,8 @@
 import type { RegistrationFields } from '@portal/contracts';
 import { randomInt } from 'node:crypto';
 import { Client } from 'pg';
-import { type ApiClient, type ApiResult, solveCaptcha } from '@portal/testing';
+import { type ApiClient, type ApiResult, apiClient, solveCaptcha } from '@portal/testing';
+import { type Env, type RunningApp, startAuthService, startGateway, startModerationService } from '../support/test-apps';
 
 /**
  * Helpers shared by the auth, gateway and events specs. The database and the Redis key prefix are
@@ -22,6 +23,31 @@ export const RELAXED_GATEWAY_LIMITS = { RATE_LIMIT_GLOBAL_PER_MINUTE: '100000' }
  * Every app of one spec must get the same one.
  */
 export const ownRedisPrefix = (name: string) => ({ REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}${name}${Date.now().toString(36)}${randomInt(0, 1e6)}:` });
+
+export interface AuthStack {
+  api: ApiClient;
+  gateway: RunningApp;
+  close: () => Promise<void>;
+}
+
+/**
+ * Auth (and moderation, when asked) behind a gateway, on a key prefix of the spec's own, with the
+ * relaxed limits unless `env` overrides them.
+ */
+export async function startAuthStack(name: string, options: { env?: Env; withModeration?: boolean } = {}): Promise<AuthStack> {
+  const env = { ...ownRedisPrefix(name), ...options.env };
+  const services = [await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env })];
+  if (options.withModeration) services.push(await startModerationService(env));
+  const gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env });
+  return {
+    api: apiClient(gateway.url),
+    gateway,
+    close: async () => {
+      await gateway.close();
+      for (const service of services.reverse()) await service.close();
+    },
+  };
+}
 
 let counter = 0;
 /** Digits only: a random run of letters could spell a word of the bad-word dictionaries. */

@@ -1,12 +1,10 @@
 import { AUTH_MESSAGES, ErrorCode } from '@portal/contracts';
-import { type ApiClient, apiClient } from '@portal/testing';
-import { type RunningApp, startAuthService, startGateway } from '../support/test-apps';
+import { type ApiClient } from '@portal/testing';
 import {
-  ownRedisPrefix,
+  type AuthStack,
   dbQuery,
-  RELAXED_AUTH_LIMITS,
-  RELAXED_GATEWAY_LIMITS,
   solvedCaptcha,
+  startAuthStack,
   STRONG_PASSWORD,
   uniqueEmail,
   uniqueName,
@@ -15,21 +13,15 @@ import {
 const RACERS = 10;
 
 describe('concurrent registrations of one nickname or one email', () => {
-  let auth: RunningApp;
-  let gateway: RunningApp;
+  let stack: AuthStack;
   let api: ApiClient;
 
-  const prefix = ownRedisPrefix('race');
 
   beforeAll(async () => {
-    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix });
-    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix });
-    api = apiClient(gateway.url);
+    stack = await startAuthStack('race');
+    api = stack.api;
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await auth?.close();
-  });
+  afterAll(() => stack?.close());
 
   /** Each racer solves its own captcha first, so the registrations themselves start together. */
   async function race(forms: { username: string; email: string }[]) {

@@ -1,14 +1,13 @@
 import { AUTH_MESSAGES, ErrorCode } from '@portal/contracts';
-import { type ApiClient, apiClient } from '@portal/testing';
-import { type RunningApp, startAuthService, startGateway } from '../support/test-apps';
+import { type ApiClient } from '@portal/testing';
 import {
-  ownRedisPrefix,
+  type AuthStack,
   dbQuery,
   register,
   registerUser,
-  RELAXED_AUTH_LIMITS,
-  RELAXED_GATEWAY_LIMITS,
+  secretLookingKeys,
   solvedCaptcha,
+  startAuthStack,
   STRONG_PASSWORD,
   uniqueDigits,
   uniqueEmail,
@@ -16,21 +15,15 @@ import {
 } from './auth-test-kit';
 
 describe('registration rules (SPEC.md section 5)', () => {
-  let auth: RunningApp;
-  let gateway: RunningApp;
+  let stack: AuthStack;
   let api: ApiClient;
 
-  const prefix = ownRedisPrefix('rules');
 
   beforeAll(async () => {
-    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix });
-    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix });
-    api = apiClient(gateway.url);
+    stack = await startAuthStack('rules');
+    api = stack.api;
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await auth?.close();
-  });
+  afterAll(() => stack?.close());
 
   const validForm = (name = 'rules') => ({ username: uniqueName(name), email: uniqueEmail(name), password: STRONG_PASSWORD });
 
@@ -128,6 +121,16 @@ describe('registration rules (SPEC.md section 5)', () => {
         { ...validForm(), username },
         { status: 400, code: ErrorCode.ValidationFailed, field: 'username', message: 'Ник содержит недопустимые слова' },
       );
+    });
+
+    it('answers 201 with a token and the user, and nothing that looks like a password or a hash', async () => {
+      const form = validForm();
+      const res = await register(api, form);
+      expect(res.status).toBe(201);
+      expect(res.body.data.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(res.body.data.user).toMatchObject({ username: form.username, email: form.email, isAdmin: false, group: 'user' });
+      expect(secretLookingKeys(res.body)).toEqual([]);
+      expect(JSON.stringify(res.body)).not.toMatch(/\$argon2/);
     });
 
     it.each(['assassin', 'classic', 'Scunthorpe'])('accepts an innocent word that merely contains a bad one (%s)', async (word) => {

@@ -1,39 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
-import { type ApiClient, apiClient, waitFor } from '@portal/testing';
-import { type RunningApp, startAuthService, startGateway } from '../support/test-apps';
+import { type ApiClient, waitFor } from '@portal/testing';
 import {
-  ownRedisPrefix,
+  type AuthStack,
   dbQuery,
   type RegisteredUser,
   registerUser,
-  RELAXED_AUTH_LIMITS,
-  RELAXED_GATEWAY_LIMITS,
   secretLookingKeys,
-  uniqueDigits,
+  startAuthStack,
   uniqueEmail,
   uniqueName,
 } from './auth-test-kit';
 
 describe('sessions: login, token verification and the own profile', () => {
-  let auth: RunningApp;
-  let gateway: RunningApp;
+  let stack: AuthStack;
   let api: ApiClient;
   let user: RegisteredUser;
 
-  const prefix = ownRedisPrefix('session');
 
   beforeAll(async () => {
-    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix });
-    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix });
-    api = apiClient(gateway.url);
+    stack = await startAuthStack('session');
+    api = stack.api;
     user = await registerUser(api, 'session');
   });
-  afterAll(async () => {
-    await gateway?.close();
-    await auth?.close();
-  });
+  afterAll(() => stack?.close());
 
   const expectUnauthorized = (res: { status: number; body: any }, code: ErrorCode = ErrorCode.Unauthorized) => {
     expect(res.status).toBe(401);
@@ -120,22 +111,16 @@ describe('sessions: login, token verification and the own profile', () => {
     });
 
     describe('with JWT_EXPIRES_IN=1s', () => {
-      let shortAuth: RunningApp;
-      let shortGateway: RunningApp;
+      let short: AuthStack;
 
+      // A prefix of its own, so only this auth service (with short-lived tokens) answers this gateway.
       beforeAll(async () => {
-        // A prefix of its own, so only this auth service (with short-lived tokens) answers this gateway.
-        const env = { REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}short${uniqueDigits()}:`, JWT_EXPIRES_IN: '1s' };
-        shortAuth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env });
-        shortGateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env });
+        short = await startAuthStack('short', { env: { JWT_EXPIRES_IN: '1s' } });
       });
-      afterAll(async () => {
-        await shortGateway?.close();
-        await shortAuth?.close();
-      });
+      afterAll(() => short?.close());
 
       it('answers 401 TOKEN_EXPIRED once the token has expired', async () => {
-        const shortApi = apiClient(shortGateway.url);
+        const shortApi = short.api;
         const login = await shortApi.post('/api/auth/login', { email: user.email, password: user.password });
         expect(login.status).toBe(200);
         const { token } = login.body.data;

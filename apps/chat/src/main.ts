@@ -1,6 +1,7 @@
 import 'reflect-metadata';
+import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
 import { serviceEnvSchema } from '@portal/config';
 import { platformOnlyModule, runService } from '@portal/platform';
 
 // Boots and answers health checks; its features arrive with their own issues.
-runService('chat', serviceEnvSchema(3104), (config, logger) => platformOnlyModule('chat', config, logger));
+runService('chat', serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat), (config, logger) => platformOnlyModule('chat', config, logger));

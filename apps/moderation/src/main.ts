@@ -1,6 +1,7 @@
 import 'reflect-metadata';
+import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
 import { serviceEnvSchema } from '@portal/config';
 import { runService } from '@portal/platform';
 import { ModerationAppModule } from './moderation-app.module';
 
-runService('moderation', serviceEnvSchema(3106), ModerationAppModule.forRoot);
+runService('moderation', serviceEnvSchema(DEFAULT_HEALTH_PORTS.moderation), ModerationAppModule.forRoot);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -51,7 +52,7 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
 export const serviceEnvSchema = (healthPort: number) =>
   baseEnvSchema.extend(databaseEnvSchema.shape).extend(healthPortSchema(healthPort).shape);
 
-export const authEnvSchema = serviceEnvSchema(3101).extend(jwtEnvSchema.shape).extend({
+export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth).extend(jwtEnvSchema.shape).extend({
   RATE_LIMIT_LOGIN_IP_PER_15MIN: positiveInt(20),
   RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN: positiveInt(10),
   RATE_LIMIT_REGISTER_IP_PER_HOUR: positiveInt(10),

@@ -15,12 +15,3 @@ export class RpcError extends RpcException {
     return new RpcError({ ...extra, code, message });
   }
 }
-
-export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as RpcErrorPayload).code === 'string' &&
-    typeof (value as RpcErrorPayload).message === 'string'
-  );
-}

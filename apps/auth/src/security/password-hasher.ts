@@ -34,8 +34,4 @@ export class PasswordHasher {
     await this.verify(await this.dummyHash, password);
     return false;
   }
-
-  get pending(): number {
-    return this.limit.pendingCount + this.limit.activeCount;
-  }
 }

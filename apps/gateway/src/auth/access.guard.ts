@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
-import type { GatewayRequest } from '../http/request-meta.decorator';
+import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
 
 type Access = 'public' | 'user' | 'admin';
 const ACCESS = 'portal:access';
@@ -16,7 +16,6 @@ export const AdminOnly = () => SetMetadata(ACCESS, 'admin' satisfies Access);
 interface TokenClaims {
   sub: string;
   username: string;
-  adm?: boolean;
 }
 
 const fail = (code: ErrorCode, message: string) => new RemoteServiceError({ code, message });
@@ -36,7 +35,7 @@ export class AccessGuard implements CanActivate {
     if (token) {
       try {
         const claims = await this.jwt.verifyAsync<TokenClaims>(token);
-        request.user = { id: claims.sub, username: claims.username, isAdmin: claims.adm === true };
+        request.user = { id: claims.sub, username: claims.username };
       } catch (error) {
         // On public routes a stale token just means a guest; elsewhere it is a 401.
         if (access !== 'public') {
@@ -49,8 +48,7 @@ export class AccessGuard implements CanActivate {
     if (access === 'public') return true;
     if (!request.user) throw fail(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
     if (access === 'admin') {
-      const meta = { requestId: String(request.id), user: request.user, clientIp: request.ip };
-      const { isAdmin } = await this.rpc.send('auth.access.check', {}, meta);
+      const { isAdmin } = await this.rpc.send('auth.access.check', {}, metaOf(request));
       if (!isAdmin) throw fail(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden);
     }
     return true;

@@ -51,12 +51,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status: HTTP_STATUS_BY_CODE[code] ?? 500, body: { success: false, message, code, ...(errors && { errors }) }, retryAfterSeconds };
     }
     const status = httpStatusOf(exception);
-    if (status !== undefined && status < 500) {
+    if (status !== undefined && (status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE)) {
       const code = CODE_BY_STATUS[status] ?? ErrorCode.ValidationFailed;
       return { status, body: { success: false, code, message: MESSAGE_BY_CODE[code] ?? GENERIC_MESSAGES.badRequest } };
-    }
-    if (status === HttpStatus.SERVICE_UNAVAILABLE) {
-      return { status, body: { success: false, code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable } };
     }
     this.logger.error({ err: exception, requestId: request.id, url: request.url }, 'unhandled error');
     return { status: 500, body: { success: false, code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal } };

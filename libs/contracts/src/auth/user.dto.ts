@@ -61,9 +61,11 @@ export interface ProfileUpdate {
 export const isAdminUser = (user: Pick<PublicUser, 'group' | 'isAdmin'>): boolean =>
   user.group === 'admin' || user.isAdmin;
 
-/** What the gateway learns from a verified token and passes to services with each request. */
+/**
+ * What the gateway learns from a verified token and passes to services with each request. It holds
+ * identity only: a role in a token would outlive its revocation, so roles are checked live.
+ */
 export interface AuthenticatedUser {
   id: string;
   username: string;
-  isAdmin: boolean;
 }

@@ -25,3 +25,7 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'auth.user.registered': ['moderation'],
   'auth.user.updated': ['moderation'],
 };
+
+/** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */
+export const publishesEvents = (service: ServiceName): boolean =>
+  Object.keys(EVENT_CONSUMERS).some((name) => name.startsWith(`${service}.`));

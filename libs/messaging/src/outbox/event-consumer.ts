@@ -6,9 +6,8 @@ import { EVENT_QUEUE_OF, type EventName, type EventPayload, type ServiceName } f
 import { createRedisClient, REDIS_OPTIONS, type RedisOptions } from '../redis.module';
 import { bullPrefix } from './event-queues';
 import { OutboxRepository } from './outbox.repository';
-import { EVENTS_LOGGER } from './outbox.relay';
+import { EVENTS_LOGGER, EVENTS_SERVICE } from './outbox.relay';
 
-export const CONSUMER_SERVICE = Symbol('CONSUMER_SERVICE');
 
 type Handler<E extends EventName> = (payload: EventPayload<E>, manager: EntityManager) => Promise<void>;
 
@@ -25,7 +24,7 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRepository,
     @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
-    @Inject(CONSUMER_SERVICE) private readonly service: ServiceName,
+    @Inject(EVENTS_SERVICE) private readonly service: ServiceName,
     @Inject(EVENTS_LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { ServiceName } from '@portal/contracts';
-import { EventConsumer, CONSUMER_SERVICE } from './event-consumer';
+import { EventConsumer } from './event-consumer';
 import { EventQueues } from './event-queues';
 import { OutboxPublisher } from './outbox.publisher';
-import { EVENTS_LOGGER, OutboxRelay } from './outbox.relay';
+import { EVENTS_LOGGER, EVENTS_SERVICE, OutboxRelay } from './outbox.relay';
 import { OutboxRepository } from './outbox.repository';
 
 /** The outbox, its relay and this service's event consumer. Needs the DataSource and RedisModule. */
@@ -15,7 +15,7 @@ export class EventsModule {
       module: EventsModule,
       global: true,
       providers: [
-        { provide: CONSUMER_SERVICE, useValue: service },
+        { provide: EVENTS_SERVICE, useValue: service },
         { provide: EVENTS_LOGGER, useValue: logger },
         OutboxRepository,
         EventQueues,

@@ -1,8 +1,7 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** An event written in the same transaction as the change it describes, relayed after commit. */
 @Entity({ name: 'outbox' })
-@Index('outbox_pending_idx', ['occurredAt'], { where: '"relayed_at" IS NULL' })
 export class OutboxEventEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -18,9 +17,6 @@ export class OutboxEventEntity {
 
   @Column({ name: 'relayed_at', type: 'timestamptz', nullable: true })
   relayedAt!: Date | null;
-
-  @Column({ type: 'int', default: 0 })
-  attempts!: number;
 }
 
 /** One row per event a consumer has applied: the idempotency record. */
@@ -46,8 +42,7 @@ export function eventTablesSql(schema: string): string[] {
       "event_name" text NOT NULL,
       "payload" jsonb NOT NULL,
       "occurred_at" timestamptz NOT NULL,
-      "relayed_at" timestamptz,
-      "attempts" int NOT NULL DEFAULT 0
+      "relayed_at" timestamptz
     )`,
     `CREATE INDEX IF NOT EXISTS "outbox_pending_idx" ON "${schema}"."outbox" ("occurred_at") WHERE "relayed_at" IS NULL`,
     `CREATE TABLE IF NOT EXISTS "${schema}"."processed_events" (

@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { EVENT_CONSUMERS, type EventName } from '@portal/contracts';
+import { EVENT_CONSUMERS, type EventName, publishesEvents, type ServiceName } from '@portal/contracts';
 import { EventQueues } from './event-queues';
 import { OutboxRepository } from './outbox.repository';
 
 export const EVENTS_LOGGER = Symbol('EVENTS_LOGGER');
+export const EVENTS_SERVICE = Symbol('EVENTS_SERVICE');
 const BATCH_SIZE = 100;
 const POLL_INTERVAL_MS = 1000;
 const ENQUEUE_TIMEOUT_MS = 5000;
@@ -27,10 +28,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly outbox: OutboxRepository,
     private readonly queues: EventQueues,
     @Inject(EVENTS_LOGGER) private readonly logger: Logger,
+    @Inject(EVENTS_SERVICE) private readonly service: ServiceName,
   ) {}
 
+  /** Only a service that publishes events polls its outbox. */
   onApplicationBootstrap() {
-    this.start();
+    if (publishesEvents(this.service)) this.start();
   }
 
   async onApplicationShutdown() {

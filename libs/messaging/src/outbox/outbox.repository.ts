@@ -5,7 +5,7 @@ import { OutboxEventEntity, ProcessedEventEntity } from './outbox-event.entity';
 @Injectable()
 export class OutboxRepository {
   insert(manager: EntityManager, event: Pick<OutboxEventEntity, 'id' | 'eventName' | 'occurredAt'> & { payload: object }) {
-    return manager.getRepository(OutboxEventEntity).insert({ ...event, payload: event.payload as never, relayedAt: null, attempts: 0 });
+    return manager.getRepository(OutboxEventEntity).insert({ ...event, payload: event.payload as never, relayedAt: null });
   }
 
   /** Locks a batch of pending events for this relay; other replicas skip the locked rows. */

@@ -5,7 +5,6 @@ import type { UserEntity } from '../../users/entities/user.entity';
 export interface TokenClaims {
   sub: string;
   username: string;
-  adm: boolean;
 }
 
 /** Signs session tokens. The gateway verifies them with the same secret. */
@@ -14,7 +13,7 @@ export class TokenService {
   constructor(private readonly jwt: JwtService) {}
 
   issue(user: UserEntity): Promise<string> {
-    const claims: TokenClaims = { sub: user.id, username: user.username, adm: user.role === 'admin' };
+    const claims: TokenClaims = { sub: user.id, username: user.username };
     return this.jwt.signAsync(claims);
   }
 }
