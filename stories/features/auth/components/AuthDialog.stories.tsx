@@ -160,15 +160,27 @@ export const RegisterUsernameDigitsOnly: Story = {
   },
 };
 
-export const RegisterUsernameChecking: Story = {
+
+/** A registration form whose live nickname check answers `checkResponse`, showing `expectedText`. */
+const usernameCheckStory = (checkResponse: unknown, expectedText: string, username = 'sakura'): Story => ({
   args: { initialTab: 'register' },
-  parameters: { mockApi: { ...baseApi, 'GET /api/users/check-username': { hang: true } } },
+  parameters: { mockApi: { ...baseApi, 'GET /api/users/check-username': checkResponse } },
   play: async () => {
     const form = within(await dialog());
-    await userEvent.type(form.getByLabelText('Ник'), 'sakura');
-    await expect(await form.findByText('Проверка...')).toBeInTheDocument();
+    await userEvent.type(form.getByLabelText('Ник'), username);
+    await expect(await form.findByText(expectedText)).toBeInTheDocument();
   },
-};
+});
+
+export const RegisterUsernameChecking = usernameCheckStory({ hang: true }, 'Проверка...');
+
+export const RegisterUsernameBadWords = usernameCheckStory(
+  ok({ available: false, message: 'Ник содержит недопустимые слова' }),
+  'Ник содержит недопустимые слова',
+  'badname',
+);
+
+export const RegisterUsernameCheckFailed = usernameCheckStory({ networkError: true }, 'Ошибка проверки ника');
 
 export const RegisterUsernameFree: Story = {
   args: { initialTab: 'register' },
@@ -191,27 +203,7 @@ export const RegisterUsernameTaken: Story = {
   },
 };
 
-export const RegisterUsernameBadWords: Story = {
-  args: { initialTab: 'register' },
-  parameters: {
-    mockApi: { ...baseApi, 'GET /api/users/check-username': ok({ available: false, message: 'Ник содержит недопустимые слова' }) },
-  },
-  play: async () => {
-    const form = within(await dialog());
-    await userEvent.type(form.getByLabelText('Ник'), 'badname');
-    await expect(await form.findByText('Ник содержит недопустимые слова')).toBeInTheDocument();
-  },
-};
 
-export const RegisterUsernameCheckFailed: Story = {
-  args: { initialTab: 'register' },
-  parameters: { mockApi: { ...baseApi, 'GET /api/users/check-username': { networkError: true } } },
-  play: async () => {
-    const form = within(await dialog());
-    await userEvent.type(form.getByLabelText('Ник'), 'sakura');
-    await expect(await form.findByText('Ошибка проверки ника')).toBeInTheDocument();
-  },
-};
 
 export const RegisterEmailInvalid: Story = {
   args: { initialTab: 'register' },
