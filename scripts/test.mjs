@@ -7,7 +7,7 @@ const steps = [
   ['typecheck (strict)', 'npx tsc -p tsconfig.json --noEmit'],
   ['layer rule tests', 'node --test tools/eslint/'],
   ['lint (web, stories)', 'npm run lint --workspace web --silent'],
-  ['service and infrastructure tests (jest, real PostgreSQL and Redis)', 'npx jest --runInBand --forceExit'],
+  ['service and infrastructure tests (jest, real PostgreSQL and Redis)', 'npx jest --runInBand'],
   ['web component and story tests (vitest)', 'npm run test --workspace web --silent'],
   ['build (services and web client)', 'npm run build --silent'],
   ['storybook static build', 'npm run build-storybook --workspace web --silent -- --quiet'],

@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, Worker } from 'bullmq';
+import type Redis from 'ioredis';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { EVENT_QUEUE_OF, type EventName, type EventPayload, type ServiceName } from '@portal/contracts';
 import { createRedisClient, REDIS_OPTIONS, type RedisOptions } from '../redis.module';
-import { bullPrefix } from './event-queues';
+import { bullPrefix, closeWithConnection } from './event-queues';
 import { OutboxRepository } from './outbox.repository';
 import { EVENTS_LOGGER, EVENTS_SERVICE } from './outbox.relay';
 
@@ -16,9 +17,10 @@ type Handler<E extends EventName> = (payload: EventPayload<E>, manager: EntityMa
  * idempotency record, so a redelivered event changes nothing the second time.
  */
 @Injectable()
-export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly handlers = new Map<string, Handler<never>>();
   private worker: Worker | undefined;
+  private connection: Redis | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -34,8 +36,9 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap() {
     if (this.handlers.size === 0) return;
+    this.connection = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
     this.worker = new Worker(EVENT_QUEUE_OF[this.service], (job) => this.apply(job), {
-      connection: createRedisClient(this.options.url, { maxRetriesPerRequest: null }),
+      connection: this.connection,
       prefix: bullPrefix(this.options.keyPrefix),
       concurrency: 4,
     });
@@ -43,8 +46,9 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     this.worker.on('failed', (job, error) => this.logger.error({ err: error, event: job?.name, eventId: job?.id }, 'event handler failed'));
   }
 
-  async onApplicationShutdown() {
-    await this.worker?.close();
+  /** Before any connection closes, so a job being applied can finish. */
+  async beforeApplicationShutdown() {
+    if (this.worker && this.connection) await closeWithConnection(this.worker, this.connection);
   }
 
   private async apply(job: Job): Promise<void> {

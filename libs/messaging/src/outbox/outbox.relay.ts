@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { EVENT_CONSUMERS, type EventName, publishesEvents, type ServiceName } from '@portal/contracts';
@@ -17,7 +17,7 @@ const ENQUEUE_TIMEOUT_MS = 5000;
  * event id, so a row relayed twice (a crash between enqueue and mark) is still one job.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private rerun = false;
@@ -36,7 +36,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     if (publishesEvents(this.service)) this.start();
   }
 
-  async onApplicationShutdown() {
+  /** Before any connection closes, so an in-flight pass can finish. */
+  async beforeApplicationShutdown() {
     await this.stop();
   }
 
