@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { authEnvSchema, gatewayEnvSchema, loadConfig, serviceEnvSchema } from '@portal/config';
 import { createLogger, createServiceApp, platformOnlyModule } from '@portal/platform';
@@ -24,9 +25,9 @@ async function listen(app: NestFastifyApplication, startTransport: boolean): Pro
 }
 
 /** The auth service, booted exactly as its main.ts boots it. */
-export async function startAuthService(overrides: Env = {}): Promise<RunningApp> {
+export async function startAuthService(overrides: Env = {}, logTo?: DestinationStream): Promise<RunningApp> {
   const config = loadConfig(authEnvSchema, testEnv(overrides));
-  const logger = createLogger('auth', config.LOG_LEVEL);
+  const logger = createLogger('auth', config.LOG_LEVEL, logTo);
   return listen(await createServiceApp(AuthAppModule.forRoot(config, logger), config, logger), true);
 }
 
@@ -43,8 +44,8 @@ export async function startPlatformService(service: (typeof SERVICE_NAMES)[numbe
   return listen(await createServiceApp(platformOnlyModule(service, config, logger), config, logger), true);
 }
 
-export async function startGateway(overrides: Env = {}): Promise<RunningApp> {
+export async function startGateway(overrides: Env = {}, logTo?: DestinationStream): Promise<RunningApp> {
   const config = loadConfig(gatewayEnvSchema, testEnv(overrides));
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, logTo);
   return listen(await createGatewayApp(config, logger), false);
 }

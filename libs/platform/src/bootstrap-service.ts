@@ -23,7 +23,7 @@ export async function createServiceApp(
     logger: new PinoNestLogger(logger.child({ context: 'nest' })),
     abortOnError: false,
   });
-  app.useGlobalInterceptors(new RpcContextInterceptor());
+  app.useGlobalInterceptors(new RpcContextInterceptor(logger));
   app.useGlobalFilters(new RpcExceptionsFilter(logger));
   app.connectMicroservice<MicroserviceOptions>(
     { strategy: new PrefixedRedisServer(config.REDIS_KEY_PREFIX, redisTransportOptions(config.REDIS_URL)) },

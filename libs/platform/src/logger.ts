@@ -2,8 +2,8 @@ import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { requestContext } from './request-context';
 
-/** Structured JSON logs; every line written inside a request carries its requestId. */
-export function createLogger(app: string, level: string): Logger {
+/** Structured JSON logs on stdout (or `destination`); every line written inside a request carries its requestId. */
+export function createLogger(app: string, level: string, destination?: pino.DestinationStream): Logger {
   return pino({
     level,
     base: { app },
@@ -12,7 +12,7 @@ export function createLogger(app: string, level: string): Logger {
       return meta ? { requestId: meta.requestId, userId: meta.user?.id } : {};
     },
     redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'], remove: true },
-  });
+  }, destination);
 }
 
 /** Lets Nest's own messages go through the same pino logger. */

@@ -1,0 +1,48 @@
+import type { DestinationStream } from 'pino';
+import { apiClient, waitFor } from '@portal/testing';
+import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, STRONG_PASSWORD, uniqueEmail, uniqueName } from '../auth/auth-test-kit';
+import { type RunningApp, startAuthService, startGateway } from '../support/test-apps';
+
+/** Collects the JSON log lines an app writes. */
+function logCollector() {
+  const lines: Record<string, unknown>[] = [];
+  const stream: DestinationStream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  return { lines, stream };
+}
+
+describe('a request id follows a request from the gateway into the services', () => {
+  const gatewayLogs = logCollector();
+  const authLogs = logCollector();
+  let auth: RunningApp;
+  let gateway: RunningApp;
+
+  beforeAll(async () => {
+    const env = { ...ownRedisPrefix('reqid'), LOG_LEVEL: 'debug' };
+    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }, authLogs.stream);
+    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env }, gatewayLogs.stream);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await auth?.close();
+  });
+
+  it('logs the same requestId at the gateway and in the auth service, and none of the password', async () => {
+    const api = apiClient(gateway.url);
+    const requestId = `trace-${Date.now()}-registration`;
+    const captcha = await api.get('/api/auth/captcha');
+    const [left, right] = captcha.body.data.question.split('+').map(Number);
+    const res = await api.post(
+      '/api/auth/register',
+      { username: uniqueName('reqid'), email: uniqueEmail('reqid'), password: STRONG_PASSWORD, captchaId: captcha.body.data.captchaId, captchaAnswer: left + right },
+      { headers: { 'x-request-id': requestId } },
+    );
+    expect(res.status).toBe(201);
+
+    expect(gatewayLogs.lines).toContainEqual(expect.objectContaining({ app: 'gateway', requestId, url: '/api/auth/register', status: 201 }));
+    const handled = await waitFor(async () =>
+      authLogs.lines.find((line) => line.requestId === requestId && line.msg === 'message handled'),
+    );
+    expect(handled).toMatchObject({ app: 'auth', handler: 'SessionMessageController.register', outcome: 'ok' });
+    expect(JSON.stringify([...gatewayLogs.lines, ...authLogs.lines])).not.toContain(STRONG_PASSWORD);
+  });
+});
