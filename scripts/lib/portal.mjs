@@ -22,7 +22,7 @@ function relay(app, stream, out) {
   });
 }
 
-export function startPortal(portalEnv, { quiet = false } = {}) {
+export function startPortal(portalEnv) {
   const env = { ...process.env, ...portalEnv };
   const children = new Map();
   const restarts = new Map();
@@ -36,19 +36,13 @@ export function startPortal(portalEnv, { quiet = false } = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(app, child);
-    if (!quiet) {
-      relay(app, child.stdout, process.stdout);
-      relay(app, child.stderr, process.stderr);
-    } else {
-      child.stdout.resume();
-      relay(app, child.stderr, process.stderr);
-    }
+    relay(app, child.stdout, process.stdout);
+    relay(app, child.stderr, process.stderr);
     child.on('exit', (code, signal) => {
       children.delete(app);
       if (stopping) return;
       const count = (restarts.get(app) ?? 0) + 1;
       restarts.set(app, count);
-      if (code === 1 && count === 1) process.stderr.write(`[${app}] exited with code 1\n`);
       if (count > RESTART_LIMIT) {
         process.stderr.write(`[${app}] crashed ${count} times; not restarting (last exit: ${signal ?? code})\n`);
         return;
@@ -69,7 +63,6 @@ export function startPortal(portalEnv, { quiet = false } = {}) {
 
   return {
     ready,
-    children,
     async stop() {
       stopping = true;
       const exits = [...children.values()].map(

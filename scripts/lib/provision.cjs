@@ -37,7 +37,7 @@ async function postgresReachable(url) {
 
 /**
  * DATABASE_URL when set; otherwise (for tests) the machine's local server; otherwise an embedded
- * PGlite served over the Postgres wire protocol, persisted in dataDir.
+ * PGlite served over the Postgres wire protocol, persisted in dataDir ('memory://' keeps nothing).
  */
 async function provisionDatabase({ dataDir, preferLocalServer }) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, kind: 'external', stop: noop };
@@ -47,7 +47,7 @@ async function provisionDatabase({ dataDir, preferLocalServer }) {
   const { PGlite } = require('@electric-sql/pglite');
   const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm');
   const { PGLiteSocketServer } = require('@electric-sql/pglite-socket');
-  mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const port = await freePort();
   const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 100 });

@@ -10,7 +10,7 @@ const { provisionDatabase, provisionRedis } = require('../../../scripts/lib/prov
  */
 export default async function globalSetup(): Promise<void> {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const database = await provisionDatabase({ dataDir: `.data/test-pglite-${runId}`, preferLocalServer: true });
+  const database = await provisionDatabase({ dataDir: 'memory://', preferLocalServer: true });
   const redis = await provisionRedis();
   let databaseUrl = database.url;
   if (database.kind !== 'pglite') {
