@@ -65,10 +65,13 @@ export function startPortal(portalEnv) {
     ready,
     async stop() {
       stopping = true;
-      const exits = [...children.values()].map(
-        (child) =>
+      const exits = [...children.entries()].map(
+        ([app, child]) =>
           new Promise((resolve) => {
-            const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+            const timer = setTimeout(() => {
+              process.stderr.write(`[${app}] did not stop within 10 s of SIGTERM; killed\n`);
+              child.kill('SIGKILL');
+            }, 10000);
             child.once('exit', () => {
               clearTimeout(timer);
               resolve();

@@ -43,6 +43,9 @@ function waitForLine(child, pattern, timeoutMs) {
 test('npm start serves the portal, passes the browser flow and stops cleanly on Ctrl-C', { timeout: 600000 }, async (t) => {
   const env = await portalEnv();
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   t.after(async () => {
     if (child.exitCode !== null) return;
     // Ctrl-C first, so the portal stops its services; SIGKILL only if it hangs.
@@ -79,6 +82,9 @@ test('npm start serves the portal, passes the browser flow and stops cleanly on 
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGINT');
   assert.equal(await exited, 0);
+  // Every service stopped on SIGTERM by itself: none had to be killed.
+  assert.doesNotMatch(output, /did not stop within/);
+  assert.match(output, /\[start\] stopped/);
   const afterStop = await fetch(`${baseUrl}/api/health`).then(() => 'answered', () => 'refused');
   assert.equal(afterStop, 'refused');
 });
