@@ -5,7 +5,7 @@ import { ensureDependencies, ROOT } from './lib/setup.mjs';
 const steps = [
   ['lint (services, libs, tests, layer rule)', 'npx eslint . --max-warnings 0'],
   ['typecheck (strict)', 'npx tsc -p tsconfig.json --noEmit'],
-  ['layer rule tests', 'node --test tools/eslint/'],
+  ['script tests (layer rule, provisioning)', 'node --test tools/eslint/ scripts/lib/'],
   ['lint (web, stories)', 'npm run lint --workspace web --silent'],
   ['service and infrastructure tests (jest, real PostgreSQL and Redis)', 'npx jest --runInBand'],
   ['web component and story tests (vitest)', 'npm run test --workspace web --silent'],

@@ -75,19 +75,19 @@ async function redisReachable(url) {
   }
 }
 
-function which(binary) {
+function which(binary, searchPath) {
   try {
-    return execFileSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8' }).trim() || null;
+    return execFileSync('sh', ['-c', `command -v ${binary}`], { encoding: 'utf8', env: { ...process.env, PATH: searchPath } }).trim() || null;
   } catch {
     return null;
   }
 }
 
 /** REDIS_URL when set; else 127.0.0.1:6379 when it answers; else a redis-server started from PATH. */
-async function provisionRedis() {
+async function provisionRedis({ localUrl = LOCAL_REDIS, searchPath = process.env.PATH } = {}) {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, kind: 'external', stop: noop };
-  if (await redisReachable(LOCAL_REDIS)) return { url: LOCAL_REDIS, kind: 'local', stop: noop };
-  const binary = which('redis-server');
+  if (await redisReachable(localUrl)) return { url: localUrl, kind: 'local', stop: noop };
+  const binary = which('redis-server', searchPath);
   if (!binary) {
     throw new ProvisionError(
       'Redis is required: set REDIS_URL, run Redis on 127.0.0.1:6379, or install redis-server (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis).',
