@@ -1,14 +1,13 @@
 import { AUTH_MESSAGES } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../../../shared/session/session-context';
-import { Button } from '../../../shared/ui/Button';
 import { notify } from '../../../shared/ui/notify';
 import { TextField } from '../../../shared/ui/TextField';
 import { useLoginMutation } from '../api/login';
 import { describeAuthFailure, type AuthFailure } from '../auth-failure';
 import { loginProblems } from '../registration-rules';
 import { AUTH_STRINGS } from '../strings';
-import { AuthAlternative } from './AuthAlternative';
+import { AuthFormFooter } from './AuthFormFooter';
 
 const NO_FAILURE: AuthFailure = { formMessage: null, fieldMessages: {}, code: null };
 
@@ -65,15 +64,12 @@ export function LoginForm({ onSuccess }: { onSuccess?(): void }) {
         onChange={(event) => setPassword(event.target.value)}
         message={failure.fieldMessages.password}
       />
-      {failure.formMessage ? (
-        <p className="form__error" role="alert">
-          {failure.formMessage}
-        </p>
-      ) : null}
-      <Button type="submit" block disabled={submitting}>
-        {submitting ? AUTH_STRINGS.loginSubmitting : AUTH_STRINGS.loginSubmit}
-      </Button>
-      <AuthAlternative label={AUTH_STRINGS.loginAlternative} />
+      <AuthFormFooter
+        formMessage={failure.formMessage}
+        submitLabel={submitting ? AUTH_STRINGS.loginSubmitting : AUTH_STRINGS.loginSubmit}
+        submitDisabled={submitting}
+        alternativeLabel={AUTH_STRINGS.loginAlternative}
+      />
     </form>
   );
 }

@@ -19,7 +19,7 @@ import {
   type RegistrationDraft,
 } from '../registration-rules';
 import { AUTH_STRINGS } from '../strings';
-import { AuthAlternative } from './AuthAlternative';
+import { AuthFormFooter } from './AuthFormFooter';
 import { CaptchaField } from './CaptchaField';
 import { TelegramSubscription } from './TelegramSubscription';
 import { UserAgreementDialog } from './UserAgreementDialog';
@@ -166,15 +166,12 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
       <Button variant="ghost" size="small" onClick={() => setAgreementOpen(true)} style={{ justifySelf: 'start' }}>
         {AUTH_STRINGS.agreementOpen}
       </Button>
-      {failure.formMessage ? (
-        <p className="form__error" role="alert">
-          {failure.formMessage}
-        </p>
-      ) : null}
-      <Button type="submit" block disabled={submitDisabled}>
-        {submitting ? AUTH_STRINGS.registerSubmitting : AUTH_STRINGS.registerSubmit}
-      </Button>
-      <AuthAlternative label={AUTH_STRINGS.registerAlternative} />
+      <AuthFormFooter
+        formMessage={failure.formMessage}
+        submitLabel={submitting ? AUTH_STRINGS.registerSubmitting : AUTH_STRINGS.registerSubmit}
+        submitDisabled={submitDisabled}
+        alternativeLabel={AUTH_STRINGS.registerAlternative}
+      />
       <UserAgreementDialog open={agreementOpen} onOpenChange={setAgreementOpen} />
     </form>
   );
