@@ -203,37 +203,22 @@ export const RegisterUsernameTaken: Story = {
   },
 };
 
-
-
-export const RegisterEmailInvalid: Story = {
+/** A registration form filled with `overrides` and submitted, showing the validation `expectedText`. */
+const submittedFormStory = (overrides: Parameters<typeof fillRegistration>[0], expectedText: string): Story => ({
   args: { initialTab: 'register' },
   play: async () => {
-    const form = await fillRegistration({ email: 'sakura@mail' });
+    const form = await fillRegistration(overrides);
     await form.findByText('Ник свободен');
     await submitRegistration(form);
-    await expect(await form.findByText('Некорректный email')).toBeInTheDocument();
+    await expect(await form.findByText(expectedText)).toBeInTheDocument();
   },
-};
+});
 
-export const RegisterPasswordTooShort: Story = {
-  args: { initialTab: 'register' },
-  play: async () => {
-    const form = await fillRegistration({ password: '12345', confirm: '12345' });
-    await form.findByText('Ник свободен');
-    await submitRegistration(form);
-    await expect(await form.findByText('Пароль должен быть не менее 6 символов')).toBeInTheDocument();
-  },
-};
+export const RegisterEmailInvalid = submittedFormStory({ email: 'sakura@mail' }, 'Некорректный email');
 
-export const RegisterPasswordsMismatch: Story = {
-  args: { initialTab: 'register' },
-  play: async () => {
-    const form = await fillRegistration({ confirm: 'secret2' });
-    await form.findByText('Ник свободен');
-    await submitRegistration(form);
-    await expect(await form.findByText('Пароли не совпадают')).toBeInTheDocument();
-  },
-};
+export const RegisterPasswordTooShort = submittedFormStory({ password: '12345', confirm: '12345' }, 'Пароль должен быть не менее 6 символов');
+
+export const RegisterPasswordsMismatch = submittedFormStory({ confirm: 'secret2' }, 'Пароли не совпадают');
 
 export const RegisterAgreementMissing: Story = {
   args: { initialTab: 'register' },
