@@ -7,10 +7,13 @@ import type { Logger } from 'pino';
 import type { GatewayEnv } from '@portal/config';
 import { REDIS } from '@portal/messaging';
 import { PinoNestLogger, resolveRequestId } from '@portal/platform';
+import multipart from '@fastify/multipart';
+import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { GatewayAppModule } from './gateway-app.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
+import { serveUploads } from './uploads/serve-uploads';
 import { SpaFallback } from './web/spa-fallback';
 
 /** The public edge: `/api/*` in the envelope, OpenAPI at `/api/docs`, and the web client at `/`. */
@@ -35,6 +38,9 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
     );
   });
   registerGlobalRateLimit(fastify, app.get<Redis>(REDIS), config.REDIS_KEY_PREFIX, config.RATE_LIMIT_GLOBAL_PER_MINUTE);
+  app.get(CatalogueResponseCache).register(fastify);
+  await app.register(multipart);
+  await serveUploads(app, config.UPLOADS_DIR);
 
   app.setGlobalPrefix('api');
   const spa = new SpaFallback(config.WEB_DIST_DIR ?? resolve(process.cwd(), 'web/dist'));

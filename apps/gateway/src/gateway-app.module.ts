@@ -2,18 +2,27 @@ import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type O
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import type { GatewayEnv } from '@portal/config';
-import { PrefixedRedisClient, RedisModule, RpcClient, redisTransportOptions } from '@portal/messaging';
+import type Redis from 'ioredis';
+import { createRedisClient, PrefixedRedisClient, REDIS, RedisModule, RpcClient, redisTransportOptions } from '@portal/messaging';
 import { AdminController } from './admin/admin.controller';
 import { AccessGuard } from './auth/access.guard';
 import { AuthController, TelegramController } from './auth/auth.controller';
+import { AnimeController } from './catalogue/anime.controller';
+import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
+import { CollectionsController } from './catalogue/collections.controller';
+import { CataloguePeopleController } from './catalogue/people.controller';
 import { HealthController } from './health/health.controller';
+import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { UsersController } from './users/users.controller';
 
 const TRANSPORT = Symbol('TRANSPORT');
 
 @Module({})
 export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(TRANSPORT) private readonly transport: PrefixedRedisClient) {}
+  constructor(
+    @Inject(TRANSPORT) private readonly transport: PrefixedRedisClient,
+    private readonly catalogueCache: CatalogueResponseCache,
+  ) {}
 
   static forRoot(config: GatewayEnv): DynamicModule {
     return {
@@ -22,7 +31,16 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         RedisModule.forRoot({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }),
         JwtModule.register({ secret: config.JWT_SECRET }),
       ],
-      controllers: [HealthController, AuthController, TelegramController, UsersController, AdminController],
+      controllers: [
+        HealthController,
+        AuthController,
+        TelegramController,
+        UsersController,
+        AdminController,
+        AnimeController,
+        CataloguePeopleController,
+        CollectionsController,
+      ],
       providers: [
         {
           provide: TRANSPORT,
@@ -30,15 +48,24 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         },
         { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: PrefixedRedisClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },
+        {
+          provide: CatalogueResponseCache,
+          inject: [REDIS],
+          useFactory: (redis: Redis) =>
+            new CatalogueResponseCache(redis, createRedisClient(config.REDIS_URL), config.REDIS_KEY_PREFIX, config.CATALOGUE_CACHE_TTL_SECONDS),
+        },
       ],
     };
   }
 
   async onApplicationBootstrap() {
     await this.transport.connect();
+    await this.catalogueCache.start();
   }
 
   async onApplicationShutdown() {
     await this.transport.close();
+    await this.catalogueCache.stop();
   }
 }

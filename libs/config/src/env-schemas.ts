@@ -47,6 +47,10 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   TRUST_PROXY: booleanString.default(false),
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(300),
   WEB_DIST_DIR: z.string().optional(),
+  /** Where uploaded files (collection covers) are stored and served from under /uploads. */
+  UPLOADS_DIR: z.string().default('.data/uploads'),
+  /** Seconds a cached catalogue response stays in Redis; changes drop it sooner. */
+  CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600),
 });
 
 export const serviceEnvSchema = (healthPort: number) =>
@@ -60,7 +64,27 @@ export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth).extend(
   CAPTCHA_TTL_SECONDS: positiveInt(600),
 });
 
+const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL');
+
+export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogue).extend({
+  /** Folder with the dataset files of data/README.md. */
+  CATALOGUE_DATA_DIR: z.string().default('data/catalogue'),
+  /** Import the dataset at boot when the catalogue is empty. */
+  CATALOGUE_IMPORT_ON_EMPTY: booleanString.default(true),
+  /** AniDB's Russian titles are CC BY-NC-SA: a commercial deployment turns them off. */
+  CATALOGUE_RUSSIAN_TITLES: z.enum(['on', 'off']).default('on'),
+  SHIKIMORI_URL: httpUrl.default('https://shikimori.one'),
+  /** Shikimori asks every client to name itself in User-Agent. */
+  SHIKIMORI_USER_AGENT: z.string().min(1).default('AnimePortal/0.1 (+https://github.com/anime-portal)'),
+  SHIKIMORI_RPS: positiveInt(5),
+  SHIKIMORI_RPM: positiveInt(90),
+  SHIKIMORI_TIMEOUT_MS: positiveInt(10_000),
+  /** Attempts per sync job before it is reported failed (exponential backoff between). */
+  METADATA_JOB_ATTEMPTS: positiveInt(5),
+});
+
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 export type ServiceEnv = z.infer<ReturnType<typeof serviceEnvSchema>>;
 export type AuthEnv = z.infer<typeof authEnvSchema>;
+export type CatalogueEnv = z.infer<typeof catalogueEnvSchema>;

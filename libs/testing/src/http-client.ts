@@ -8,12 +8,13 @@ export interface ApiResult<T = unknown> {
 export function apiClient(baseUrl: string) {
   const call = async <T = Record<string, any>>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> => {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const form = options.body instanceof FormData;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const response = await fetch(new URL(path, baseUrl), {
       method,
       headers,
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form || typeof options.body === 'string' ? (options.body as RequestInit['body']) : JSON.stringify(options.body),
     });
     const text = await response.text();
     let body: unknown = text;
@@ -28,6 +29,8 @@ export function apiClient(baseUrl: string) {
     get: <T = Record<string, any>>(path: string, options?: { token?: string; headers?: Record<string, string> }) => call<T>('GET', path, options),
     post: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('POST', path, { ...options, body }),
     put: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('PUT', path, { ...options, body }),
+    patch: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('PATCH', path, { ...options, body }),
+    delete: <T = Record<string, any>>(path: string, options?: { token?: string; headers?: Record<string, string> }) => call<T>('DELETE', path, options),
   };
 }
 

@@ -10,6 +10,7 @@ export interface EventBase {
 export interface EventMap {
   'auth.user.registered': EventBase & { userId: string; username: string };
   'auth.user.updated': EventBase & { userId: string; changedFields: string[] };
+  'catalogue.anime.updated': EventBase & { animeId: number; change: 'created' | 'updated' | 'deleted' };
 }
 
 export type EventName = keyof EventMap;
@@ -24,6 +25,8 @@ export type EventData<E extends EventName> = Omit<EventMap[E], keyof EventBase>;
 export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'auth.user.registered': ['moderation'],
   'auth.user.updated': ['moderation'],
+  // The catalogue listens to itself: the durable path that drops cached lists after every change.
+  'catalogue.anime.updated': ['catalogue'],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */

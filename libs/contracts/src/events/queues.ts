@@ -8,6 +8,8 @@ export enum QueueName {
   EventsChat = 'events-chat',
   EventsRewards = 'events-rewards',
   EventsModeration = 'events-moderation',
+  /** One job per title: Shikimori metadata, posters, backgrounds (job ids are deterministic). */
+  CatalogueMetadata = 'catalogue-metadata',
 }
 
 export const EVENT_QUEUE_OF: Record<ServiceName, QueueName> = {

@@ -9,6 +9,24 @@ import type {
   TelegramChannelInfo,
   UsernameAvailability,
 } from '../auth/user.dto';
+import type {
+  AnimeDetails,
+  AnimeListQuery,
+  AnimeSort,
+  AnimeStats,
+  AnimeSummary,
+  AnimeWrite,
+  CharacterDetails,
+  CharacterSummary,
+  Collection,
+  CollectionDetails,
+  CollectionWrite,
+  Genre,
+  MetadataSyncProgress,
+  SearchHit,
+  SeiyuuDetails,
+  Suggestion,
+} from '../catalogue/anime.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 
 /** What travels with every request over the transport, so logs and rules follow the caller. */
@@ -74,6 +92,42 @@ export interface RpcMap extends Health {
   'auth.access.check': { request: Record<string, never>; response: { isAdmin: boolean } };
   'auth.telegram.channel-info': { request: Record<string, never>; response: TelegramChannelInfo };
   'moderation.audit-log.list': { request: PageQuery; response: Page<AuditLogEntry> };
+  'catalogue.anime.list': { request: AnimeListQuery; response: Page<AnimeSummary> };
+  'catalogue.anime.popular': { request: PageQuery; response: Page<AnimeSummary> };
+  'catalogue.anime.top': { request: PageQuery; response: Page<AnimeSummary> };
+  'catalogue.anime.new': { request: PageQuery; response: Page<AnimeSummary> };
+  'catalogue.anime.get': { request: { id: string }; response: AnimeDetails };
+  'catalogue.anime.stats': { request: { id: string }; response: AnimeStats };
+  'catalogue.anime.search': { request: { title: string; limit?: number }; response: SearchHit[] };
+  'catalogue.anime.suggest': { request: { q: string; limit?: number }; response: Suggestion[] };
+  'catalogue.anime.poster': { request: { id: string }; response: { svg: string } };
+  'catalogue.anime.create': { request: AnimeWrite; response: AnimeDetails };
+  'catalogue.anime.patch': { request: { id: string; anime: AnimeWrite }; response: AnimeDetails };
+  'catalogue.anime.delete': { request: { id: string }; response: { id: number; deleted: true } };
+  'catalogue.posters.update': { request: Record<string, never>; response: { queued: number } };
+  'catalogue.poster.save': { request: { animeId: number | string; posterUrl: string }; response: AnimeDetails };
+  'catalogue.genres.list': { request: Record<string, never>; response: Genre[] };
+  'catalogue.genre.anime': {
+    request: PageQuery & { genre: string; sort?: AnimeSort };
+    response: Page<AnimeSummary> & { genre: Genre };
+  };
+  'catalogue.characters.list': { request: PageQuery & { search?: string }; response: Page<CharacterSummary> };
+  'catalogue.character.get': { request: { id: string }; response: CharacterDetails };
+  'catalogue.seiyuu.get': { request: { id: string }; response: SeiyuuDetails };
+  'catalogue.collections.list': { request: PageQuery; response: Page<Collection> };
+  'catalogue.collections.featured': { request: Record<string, never>; response: Collection[] };
+  'catalogue.collection.get': { request: { id: string }; response: CollectionDetails };
+  'catalogue.collection.create': { request: CollectionWrite; response: CollectionDetails };
+  'catalogue.collection.update': {
+    request: { id: string; collection: CollectionWrite };
+    response: CollectionDetails & { replacedCover: string | null };
+  };
+  'catalogue.collection.delete': { request: { id: string }; response: { id: number; deleted: true; cover: string | null } };
+  'catalogue.metadata.sync': { request: { shikimoriIds?: number[]; all?: boolean }; response: { queued: number } };
+  'catalogue.metadata.progress': { request: Record<string, never>; response: MetadataSyncProgress };
+  'catalogue.parser.parse': { request: { shikimoriId: number; kodikId?: string | number }; response: { jobId: string } };
+  'catalogue.images.search': { request: { id: string }; response: { images: Array<{ original: string; preview: string }> } };
+  'catalogue.images.set-background': { request: { id: string; backgroundUrl: string }; response: { jobId: string } };
 }
 
 export interface AuditLogEntry {

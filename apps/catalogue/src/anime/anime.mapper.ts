@@ -1,0 +1,66 @@
+import { SEASON_LABELS, STATUS_LABELS, type AnimeCharacterRole, type AnimeDetails, type AnimeSummary } from '@portal/contracts';
+import type { AnimeRow, AnimeSummaryRow } from './anime.rows';
+
+/** The generated poster: versioned by the row's last change, so an edited title gets a new image. */
+export const generatedPosterUrl = (row: Pick<AnimeSummaryRow, 'id' | 'updated_at'>) =>
+  `/api/anime/${row.id}/poster.svg?v=${Math.floor(new Date(row.updated_at).getTime() / 1000)}`;
+
+export function toAnimeSummary(row: AnimeSummaryRow): AnimeSummary {
+  const fallbackPoster = generatedPosterUrl(row);
+  return {
+    id: row.id,
+    idShiki: row.id_shiki,
+    title: row.title,
+    titleRomaji: row.title_romaji,
+    kind: row.kind,
+    status: row.status,
+    episodes: row.episodes,
+    year: row.year,
+    season: row.season,
+    score: row.score,
+    genres: row.genres,
+    poster: row.poster ?? fallbackPoster,
+    fallbackPoster,
+  };
+}
+
+const dateOnly = (value: string | Date | null): string | null =>
+  value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
+export function toAnimeDetails(
+  row: AnimeRow,
+  related: { similar: AnimeSummaryRow[]; characters: AnimeCharacterRole[] },
+): AnimeDetails {
+  const summary = toAnimeSummary(row);
+  return {
+    ...summary,
+    _id: row.id,
+    titleRu: row.title_ru,
+    titleEn: row.title_en,
+    titleJa: row.title_ja,
+    synonyms: row.synonyms,
+    description: row.description,
+    imageUrl: summary.poster,
+    background: row.background,
+    rating: row.score,
+    releaseYear: row.year,
+    series: row.episodes,
+    startDate: dateOnly(row.start_date),
+    endDate: dateOnly(row.end_date),
+    durationMinutes: row.duration_minutes,
+    popularity: row.popularity,
+    officialSite: row.official_site,
+    id_shiki: row.id_shiki,
+    shikimori_score: row.score,
+    shikimori_status_ru: STATUS_LABELS[row.status],
+    shikimori_season: row.season && row.year ? `${SEASON_LABELS[row.season]} ${row.year}` : null,
+    shikimori_year: row.year,
+    shikimori_duration_3: row.duration_minutes,
+    shikimori_similar: related.similar.map(toAnimeSummary),
+    shikimori_videos: row.videos.map((video) => ({ name: video.name, kind: video.kind, url: video.url, playerUrl: video.player_url })),
+    characters: related.characters,
+    metadataSyncedAt: row.metadata_synced_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CATALOGUE_MESSAGES, ErrorCode, GENRES, type AnimeDetails, type AnimeWrite } from '@portal/contracts';
+import { OutboxPublisher } from '@portal/messaging';
+import { RpcError } from '@portal/platform';
+import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
+import { AnimeRepository } from '../anime.repository';
+import { AnimeQueryService } from './anime-query.service';
+
+const ADULT_GENRES = new Set(GENRES.filter((genre) => genre.adult).map((genre) => genre.slug));
+
+/** An admin's fields as database columns. SPEC aliases (series, releaseYear, imageUrl) map onto the same columns. */
+export function toColumns(write: AnimeWrite): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  const set = (column: string, ...values: unknown[]) => {
+    const value = values.find((candidate) => candidate !== undefined);
+    if (value !== undefined) columns[column] = value;
+  };
+  set('title', write.title);
+  set('title_ru', write.titleRu);
+  set('title_romaji', write.titleRomaji);
+  set('title_en', write.titleEn);
+  set('title_ja', write.titleJa);
+  set('synonyms', write.synonyms);
+  set('description', write.description);
+  set('kind', write.kind);
+  set('status', write.status);
+  set('episodes', write.episodes, write.series);
+  set('year', write.year, write.releaseYear);
+  set('season', write.season);
+  set('score', write.score);
+  set('poster', write.poster, write.imageUrl);
+  set('id_shiki', write.idShiki);
+  if (write.genres) {
+    columns.genres = [...new Set(write.genres)];
+    columns.adult = write.genres.some((genre) => ADULT_GENRES.has(genre));
+  }
+  return columns;
+}
+
+/**
+ * Admin writes. Each one commits the row and its `catalogue.anime.updated` event together, then drops
+ * the cached responses at once; the event is the durable path should the process die in between.
+ */
+@Injectable()
+export class AnimeAdminService {
+  constructor(
+    private readonly anime: AnimeRepository,
+    private readonly query: AnimeQueryService,
+    private readonly outbox: OutboxPublisher,
+    private readonly cache: CatalogueCacheInvalidator,
+  ) {}
+
+  async create(write: AnimeWrite): Promise<AnimeDetails> {
+    const columns = toColumns(write);
+    columns.title_romaji ??= columns.title;
+    const id = await this.commit(async (manager) => {
+      const created = await this.anime.insert(manager, columns);
+      await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: created, change: 'created' });
+      return created;
+    });
+    return this.query.details(id);
+  }
+
+  async update(id: number, write: AnimeWrite): Promise<AnimeDetails> {
+    const columns = toColumns(write);
+    if (Object.keys(columns).length === 0) throw RpcError.validation([{ field: 'body', message: 'Нет полей для изменения' }]);
+    await this.commit(async (manager) => {
+      if (!(await this.anime.update(manager, id, columns))) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
+      await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'updated' });
+    });
+    return this.query.details(id);
+  }
+
+  async remove(id: number): Promise<{ id: number; deleted: true }> {
+    await this.commit(async (manager) => {
+      if (!(await this.anime.delete(manager, id))) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
+      await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'deleted' });
+    });
+    return { id, deleted: true };
+  }
+
+  savePoster(animeId: number, posterUrl: string): Promise<AnimeDetails> {
+    return this.update(animeId, { poster: posterUrl });
+  }
+
+  private async commit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.anime.transaction(work);
+    this.outbox.afterCommit();
+    await this.cache.invalidate();
+    return result;
+  }
+}

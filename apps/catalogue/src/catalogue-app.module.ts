@@ -1,0 +1,67 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { resolve } from 'node:path';
+import { types } from 'pg';
+import type { Logger } from 'pino';
+import type { CatalogueEnv } from '@portal/config';
+import { ServicePlatformModule } from '@portal/platform';
+import { AnimeMessageController } from './anime/anime.message-controller';
+import { AnimeRepository } from './anime/anime.repository';
+import { AnimeAdminService } from './anime/services/anime-admin.service';
+import { AnimePosterService } from './anime/services/anime-poster.service';
+import { AnimeQueryService } from './anime/services/anime-query.service';
+import { AnimeUpdatedListener } from './cache/anime-updated.listener';
+import { CatalogueCacheInvalidator } from './cache/catalogue-cache-invalidator';
+import { CATALOGUE_CONFIG, CATALOGUE_LOGGER } from './catalogue.tokens';
+import { CollectionsMessageController } from './collections/collections.message-controller';
+import { CollectionsRepository } from './collections/collections.repository';
+import { CollectionsService } from './collections/collections.service';
+import { AnimeImportRepository } from './import/anime-import.repository';
+import { CatalogueBootImport } from './import/catalogue-boot-import';
+import { CATALOGUE_SOURCES, CatalogueImporter } from './import/catalogue-importer.service';
+import { CreateCatalogue1763856000000 } from './migrations/1763856000000-create-catalogue';
+import { PeopleMessageController } from './people/people.message-controller';
+import { PeopleRepository } from './people/people.repository';
+import { PeopleService } from './people/people.service';
+import { SearchMessageController } from './search/search.message-controller';
+import { SearchRepository } from './search/search.repository';
+import { SearchService } from './search/search.service';
+
+// Calendar dates stay "YYYY-MM-DD" strings: turning them into local-midnight Dates shifts them by a day.
+const DATE_OID = 1082;
+types.setTypeParser(DATE_OID, (value) => value);
+
+@Module({})
+export class CatalogueAppModule {
+  static forRoot(config: CatalogueEnv, logger: Logger): DynamicModule {
+    return {
+      module: CatalogueAppModule,
+      imports: [
+        ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: [CreateCatalogue1763856000000] }),
+      ],
+      controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController],
+      providers: [
+        { provide: CATALOGUE_CONFIG, useValue: config },
+        { provide: CATALOGUE_LOGGER, useValue: logger },
+        {
+          provide: CATALOGUE_SOURCES,
+          useValue: { dataDir: resolve(config.CATALOGUE_DATA_DIR), russianTitles: config.CATALOGUE_RUSSIAN_TITLES === 'on' },
+        },
+        AnimeRepository,
+        AnimeQueryService,
+        AnimeAdminService,
+        AnimePosterService,
+        SearchRepository,
+        SearchService,
+        PeopleRepository,
+        PeopleService,
+        CollectionsRepository,
+        CollectionsService,
+        CatalogueCacheInvalidator,
+        AnimeUpdatedListener,
+        AnimeImportRepository,
+        CatalogueImporter,
+        CatalogueBootImport,
+      ],
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export const CATALOGUE_LOGGER = Symbol('CATALOGUE_LOGGER');
+export const CATALOGUE_CONFIG = Symbol('CATALOGUE_CONFIG');

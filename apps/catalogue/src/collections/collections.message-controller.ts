@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { RpcRequest } from '@portal/contracts';
+import { validatePayload } from '@portal/platform';
+import { idParamSchema, pageSchema } from '../anime/dtos/anime-query.schema';
+import { collectionCreateSchema, collectionUpdateSchema } from './collection-write.schema';
+import { CollectionsService } from './collections.service';
+
+const idOf = (data: unknown) => validatePayload(idParamSchema, data).id;
+
+@Controller()
+export class CollectionsMessageController {
+  constructor(private readonly collections: CollectionsService) {}
+
+  @MessagePattern('catalogue.collections.list')
+  list(@Payload() { data }: RpcRequest<unknown>) {
+    const { page, limit } = validatePayload(pageSchema, data);
+    return this.collections.list(page, limit);
+  }
+
+  @MessagePattern('catalogue.collections.featured')
+  featured() {
+    return this.collections.featured();
+  }
+
+  @MessagePattern('catalogue.collection.get')
+  details(@Payload() { data }: RpcRequest<unknown>) {
+    return this.collections.details(idOf(data));
+  }
+
+  @MessagePattern('catalogue.collection.create')
+  create(@Payload() { data }: RpcRequest<unknown>) {
+    return this.collections.create(validatePayload(collectionCreateSchema, data));
+  }
+
+  @MessagePattern('catalogue.collection.update')
+  update(@Payload() { data }: RpcRequest<{ collection?: unknown }>) {
+    return this.collections.update(idOf(data), validatePayload(collectionUpdateSchema, data?.collection));
+  }
+
+  @MessagePattern('catalogue.collection.delete')
+  remove(@Payload() { data }: RpcRequest<unknown>) {
+    return this.collections.remove(idOf(data));
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { SearchHit, Suggestion } from '@portal/contracts';
+import { toAnimeSummary } from '../anime/anime.mapper';
+import { cyrillicToRomaji, hasCyrillic, switchKeyboardLayout } from './query-variants';
+import { SearchRepository, type SearchRow } from './search.repository';
+
+const MIN_TRIGRAM_QUERY = 3;
+
+export class DatabaseLocaleError extends Error {}
+
+/**
+ * Typo-tolerant title search over Russian, English, romaji and Japanese names and synonyms, ranked
+ * by closeness and popularity. A query in the wrong keyboard layout is retried in the other one.
+ */
+@Injectable()
+export class SearchService implements OnApplicationBootstrap {
+  constructor(private readonly repository: SearchRepository) {}
+
+  async onApplicationBootstrap() {
+    const support = await this.repository.trigramSupport();
+    if (support.encoding !== 'UTF8' || support.cyrillic === 0 || support.kana === 0) {
+      throw new DatabaseLocaleError(
+        `catalogue search needs a UTF-8 database whose LC_CTYPE classifies Cyrillic and kana (found encoding ${support.encoding}, ctype ${support.ctype}); ` +
+          `create it with ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' (or another UTF-8 locale) TEMPLATE template0`,
+      );
+    }
+  }
+
+  async search(query: string, limit: number): Promise<SearchHit[]> {
+    return (await this.find(query, limit)).map((row) => ({ ...toAnimeSummary(row), matchedName: row.matched_name, relevance: round(row.relevance) }));
+  }
+
+  async suggest(query: string, limit: number): Promise<Suggestion[]> {
+    return (await this.find(query, limit)).map((row) => {
+      const summary = toAnimeSummary(row);
+      return {
+        id: summary.id,
+        title: summary.title,
+        matchedName: row.matched_name,
+        year: summary.year,
+        kind: summary.kind,
+        poster: summary.poster,
+        fallbackPoster: summary.fallbackPoster,
+      };
+    });
+  }
+
+  private async find(query: string, limit: number): Promise<SearchRow[]> {
+    const normalized = await this.repository.normalize(query);
+    if (normalized === '') return [];
+    if ([...normalized].length < MIN_TRIGRAM_QUERY) return this.repository.byPrefix(normalized, limit);
+    const spellings = hasCyrillic(normalized) ? [normalized, cyrillicToRomaji(normalized)] : [normalized];
+    const rows = await this.repository.search(spellings, limit);
+    return rows.length > 0 ? rows : this.repository.search([switchKeyboardLayout(normalized)], limit);
+  }
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import { catalogueEnvSchema, loadConfig } from '@portal/config';
+import { createLogger, createServiceApp } from '@portal/platform';
+import { type ApiClient, apiClient } from '@portal/testing';
+import { CatalogueAppModule } from '../../apps/catalogue/src/catalogue-app.module';
+import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
+import { type Env, type RunningApp, startAuthService, startGateway, testEnv } from '../support/test-apps';
+
+/** A small slice of the real dataset (see test/fixtures/catalogue/README.md), with three bad lines. */
+export const FIXTURE_DATA_DIR = resolve(__dirname, '../fixtures/catalogue');
+
+export interface ScratchDatabase {
+  url: string;
+  query: <R extends Record<string, any> = Record<string, any>>(sql: string, params?: unknown[]) => Promise<R[]>;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A database of the spec file's own (data reset per test file), on the run's server, UTF-8 with a
+ * ctype that classifies Cyrillic and kana. Without a server to create it on (PGlite), the run's one.
+ */
+export async function createScratchDatabase(options: { ctype?: string } = {}): Promise<ScratchDatabase> {
+  const adminUrl = process.env.PORTAL_TEST_ADMIN_DATABASE_URL;
+  let url = process.env.DATABASE_URL as string;
+  let name: string | null = null;
+  if (adminUrl) {
+    name = `${process.env.PORTAL_TEST_DATABASE_NAME}_${randomBytes(3).toString('hex')}`;
+    const ctype = options.ctype ?? 'C.UTF-8';
+    await withClient(adminUrl, (client) =>
+      client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE '${ctype}' LC_CTYPE '${ctype}' TEMPLATE template0`),
+    );
+    const parsed = new URL(adminUrl);
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+  }
+  return {
+    url,
+    query: (sql, params = []) => withClient(url, async (client) => (await client.query(sql, params)).rows),
+    drop: async () => {
+      if (name && adminUrl) await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The catalogue service, booted exactly as its main.ts boots it. */
+export async function startCatalogueService(overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(catalogueEnvSchema, testEnv({ CATALOGUE_DATA_DIR: FIXTURE_DATA_DIR, ...overrides }));
+  const logger = createLogger('catalogue', config.LOG_LEVEL);
+  const app = await createServiceApp(CatalogueAppModule.forRoot(config, logger), config, logger);
+  await app.startAllMicroservices();
+  await app.listen(0, '127.0.0.1');
+  return { app, url: await app.getUrl(), close: () => app.close() };
+}
+
+export interface CatalogueStack {
+  api: ApiClient;
+  db: ScratchDatabase;
+  env: Env;
+  gateway: RunningApp;
+  catalogue: RunningApp;
+  uploadsDir: string;
+  /** A signed-in admin (registered through the API, promoted as `npm run admin` does). */
+  admin: () => Promise<RegisteredUser>;
+  user: () => Promise<RegisteredUser>;
+  close: () => Promise<void>;
+}
+
+/** Catalogue + auth behind a gateway, on a fresh database (the fixture imported at boot) and key prefix. */
+export async function startCatalogueStack(name: string, options: { env?: Env } = {}): Promise<CatalogueStack> {
+  const db = await createScratchDatabase();
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
+  const env: Env = { ...ownRedisPrefix(name), DATABASE_URL: db.url, UPLOADS_DIR: uploadsDir, ...options.env };
+  const started: RunningApp[] = [];
+  const cleanUp = async () => {
+    for (const app of started.reverse()) await app.close();
+    await db.drop();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  };
+  let catalogue: RunningApp;
+  let gateway: RunningApp;
+  try {
+    started.push((catalogue = await startCatalogueService(env)));
+    started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }));
+    started.push((gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env })));
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const api = apiClient(gateway.url);
+  return {
+    api,
+    db,
+    env,
+    gateway,
+    catalogue,
+    uploadsDir,
+    user: () => registerUser(api, name),
+    admin: async () => {
+      const admin = await registerUser(api, `${name}adm`);
+      await db.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);
+      return admin;
+    },
+    close: cleanUp,
+  };
+}
