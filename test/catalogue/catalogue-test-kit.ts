@@ -16,6 +16,8 @@ export const FIXTURE_DATA_DIR = resolve(__dirname, '../fixtures/catalogue');
 export interface ScratchDatabase {
   url: string;
   query: <R extends Record<string, any> = Record<string, any>>(sql: string, params?: unknown[]) => Promise<R[]>;
+  /** The plan of a query when the planner may not scan the whole table: shows whether an index can serve it. */
+  indexPlan: (sql: string, params?: unknown[]) => Promise<string>;
   drop: () => Promise<void>;
 }
 
@@ -40,6 +42,11 @@ export async function createScratchDatabase(options: { ctype?: string } = {}): P
   return {
     url,
     query: (sql, params = []) => withClient(url, async (client) => (await client.query(sql, params)).rows),
+    indexPlan: (sql, params = []) =>
+      withClient(url, async (client) => {
+        await client.query('SET enable_seqscan = off');
+        return JSON.stringify((await client.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)).rows);
+      }),
     drop: async () => {
       if (name && adminUrl) await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
@@ -61,8 +68,13 @@ export async function startCatalogueService(overrides: Env = {}): Promise<Runnin
   const config = loadConfig(catalogueEnvSchema, testEnv({ CATALOGUE_DATA_DIR: FIXTURE_DATA_DIR, ...overrides }));
   const logger = createLogger('catalogue', config.LOG_LEVEL);
   const app = await createServiceApp(CatalogueAppModule.forRoot(config, logger), config, logger);
-  await app.startAllMicroservices();
-  await app.listen(0, '127.0.0.1');
+  try {
+    await app.startAllMicroservices();
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return { app, url: await app.getUrl(), close: () => app.close() };
 }
 

@@ -15,6 +15,15 @@ const LegalPage = lazy(() => import('../../features/info/components/LegalPage'))
 const AboutPage = lazy(() => import('../../features/info/components/AboutPage'));
 const SectionInProgressPage = lazy(() => import('../pages/SectionInProgressPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const GenrePage = lazy(() => import('../../features/catalogue/components/GenrePage'));
+const CharactersPage = lazy(() => import('../../features/catalogue/components/CharactersPage'));
+const CharacterPage = lazy(() => import('../../features/catalogue/components/CharacterPage'));
+const SeiyuuPage = lazy(() => import('../../features/catalogue/components/SeiyuuPage'));
+const CollectionPage = lazy(() => import('../../features/catalogue/components/CollectionPage'));
+const AdminCataloguePage = lazy(() => import('../../features/catalogue/components/AdminCataloguePage'));
+const HomePage = lazy(() => import('../../features/catalogue/components/HomePage'));
+const CataloguePage = lazy(() => import('../../features/catalogue/components/CataloguePage'));
+const AnimePage = lazy(() => import('../../features/catalogue/components/AnimePage'));
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
@@ -42,7 +51,9 @@ export function AppRoutes() {
           />
         ))}
         <Route element={<MainLayout />}>
-          <Route index element={<SectionInProgressPage section={APP_STRINGS.sections.home} />} />
+          <Route index element={<HomePage />} />
+          <Route path="catalog" element={<CataloguePage />} />
+          <Route path="anime/:id" element={<AnimePage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route
               key={path}
@@ -58,6 +69,19 @@ export function AppRoutes() {
               }
             />
           ))}
+          <Route path="genre/:genre" element={<GenrePage />} />
+          <Route path="characters" element={<CharactersPage />} />
+          <Route path="characters/:id" element={<CharacterPage />} />
+          <Route path="seiyuu/:id" element={<SeiyuuPage />} />
+          <Route path="collections/:id" element={<CollectionPage />} />
+          <Route
+            path="admin"
+            element={
+              <AdminOnly>
+                <AdminCataloguePage />
+              </AdminOnly>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -10,8 +10,6 @@ export interface SectionRoute {
 
 /** Main-layout routes of SPEC.md section 2 whose screens later issues build. */
 export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
-  { path: 'catalog', section: sections.catalog },
-  { path: 'anime/:id', section: sections.anime },
   { path: 'anime/:animeId/review/:reviewId', section: sections.review },
   { path: 'watch/:id/:episode', section: sections.watch },
   { path: 'watch-party/:roomId', section: sections.watchParty },
@@ -22,17 +20,11 @@ export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'news/:id', section: sections.newsItem },
   { path: 'amv', section: sections.amv },
   { path: 'amv/:id', section: sections.amvItem },
-  { path: 'admin', section: sections.admin, adminOnly: true },
   { path: 'admin/reports', section: sections.reports, adminOnly: true },
   { path: 'quiz', section: sections.quiz },
   { path: 'quiz/:id', section: sections.quizItem },
   { path: 'rankings', section: sections.rankings },
-  { path: 'collections/:id', section: sections.collection },
   { path: 'my-amv-playlist', section: sections.amvPlaylist },
-  { path: 'genre/:genre', section: sections.genre },
-  { path: 'characters', section: sections.characters },
-  { path: 'characters/:id', section: sections.character },
-  { path: 'seiyuu/:id', section: sections.seiyuu },
   { path: 'orders', section: sections.orders },
 ];
 

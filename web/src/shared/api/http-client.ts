@@ -1,4 +1,4 @@
-import { ErrorCode, GENERIC_MESSAGES, type ApiResponse } from '@portal/contracts';
+import { ErrorCode, GENERIC_MESSAGES, type ApiMeta, type ApiResponse } from '@portal/contracts';
 import { env } from '../config/env';
 import { ApiError } from './api-error';
 import { handleUnauthorizedResponse } from './session-expiry';
@@ -28,6 +28,37 @@ export function apiUrl(endpoint: string, query?: ApiRequestOptions['query']): st
 
 /** Sends one API call and unwraps the envelope: resolves with `data`, rejects with an ApiError. */
 export async function apiRequest<T>(endpoint: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await sendRequest<T>(endpoint, options)).data;
+}
+
+/** One page of a paginated list: the items of `data` with the `meta` of the envelope. */
+export interface ApiPage<T> extends ApiMeta {
+  items: T[];
+}
+
+/**
+ * Like apiRequest, for paginated lists (`data` is the items array, `meta` holds page, limit and total).
+ * A missing `meta` is read as a single complete page.
+ */
+export async function apiRequestPage<T>(endpoint: string, options: ApiRequestOptions = {}): Promise<ApiPage<T>> {
+  const { data, meta } = await sendRequest<T[]>(endpoint, options);
+  if (!Array.isArray(data)) throw new ApiError(API_STRINGS.badFormat, 200, 'BAD_FORMAT');
+  const requestedPage = Number(options.query?.page);
+  return {
+    items: data,
+    page: meta?.page ?? (Number.isFinite(requestedPage) && requestedPage > 0 ? requestedPage : 1),
+    limit: meta?.limit ?? data.length,
+    total: meta?.total ?? data.length,
+  };
+}
+
+/** The `data` and `meta` of a successful envelope. */
+export interface Unwrapped<T> {
+  data: T;
+  meta?: ApiMeta;
+}
+
+async function sendRequest<T>(endpoint: string, options: ApiRequestOptions): Promise<Unwrapped<T>> {
   const { method = 'GET', body, query, signal } = options;
   const token = options.token === undefined ? tokenStorage.getToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -52,10 +83,11 @@ export async function apiRequest<T>(endpoint: string, options: ApiRequestOptions
   return readEnvelope<T>(response);
 }
 
-async function readEnvelope<T>(response: Response): Promise<T> {
+/** Reads an envelope: resolves with its data and meta, rejects with an ApiError (for callers that send their own fetch). */
+export async function readEnvelope<T>(response: Response): Promise<Unwrapped<T>> {
   const text = await response.text().catch(() => '');
   if (text.trim() === '') {
-    if (response.ok && response.status === 204) return undefined as T;
+    if (response.ok && response.status === 204) return { data: undefined as T };
     throw new ApiError(API_STRINGS.emptyBody, response.status, 'EMPTY_BODY');
   }
   let payload: unknown;
@@ -65,7 +97,7 @@ async function readEnvelope<T>(response: Response): Promise<T> {
     throw new ApiError(API_STRINGS.badFormat, response.status, 'BAD_FORMAT');
   }
   if (!isEnvelope<T>(payload)) throw new ApiError(API_STRINGS.badFormat, response.status, 'BAD_FORMAT');
-  if (payload.success && response.ok) return payload.data;
+  if (payload.success && response.ok) return { data: payload.data, meta: payload.meta };
 
   const failure = payload.success ? null : payload;
   throw new ApiError(

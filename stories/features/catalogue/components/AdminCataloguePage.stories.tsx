@@ -1,0 +1,40 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen } from 'storybook/test';
+import AdminCataloguePage from '../../../../web/src/features/catalogue/components/AdminCataloguePage';
+import { adminSession, ok } from '../../../support/fixtures';
+import { COLLECTIONS, MOBILE_375, SYNC_PROGRESS, okPage } from '../people-fixtures';
+
+const meta = {
+  title: 'features/catalogue/components/AdminCataloguePage',
+  component: AdminCataloguePage,
+  parameters: {
+    route: '/admin',
+    session: adminSession,
+    mockApi: {
+      'GET /api/admin/catalogue/sync': ok(SYNC_PROGRESS),
+      'GET /api/collections': okPage(COLLECTIONS, 1, 20, COLLECTIONS.length),
+    },
+  },
+} satisfies Meta<typeof AdminCataloguePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async () => {
+    await expect(screen.getByRole('heading', { level: 1, name: 'Админ-панель' })).toBeInTheDocument();
+    await expect(screen.getByRole('heading', { level: 2, name: 'Каталог' })).toBeInTheDocument();
+    await expect(screen.getByRole('heading', { level: 3, name: 'Синхронизация с Shikimori' })).toBeInTheDocument();
+    await expect(screen.getByRole('heading', { level: 3, name: 'Подборки' })).toBeInTheDocument();
+    await expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    await expect(await screen.findByRole('link', { name: 'Лучшее для летнего вечера' })).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'Жалобы пользователей' })).toHaveAttribute('href', '/admin/reports');
+  },
+};
+
+export const Mobile: Story = {
+  ...MOBILE_375,
+  play: async () => {
+    await expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,157 @@
+import { ErrorCode } from '@portal/contracts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router-dom';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import AnimePage from '../../../../web/src/features/catalogue/components/AnimePage';
+import { adminSession, fail, ok, userSession } from '../../../support/fixtures';
+import { AT_375, GENRE_LIST, PENDING, animeDetails, animeStats } from '../catalogue-story-helpers';
+
+function AnimeRoute() {
+  return (
+    <Routes>
+      <Route path="/anime/:id" element={<AnimePage />} />
+    </Routes>
+  );
+}
+
+const baseApi = {
+  'GET /api/anime/1': ok(animeDetails()),
+  'GET /api/anime/1/stats': ok(animeStats()),
+  'GET /api/genres': ok(GENRE_LIST),
+};
+
+const meta = {
+  title: 'features/catalogue/components/AnimePage',
+  component: AnimeRoute,
+  parameters: { route: '/anime/1', mockApi: baseApi },
+} satisfies Meta<typeof AnimeRoute>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async () => {
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Стальной алхимик: Братство' })).toBeInTheDocument();
+    await expect(screen.getByText('Hagane no Renkinjutsushi: Fullmetal Alchemist')).toBeInTheDocument();
+    await expect(screen.getByText('鋼の錬金術師 FULLMETAL ALCHEMIST')).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'Экшен' })).toHaveAttribute('href', '/genre/action');
+    await expect(screen.getByText('64 серии')).toBeInTheDocument();
+    await expect(screen.getByText('Вышло')).toBeInTheDocument();
+    await expect(screen.getByText('Весна 2009')).toBeInTheDocument();
+    await expect(screen.getByText('24 минуты на серию')).toBeInTheDocument();
+    // Markup in the description is shown as text, never rendered.
+    await expect(screen.getByText(/<b>Без разметки<\/b>/)).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'Эдвард Элрик' })).toHaveAttribute('href', '/characters/11');
+    await expect(screen.getByRole('link', { name: 'Роми Паку' })).toHaveAttribute('href', '/seiyuu/21');
+    await expect(within(screen.getByRole('list', { name: 'Похожие аниме' })).getAllByRole('link')).toHaveLength(4);
+    const trailer = screen.getByRole('link', { name: /Трейлер/ });
+    await expect(trailer).toHaveAttribute('target', '_blank');
+    await expect(trailer).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(screen.queryByRole('link', { name: /Опасная ссылка/ })).not.toBeInTheDocument();
+    await expect(await screen.findByText('830')).toBeInTheDocument();
+    await expect(screen.getByText(/Средняя оценка пользователей: 9.4/)).toBeInTheDocument();
+    await expect(screen.queryByRole('button', { name: 'Редактировать' })).not.toBeInTheDocument();
+  },
+};
+
+export const Mobile: Story = {
+  ...AT_375,
+  play: async () => {
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Стальной алхимик: Братство' })).toBeInTheDocument();
+  },
+};
+
+/** A title with few data: no Russian name, characters, similar titles or videos; nobody has listed it. */
+export const Sparse: Story = {
+  parameters: {
+    mockApi: {
+      'GET /api/anime/1': ok(
+        animeDetails({
+          titleRu: null,
+          titleEn: null,
+          titleJa: null,
+          synonyms: [],
+          description: null,
+          episodes: 1,
+          series: 1,
+          kind: 'movie',
+          season: null,
+          year: null,
+          releaseYear: null,
+          durationMinutes: null,
+          shikimori_duration_3: null,
+          score: null,
+          shikimori_score: null,
+          characters: [],
+          shikimori_similar: [],
+          shikimori_videos: [],
+        }),
+      ),
+      'GET /api/anime/1/stats': ok(
+        animeStats({ statuses: { planned: 0, watching: 0, completed: 0, on_hold: 0, dropped: 0, rewatching: 0 }, votes: 0, averageScore: null }),
+      ),
+    },
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Fullmetal Alchemist: Brotherhood' })).toBeInTheDocument();
+    await expect(screen.getByText('1 серия')).toBeInTheDocument();
+    await expect(screen.getByText('Описание пока не добавлено.')).toBeInTheDocument();
+    await expect(await screen.findByText('Пока никто не добавил это аниме в список')).toBeInTheDocument();
+    await expect(screen.queryByRole('heading', { name: 'Персонажи и сэйю' })).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { mockApi: { 'GET /api/anime/1': PENDING } },
+  play: async () => {
+    await expect(await screen.findByText('Загружаем страницу аниме...')).toBeInTheDocument();
+  },
+};
+
+export const NotFound: Story = {
+  parameters: { mockApi: { 'GET /api/anime/1': fail(404, ErrorCode.NotFound, 'Аниме не найдено') } },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Аниме не найдено' })).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'В каталог' })).toHaveAttribute('href', '/catalog');
+  },
+};
+
+export const MalformedId: Story = {
+  parameters: { route: '/anime/abc' },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Аниме не найдено' })).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  parameters: {
+    mockApi: { 'GET /api/anime/1': [fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен, попробуйте позже'), ok(animeDetails())] },
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Не удалось загрузить аниме' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Стальной алхимик: Братство' })).toBeInTheDocument();
+  },
+};
+
+export const StatsError: Story = {
+  parameters: { mockApi: { 'GET /api/anime/1/stats': fail(500, ErrorCode.Internal, 'Внутренняя ошибка сервера') } },
+  play: async () => {
+    await expect(await screen.findByText('Статистика недоступна')).toBeInTheDocument();
+  },
+};
+
+export const SignedInUser: Story = {
+  parameters: { session: userSession, mockApi: { 'GET /api/auth/verify': ok({ user: userSession.user }) } },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Стальной алхимик: Братство' })).toBeInTheDocument();
+    await expect(screen.queryByRole('button', { name: 'Редактировать' })).not.toBeInTheDocument();
+  },
+};
+
+export const Admin: Story = {
+  parameters: { session: adminSession, mockApi: { 'GET /api/auth/verify': ok({ user: adminSession.user }) } },
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: 'Редактировать' })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,80 @@
+import { ErrorCode } from '@portal/contracts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import HomePage from '../../../../web/src/features/catalogue/components/HomePage';
+import { fail, ok } from '../../../support/fixtures';
+import { AT_375, PENDING, animeList, collection, okPage } from '../catalogue-story-helpers';
+
+const filledApi = {
+  'GET /api/anime/popular': okPage(animeList(12), { page: 1, limit: 12, total: 120 }),
+  'GET /api/anime/new': okPage(animeList(8, 20), { page: 1, limit: 12, total: 8 }),
+  'GET /api/collections/featured': ok([collection(1), collection(2, { description: '' }), collection(3)]),
+};
+
+const meta = {
+  title: 'features/catalogue/components/HomePage',
+  component: HomePage,
+  parameters: { mockApi: filledApi },
+} satisfies Meta<typeof HomePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async () => {
+    const popular = await screen.findByRole('list', { name: 'Популярное' });
+    await expect(within(popular).getAllByRole('link')).toHaveLength(12);
+    const fresh = screen.getByRole('list', { name: 'Новинки' });
+    await expect(within(fresh).getAllByRole('link')).toHaveLength(8);
+    const collections = await screen.findByRole('list', { name: 'Подборки' });
+    await expect(within(collections).getByRole('link', { name: 'Подборка «Лучшее десятилетия»' })).toHaveAttribute('href', '/collections/1');
+    await expect(within(collections).getAllByText('11 тайтлов')).toHaveLength(1);
+    await expect(screen.queryByRole('heading', { name: 'Продолжить просмотр' })).not.toBeInTheDocument();
+    await expect(screen.getAllByRole('link', { name: 'Весь каталог' })[0]).toHaveAttribute('href', '/catalog');
+  },
+};
+
+export const Mobile: Story = {
+  ...AT_375,
+  play: async () => {
+    await expect(await screen.findByRole('list', { name: 'Популярное' })).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { mockApi: { 'GET /api/anime/popular': PENDING, 'GET /api/anime/new': PENDING, 'GET /api/collections/featured': PENDING } },
+  play: async () => {
+    await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(3));
+    await expect(screen.getByRole('heading', { name: 'Популярное' })).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    mockApi: {
+      'GET /api/anime/popular': okPage([], { page: 1, limit: 12, total: 0 }),
+      'GET /api/anime/new': okPage([], { page: 1, limit: 12, total: 0 }),
+      'GET /api/collections/featured': ok([]),
+    },
+  },
+  play: async () => {
+    await waitFor(() => expect(screen.getAllByText('Здесь пока пусто')).toHaveLength(2));
+    await expect(await screen.findByText('Подборок пока нет')).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  parameters: {
+    mockApi: {
+      'GET /api/anime/popular': [fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен, попробуйте позже'), filledApi['GET /api/anime/popular']],
+      'GET /api/anime/new': fail(500, ErrorCode.Internal, 'Внутренняя ошибка сервера'),
+      'GET /api/collections/featured': { networkError: true },
+    },
+  },
+  play: async () => {
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    await expect(screen.getByText('Не удалось загрузить подборку: Сервис временно недоступен, попробуйте позже')).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Повторить' })[0]!);
+    await expect(await screen.findByRole('list', { name: 'Популярное' })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,166 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AnimeDetails,
+  AnimeListQuery,
+  AnimeStats,
+  AnimeSummary,
+  AnimeWrite,
+  Collection,
+  Genre,
+  SearchHit,
+  Suggestion,
+} from '@portal/contracts';
+import { apiRequest, apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
+
+/** Largest page the list endpoints accept. */
+export const ANIME_PAGE_LIMIT_MAX = 50;
+/** Page size of the catalogue's infinite list. */
+export const CATALOGUE_PAGE_SIZE = 24;
+/** Titles in a home-page row. */
+export const HOME_ROW_SIZE = 12;
+
+export type AnimePage = ApiPage<AnimeSummary>;
+
+export interface PageParams {
+  page?: number;
+  limit?: number;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/** Drops empty values so equal filters share one query key and one URL. */
+function compact<T extends object>(params: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as Partial<T>;
+}
+
+// Plain calls --------------------------------------------------------------------------------
+
+export function fetchAnimeList(params: AnimeListQuery = {}, signal?: AbortSignal): Promise<AnimePage> {
+  return apiRequestPage<AnimeSummary>('/anime', { query: compact(params) as Query, signal });
+}
+
+export function fetchPopularAnime(params: PageParams = {}, signal?: AbortSignal): Promise<AnimePage> {
+  return apiRequestPage<AnimeSummary>('/anime/popular', { query: compact(params) as Query, signal });
+}
+
+export function fetchTopAnime(params: PageParams = {}, signal?: AbortSignal): Promise<AnimePage> {
+  return apiRequestPage<AnimeSummary>('/anime/top', { query: compact(params) as Query, signal });
+}
+
+export function fetchNewAnime(params: PageParams = {}, signal?: AbortSignal): Promise<AnimePage> {
+  return apiRequestPage<AnimeSummary>('/anime/new', { query: compact(params) as Query, signal });
+}
+
+/** Typo-tolerant search over every name of a title (Russian, English, romaji, Japanese). */
+export function searchAnime(title: string, limit?: number, signal?: AbortSignal): Promise<SearchHit[]> {
+  return apiRequest<SearchHit[]>('/anime/search', { query: { title, limit }, signal });
+}
+
+/** Autocomplete for the search box. */
+export function suggestAnime(q: string, limit?: number, signal?: AbortSignal): Promise<Suggestion[]> {
+  return apiRequest<Suggestion[]>('/anime/suggest', { query: { q, limit }, signal });
+}
+
+export function fetchAnimeDetails(id: number | string, signal?: AbortSignal): Promise<AnimeDetails> {
+  return apiRequest<AnimeDetails>(`/anime/${encodeURIComponent(String(id))}`, { signal });
+}
+
+export function fetchAnimeStats(id: number | string, signal?: AbortSignal): Promise<AnimeStats> {
+  return apiRequest<AnimeStats>(`/anime/${encodeURIComponent(String(id))}/stats`, { signal });
+}
+
+export function fetchGenres(signal?: AbortSignal): Promise<Genre[]> {
+  return apiRequest<Genre[]>('/genres', { signal });
+}
+
+export function fetchFeaturedCollections(signal?: AbortSignal): Promise<Collection[]> {
+  return apiRequest<Collection[]>('/collections/featured', { signal });
+}
+
+/** Admin only: a partial update; rejects with field errors (400) on bad input. */
+export function patchAnime(id: number | string, body: AnimeWrite): Promise<AnimeDetails> {
+  return apiRequest<AnimeDetails>(`/anime/${encodeURIComponent(String(id))}`, { method: 'PATCH', body });
+}
+
+// Query keys and options ---------------------------------------------------------------------
+
+/** Every catalogue query key starts with "catalogue": invalidating `catalogueKeys.all` refreshes them all. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  lists: () => [...catalogueKeys.all, 'list'] as const,
+  list: (params: AnimeListQuery) => [...catalogueKeys.lists(), compact(params)] as const,
+  infiniteList: (params: AnimeListQuery) => [...catalogueKeys.lists(), 'infinite', compact(params)] as const,
+  popular: (params: PageParams) => [...catalogueKeys.all, 'popular', compact(params)] as const,
+  top: (params: PageParams) => [...catalogueKeys.all, 'top', compact(params)] as const,
+  fresh: (params: PageParams) => [...catalogueKeys.all, 'new', compact(params)] as const,
+  search: (title: string, limit?: number) => [...catalogueKeys.all, 'search', title, limit ?? null] as const,
+  suggest: (q: string, limit?: number) => [...catalogueKeys.all, 'suggest', q, limit ?? null] as const,
+  details: (id: number | string) => [...catalogueKeys.all, 'anime', String(id)] as const,
+  stats: (id: number | string) => [...catalogueKeys.all, 'anime', String(id), 'stats'] as const,
+  genres: () => [...catalogueKeys.all, 'genres'] as const,
+  featuredCollections: () => [...catalogueKeys.all, 'collections', 'featured'] as const,
+};
+
+export const animeListQuery = (params: AnimeListQuery = {}) =>
+  queryOptions({
+    queryKey: catalogueKeys.list(params),
+    queryFn: ({ signal }) => fetchAnimeList(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Pages of /api/anime for useInfiniteQuery; `page` and `limit` of params are managed here. */
+export const animeListInfiniteQuery = (params: Omit<AnimeListQuery, 'page'> = {}, limit = CATALOGUE_PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: catalogueKeys.infiniteList({ ...params, limit }),
+    queryFn: ({ pageParam, signal }) => fetchAnimeList({ ...params, limit, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+/** The next page number, or undefined when the last page has been loaded. */
+export function nextPageOf(last: AnimePage): number | undefined {
+  if (last.items.length === 0) return undefined;
+  const loaded = (last.page - 1) * last.limit + last.items.length;
+  return loaded < last.total ? last.page + 1 : undefined;
+}
+
+export const popularAnimeQuery = (params: PageParams = { limit: HOME_ROW_SIZE }) =>
+  queryOptions({ queryKey: catalogueKeys.popular(params), queryFn: ({ signal }) => fetchPopularAnime(params, signal) });
+
+export const topAnimeQuery = (params: PageParams = { limit: HOME_ROW_SIZE }) =>
+  queryOptions({ queryKey: catalogueKeys.top(params), queryFn: ({ signal }) => fetchTopAnime(params, signal) });
+
+export const newAnimeQuery = (params: PageParams = { limit: HOME_ROW_SIZE }) =>
+  queryOptions({ queryKey: catalogueKeys.fresh(params), queryFn: ({ signal }) => fetchNewAnime(params, signal) });
+
+export const searchAnimeQuery = (title: string, limit?: number) =>
+  queryOptions({
+    queryKey: catalogueKeys.search(title, limit),
+    queryFn: ({ signal }) => searchAnime(title, limit, signal),
+    enabled: title.trim().length > 0,
+  });
+
+export const suggestAnimeQuery = (q: string, limit?: number) =>
+  queryOptions({
+    queryKey: catalogueKeys.suggest(q, limit),
+    queryFn: ({ signal }) => suggestAnime(q, limit, signal),
+    enabled: q.trim().length > 0,
+    staleTime: 5 * 60_000,
+  });
+
+export const animeDetailsQuery = (id: number | string) =>
+  queryOptions({ queryKey: catalogueKeys.details(id), queryFn: ({ signal }) => fetchAnimeDetails(id, signal) });
+
+export const animeStatsQuery = (id: number | string) =>
+  queryOptions({ queryKey: catalogueKeys.stats(id), queryFn: ({ signal }) => fetchAnimeStats(id, signal) });
+
+export const genresQuery = () =>
+  queryOptions({ queryKey: catalogueKeys.genres(), queryFn: ({ signal }) => fetchGenres(signal), staleTime: 30 * 60_000 });
+
+export const featuredCollectionsQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.featuredCollections(),
+    queryFn: ({ signal }) => fetchFeaturedCollections(signal),
+  });

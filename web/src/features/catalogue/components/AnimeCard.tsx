@@ -1,0 +1,33 @@
+import type { AnimeSummary } from '@portal/contracts';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../../shared/ui/Icon';
+import { formatScore, yearAndKind } from '../lib/anime-format';
+import { CATALOGUE_STRINGS } from '../strings';
+import { PosterImage } from './PosterImage';
+import '../catalogue.css';
+
+export interface AnimeCardProps {
+  anime: AnimeSummary;
+}
+
+/** Poster, title, "year · kind" and score; the whole card links to /anime/{id}. */
+export function AnimeCard({ anime }: AnimeCardProps) {
+  const meta = yearAndKind(anime.year, anime.kind);
+  return (
+    <article className="anime-card">
+      <Link className="anime-card__link" to={`/anime/${anime.id}`} aria-label={CATALOGUE_STRINGS.card.link(anime.title)}>
+        <span className="anime-card__poster">
+          <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt="" />
+          {anime.score !== null ? (
+            <span className="anime-card__score" aria-label={CATALOGUE_STRINGS.card.score(anime.score)}>
+              <Icon name="star" sizePx={14} />
+              {formatScore(anime.score)}
+            </span>
+          ) : null}
+        </span>
+        <span className="anime-card__title">{anime.title}</span>
+        {meta ? <span className="anime-card__meta">{meta}</span> : null}
+      </Link>
+    </article>
+  );
+}

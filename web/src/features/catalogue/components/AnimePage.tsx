@@ -1,0 +1,129 @@
+import type { AnimeDetails } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { isApiError } from '../../../shared/api/api-error';
+import { Button } from '../../../shared/ui/Button';
+import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import { Icon } from '../../../shared/ui/Icon';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { StatePanel } from '../../../shared/ui/StatePanel';
+import { animeDetailsQuery } from '../api/catalogue-api';
+import { CATALOGUE_STRINGS } from '../strings';
+import { AnimeCharacters } from './AnimeCharacters';
+import { AnimeEditButton } from './AnimeEditButton';
+import { AnimeFacts, AnimeGenres, AnimeNames } from './AnimeFacts';
+import { AnimeGrid } from './AnimeGrid';
+import { AnimeStatsPanel } from './AnimeStatsPanel';
+import { AnimeVideos, playableVideos } from './AnimeVideos';
+import { PosterImage } from './PosterImage';
+import '../catalogue.css';
+
+const S = CATALOGUE_STRINGS.anime;
+
+/** Route ids are positive integers; anything else is answered as "not found" without a request. */
+const parseId = (value: string | undefined): number | null => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+function NotFound() {
+  return (
+    <div className="page">
+      <StatePanel
+        icon={<Icon name="compass" sizePx={40} />}
+        title={S.notFoundTitle}
+        text={S.notFoundText}
+        actions={<ButtonLink to="/catalog">{CATALOGUE_STRINGS.toCatalogue}</ButtonLink>}
+      />
+    </div>
+  );
+}
+
+/** /anime/:id */
+export default function AnimePage() {
+  const id = parseId(useParams().id);
+  if (id === null) return <NotFound />;
+  return <AnimeDetailsLoader id={id} />;
+}
+
+function AnimeDetailsLoader({ id }: { id: number }) {
+  const details = useQuery(animeDetailsQuery(id));
+  if (details.isPending) {
+    return (
+      <div className="page state-panel">
+        <Spinner label={S.loading} />
+      </div>
+    );
+  }
+  if (details.isError) {
+    if (isApiError(details.error) && details.error.status === 404) return <NotFound />;
+    return (
+      <div className="page">
+        <StatePanel
+          icon={<Icon name="tools" sizePx={40} />}
+          title={S.errorTitle}
+          text={details.error.message}
+          actions={<Button onClick={() => void details.refetch()}>{CATALOGUE_STRINGS.retry}</Button>}
+        />
+      </div>
+    );
+  }
+  return <AnimeDetailsView anime={details.data} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="catalogue-section">
+      <h2 className="catalogue-section__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function AnimeDetailsView({ anime }: { anime: AnimeDetails }) {
+  const title = anime.titleRu ?? anime.title;
+  const videos = playableVideos(anime.shikimori_videos);
+  return (
+    <article className="page anime-page">
+      <div className="anime-page__hero">
+        <div className="anime-page__poster">
+          <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt={CATALOGUE_STRINGS.poster(title)} loading="eager" />
+        </div>
+        <div>
+          <h1 className="anime-page__title">{title}</h1>
+          <AnimeNames anime={anime} />
+          <AnimeGenres genres={anime.genres} />
+          <div className="anime-page__actions">
+            <AnimeEditButton anime={anime} />
+          </div>
+          <AnimeFacts anime={anime} />
+        </div>
+      </div>
+
+      <Section title={S.description}>
+        {/* Plain text only: line breaks are kept by CSS, markup is shown as text. */}
+        <p className={anime.description ? 'anime-page__description' : 'muted'}>{anime.description || S.noDescription}</p>
+      </Section>
+
+      {anime.characters.length ? (
+        <Section title={S.characters}>
+          <AnimeCharacters roles={anime.characters} />
+        </Section>
+      ) : null}
+
+      {anime.shikimori_similar.length ? (
+        <Section title={S.similar}>
+          <AnimeGrid items={anime.shikimori_similar} label={S.similar} />
+        </Section>
+      ) : null}
+
+      {videos.length ? (
+        <Section title={S.videos}>
+          <AnimeVideos videos={videos} />
+        </Section>
+      ) : null}
+
+      <Section title={S.stats}>
+        <AnimeStatsPanel animeId={anime.id} />
+      </Section>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { newAnimeQuery, popularAnimeQuery } from '../api/catalogue-api';
+import { CATALOGUE_STRINGS } from '../strings';
+import { AnimeRowSection } from './AnimeRow';
+import { CollectionsRow } from './CollectionsRow';
+import { ContinueWatchingRow } from './ContinueWatchingRow';
+import '../catalogue.css';
+
+const S = CATALOGUE_STRINGS.home;
+
+/** "/": continue watching (when the library provides it), popular, new and featured collections. */
+export default function HomePage() {
+  const popular = useQuery(popularAnimeQuery());
+  const fresh = useQuery(newAnimeQuery());
+  return (
+    <div className="page home-page">
+      <h1 className="visually-hidden">{S.title}</h1>
+      <ContinueWatchingRow />
+      <AnimeRowSection
+        title={S.popular}
+        moreTo="/catalog"
+        isPending={popular.isPending}
+        error={popular.error}
+        items={popular.data?.items}
+        onRetry={() => void popular.refetch()}
+      />
+      <AnimeRowSection
+        title={S.fresh}
+        moreTo="/catalog?sort=year"
+        isPending={fresh.isPending}
+        error={fresh.error}
+        items={fresh.data?.items}
+        onRetry={() => void fresh.refetch()}
+      />
+      <CollectionsRow />
+    </div>
+  );
+}
