@@ -133,17 +133,18 @@ export class AnimeRepository {
   async update(manager: EntityManager, id: number, columns: Record<string, unknown>): Promise<boolean> {
     const names = Object.keys(columns);
     const assignments = names.map((name, index) => `"${name}" = $${index + 2}${castOf(name)}`);
-    const result: Array<{ id: number }> = await manager.query(
+    // TypeORM answers UPDATE and DELETE with [rows, affected count].
+    const [rows]: [Array<{ id: number }>, number] = await manager.query(
       `UPDATE catalogue.anime SET ${[...assignments, `locked_fields = ARRAY(SELECT DISTINCT unnest(locked_fields || $${names.length + 2}::text[]))`, 'updated_at = now()'].join(', ')}
        WHERE id = $1 RETURNING id`,
       [id, ...names.map((name) => serialise(columns[name])), names],
     );
-    return result.length > 0;
+    return rows.length > 0;
   }
 
   async delete(manager: EntityManager, id: number): Promise<boolean> {
-    const result: Array<{ id: number }> = await manager.query(`DELETE FROM catalogue.anime WHERE id = $1 RETURNING id`, [id]);
-    return result.length > 0;
+    const [rows]: [Array<{ id: number }>, number] = await manager.query(`DELETE FROM catalogue.anime WHERE id = $1 RETURNING id`, [id]);
+    return rows.length > 0;
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -12,7 +12,7 @@ export class CatalogueCacheInvalidator {
   ) {}
 
   async invalidate(): Promise<void> {
-    const generation = await this.redis.incr(CATALOGUE_CACHE.generationKey);
+    const generation = await this.redis.incr(`${this.options.keyPrefix}${CATALOGUE_CACHE.generationKey}`);
     await this.redis.publish(`${this.options.keyPrefix}${CATALOGUE_CACHE.generationChannel}`, String(generation));
   }
 }

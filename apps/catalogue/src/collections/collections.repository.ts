@@ -78,7 +78,8 @@ export class CollectionsRepository {
   }
 
   async delete(manager: EntityManager, id: number): Promise<{ cover: string | null } | null> {
-    const rows: Array<{ cover: string | null }> = await manager.query(`DELETE FROM catalogue.collections WHERE id = $1 RETURNING cover`, [id]);
+    // TypeORM answers DELETE with [rows, affected count].
+    const [rows]: [Array<{ cover: string | null }>, number] = await manager.query(`DELETE FROM catalogue.collections WHERE id = $1 RETURNING cover`, [id]);
     return rows[0] ?? null;
   }
 

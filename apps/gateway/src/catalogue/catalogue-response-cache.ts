@@ -109,7 +109,7 @@ export class CatalogueResponseCache {
   private async lookup(key: string, generation: string): Promise<Entry | null> {
     const local = this.memory.get(key);
     if (local?.generation === generation) return local;
-    const shared = await this.redis.get(CATALOGUE_CACHE.entryKey(generation, key)).catch(() => null);
+    const shared = await this.redis.get(this.keyPrefix + CATALOGUE_CACHE.entryKey(generation, key)).catch(() => null);
     if (!shared) return null;
     const entry: Entry = { generation, ...(JSON.parse(shared) as Omit<Entry, 'generation'>) };
     this.remember(key, entry);
@@ -121,7 +121,7 @@ export class CatalogueResponseCache {
     if (entry.generation !== this.generation) return;
     this.remember(key, entry);
     await this.redis
-      .set(CATALOGUE_CACHE.entryKey(entry.generation, key), JSON.stringify({ etag: entry.etag, body: entry.body }), 'EX', this.ttlSeconds)
+      .set(this.keyPrefix + CATALOGUE_CACHE.entryKey(entry.generation, key), JSON.stringify({ etag: entry.etag, body: entry.body }), 'EX', this.ttlSeconds)
       .catch(() => undefined);
   }
 
@@ -131,14 +131,15 @@ export class CatalogueResponseCache {
     if (this.memory.size > MEMORY_ENTRIES) this.memory.delete(this.memory.keys().next().value as string);
   }
 
+  /** Generations only move forward: an announcement that arrives after a fresher read is ignored. */
   private setGeneration(generation: string): void {
-    if (generation === this.generation) return;
+    if (Number(generation) <= Number(this.generation)) return;
     this.generation = generation;
     this.memory.clear();
   }
 
   private async refreshGeneration(): Promise<void> {
-    const generation = await this.redis.get(CATALOGUE_CACHE.generationKey).catch(() => null);
+    const generation = await this.redis.get(this.keyPrefix + CATALOGUE_CACHE.generationKey).catch(() => null);
     this.setGeneration(generation ?? '0');
   }
 }
