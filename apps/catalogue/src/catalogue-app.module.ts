@@ -18,6 +18,7 @@ import { CollectionsService } from './collections/collections.service';
 import { AnimeImportRepository } from './import/anime-import.repository';
 import { CatalogueBootImport } from './import/catalogue-boot-import';
 import { CATALOGUE_SOURCES, CatalogueImporter } from './import/catalogue-importer.service';
+import { METADATA_CONTROLLERS, METADATA_PROVIDERS, metadataConfigProvider } from './metadata/metadata.providers';
 import { CreateCatalogue1763856000000 } from './migrations/1763856000000-create-catalogue';
 import { PeopleMessageController } from './people/people.message-controller';
 import { PeopleRepository } from './people/people.repository';
@@ -38,7 +39,7 @@ export class CatalogueAppModule {
       imports: [
         ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: [CreateCatalogue1763856000000] }),
       ],
-      controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController],
+      controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController, ...METADATA_CONTROLLERS],
       providers: [
         { provide: CATALOGUE_CONFIG, useValue: config },
         { provide: CATALOGUE_LOGGER, useValue: logger },
@@ -61,6 +62,8 @@ export class CatalogueAppModule {
         AnimeImportRepository,
         CatalogueImporter,
         CatalogueBootImport,
+        ...metadataConfigProvider(config),
+        ...METADATA_PROVIDERS,
       ],
     };
   }

@@ -10,6 +10,7 @@ import { AuthController, TelegramController } from './auth/auth.controller';
 import { AnimeController } from './catalogue/anime.controller';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { CollectionsController } from './catalogue/collections.controller';
+import { MetadataController } from './catalogue/metadata.controller';
 import { CataloguePeopleController } from './catalogue/people.controller';
 import { HealthController } from './health/health.controller';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
@@ -40,6 +41,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         AnimeController,
         CataloguePeopleController,
         CollectionsController,
+        MetadataController,
       ],
       providers: [
         {

@@ -4,6 +4,12 @@ import type { DataSource } from 'typeorm';
 import { SUMMARY_COLUMNS } from '../anime/anime.repository';
 import type { AnimeSummaryRow } from '../anime/anime.rows';
 
+/** What the user typed has weight 1; spellings derived from it count less. */
+export interface WeightedSpelling {
+  text: string;
+  weight: number;
+}
+
 export interface SearchRow extends AnimeSummaryRow {
   relevance: number;
   matched_name: string;
@@ -12,20 +18,25 @@ export interface SearchRow extends AnimeSummaryRow {
 /** How alike a typed word must be to a word of a title (pg_trgm word similarity, 0..1). */
 const WORD_SIMILARITY_THRESHOLD = '0.5';
 
-// Relevance: how well the best spelling matches, a bonus when a name starts with it, and popularity
-// on a log scale (a million viewers adds 0.15) so that of two equally close titles the known one wins.
+// Relevance: how close the best spelling comes to a word of the title's names (a derived spelling,
+// such as Cyrillic read back as romaji, counts 85%), a small bonus when a name starts with what was
+// typed as typed, and popularity on a log scale (a million viewers adds 0.3), so that of two near
+// matches the title people actually watch comes first.
 const SEARCH_SQL = `
-  WITH q AS (SELECT catalogue.normalize_search(v) AS v FROM unnest($1::text[]) AS v),
+  WITH q AS (
+    SELECT catalogue.normalize_search(v.spelling) AS v, v.weight
+    FROM unnest($1::text[], $2::float8[]) AS v(spelling, weight)
+  ),
   hits AS (
-    SELECT ${SUMMARY_COLUMNS}, a.search_names, a.title_ru, a.title_en, a.title_ja, a.synonyms,
-      max(word_similarity(q.v, a.search_names)
-        + CASE WHEN a.search_names LIKE q.v || '%' OR a.search_names LIKE '% ' || q.v || '%' THEN 0.2 ELSE 0 END)
-        + 0.15 * ln(1 + a.popularity) / ln(1000001) AS relevance
+    SELECT ${SUMMARY_COLUMNS}, a.title_ru, a.title_en, a.title_ja, a.synonyms,
+      max(q.weight * (word_similarity(q.v, a.search_names)
+        + CASE WHEN q.weight = 1 AND (a.search_names LIKE q.v || '%' OR a.search_names LIKE '% ' || q.v || '%') THEN 0.1 ELSE 0 END))
+        + 0.3 * ln(1 + a.popularity) / ln(1000001) AS relevance
     FROM catalogue.anime a JOIN q ON q.v <% a.search_names
     WHERE NOT a.adult
     GROUP BY a.id
     ORDER BY relevance DESC, a.popularity DESC, a.id
-    LIMIT $2
+    LIMIT $3
   )
   SELECT hits.*, (
     SELECT name FROM unnest(ARRAY[hits.title, hits.title_ru, hits.title_romaji, hits.title_en, hits.title_ja] || hits.synonyms) AS name
@@ -49,10 +60,10 @@ export class SearchRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Titles whose names contain a word like one of the spellings, best first. */
-  search(spellings: string[], limit: number): Promise<SearchRow[]> {
+  search(spellings: WeightedSpelling[], limit: number): Promise<SearchRow[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [WORD_SIMILARITY_THRESHOLD]);
-      return manager.query(SEARCH_SQL, [spellings, limit]);
+      return manager.query(SEARCH_SQL, [spellings.map((spelling) => spelling.text), spellings.map((spelling) => spelling.weight), limit]);
     });
   }
 

@@ -5,6 +5,7 @@ import { cyrillicToRomaji, hasCyrillic, switchKeyboardLayout } from './query-var
 import { SearchRepository, type SearchRow } from './search.repository';
 
 const MIN_TRIGRAM_QUERY = 3;
+const DERIVED_WEIGHT = 0.85;
 
 export class DatabaseLocaleError extends Error {}
 
@@ -49,9 +50,10 @@ export class SearchService implements OnApplicationBootstrap {
     const normalized = await this.repository.normalize(query);
     if (normalized === '') return [];
     if ([...normalized].length < MIN_TRIGRAM_QUERY) return this.repository.byPrefix(normalized, limit);
-    const spellings = hasCyrillic(normalized) ? [normalized, cyrillicToRomaji(normalized)] : [normalized];
+    const typed = { text: normalized, weight: 1 };
+    const spellings = hasCyrillic(normalized) ? [typed, { text: cyrillicToRomaji(normalized), weight: DERIVED_WEIGHT }] : [typed];
     const rows = await this.repository.search(spellings, limit);
-    return rows.length > 0 ? rows : this.repository.search([switchKeyboardLayout(normalized)], limit);
+    return rows.length > 0 ? rows : this.repository.search([{ text: switchKeyboardLayout(normalized), weight: DERIVED_WEIGHT }], limit);
   }
 }
 

@@ -1,0 +1,44 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { RpcRequest } from '@portal/contracts';
+import { validatePayload } from '@portal/platform';
+import { imagesSearchSchema, metadataSyncSchema, parserParseSchema, setBackgroundSchema } from './dtos/metadata.schemas';
+import { MetadataSyncService } from './services/metadata-sync.service';
+
+/** Shikimori metadata, posters, parser and backgrounds, as the gateway's admin routes ask for them. */
+@Controller()
+export class MetadataMessageController {
+  constructor(private readonly metadata: MetadataSyncService) {}
+
+  @MessagePattern('catalogue.metadata.sync')
+  sync(@Payload() { data }: RpcRequest<unknown>) {
+    return this.metadata.sync(validatePayload(metadataSyncSchema, data));
+  }
+
+  @MessagePattern('catalogue.metadata.progress')
+  progress() {
+    return this.metadata.progress();
+  }
+
+  @MessagePattern('catalogue.posters.update')
+  updatePosters() {
+    return this.metadata.updatePosters();
+  }
+
+  @MessagePattern('catalogue.parser.parse')
+  parse(@Payload() { data }: RpcRequest<unknown>) {
+    const { shikimoriId, kodikId } = validatePayload(parserParseSchema, data);
+    return this.metadata.parse(shikimoriId, kodikId);
+  }
+
+  @MessagePattern('catalogue.images.search')
+  searchImages(@Payload() { data }: RpcRequest<unknown>) {
+    return this.metadata.searchImages(validatePayload(imagesSearchSchema, data).id);
+  }
+
+  @MessagePattern('catalogue.images.set-background')
+  setBackground(@Payload() { data }: RpcRequest<unknown>) {
+    const { id, backgroundUrl } = validatePayload(setBackgroundSchema, data);
+    return this.metadata.setBackground(id, backgroundUrl);
+  }
+}

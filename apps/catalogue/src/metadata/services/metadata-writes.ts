@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { OutboxPublisher } from '@portal/messaging';
+import { AnimeRepository } from '../../anime/anime.repository';
+import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
+
+/**
+ * The write path of AnimeAdminService, for the sync's writes: the rows and their
+ * `catalogue.anime.updated` events commit together, then the cached pages are dropped at once (the
+ * event is the durable path should the process die in between).
+ */
+@Injectable()
+export class MetadataWrites {
+  constructor(
+    private readonly anime: AnimeRepository,
+    private readonly outbox: OutboxPublisher,
+    private readonly cache: CatalogueCacheInvalidator,
+  ) {}
+
+  async commit<T>(work: (write: TitleWriter) => Promise<T>): Promise<T> {
+    const result = await this.anime.transaction((manager) => work(new TitleWriter(manager, this.anime, this.outbox)));
+    this.outbox.afterCommit();
+    await this.cache.invalidate();
+    return result;
+  }
+}
+
+/** Writes of one transaction. */
+export class TitleWriter {
+  constructor(
+    readonly manager: EntityManager,
+    private readonly anime: AnimeRepository,
+    private readonly outbox: OutboxPublisher,
+  ) {}
+
+  /** Writes the columns (locking them against the dataset import) and records the change. */
+  async update(animeId: number, columns: Record<string, unknown>): Promise<boolean> {
+    if (!(await this.anime.update(this.manager, animeId, columns))) return false;
+    await this.outbox.publish(this.manager, 'catalogue.anime.updated', { animeId, change: 'updated' });
+    return true;
+  }
+}
