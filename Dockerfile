@@ -56,9 +56,14 @@ COPY --chown=root:root package.json ./
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/web/dist ./web/dist
+# The anime dataset the catalogue imports at its first boot (see data/README.md for licenses).
+COPY --from=build --chown=root:root /app/data ./data
 # Files stay owned by root and read-only for the app user; the process needs no
 # writable path inside /app (Kubernetes runs it with a read-only root filesystem
-# and an emptyDir at /tmp).
+# and an emptyDir at /tmp; the gateway writes uploads to a volume at UPLOADS_DIR).
+# The uploads folder exists and belongs to the app user, so a named volume mounted
+# there (docker-compose) starts writable; Kubernetes sets ownership with fsGroup.
+RUN mkdir -p /var/lib/portal/uploads && chown 1000:1000 /var/lib/portal/uploads
 # Numeric UID:GID (the `node` user of the base image) so Kubernetes'
 # runAsNonRoot can verify the user without resolving a name.
 USER 1000:1000

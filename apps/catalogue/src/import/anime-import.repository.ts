@@ -88,10 +88,11 @@ export class AnimeImportRepository {
     return count;
   }
 
+  /** Titles by bangumi.tv id; a title whose cast came from Shikimori keeps that cast. */
   async animeIdsByBangumiId(bangumiIds: number[]): Promise<Map<number, number>> {
     const rows: Array<{ id: number; bangumi: number }> = await this.dataSource.query(
       `SELECT id, (external_ids->>'bangumi')::int AS bangumi FROM "catalogue"."anime"
-       WHERE external_ids->>'bangumi' = ANY($1::text[]) ORDER BY id`,
+       WHERE external_ids->>'bangumi' = ANY($1::text[]) AND metadata_synced_at IS NULL ORDER BY id`,
       [bangumiIds.map(String)],
     );
     const ids = new Map<number, number>();
