@@ -1,4 +1,4 @@
-import { SEASON_LABELS, STATUS_LABELS, type AnimeCharacterRole, type AnimeDetails, type AnimeSummary } from '@portal/contracts';
+import { SEASON_LABELS, STATUS_LABELS, type AnimeCharacterRole, type AnimeDetails, type AnimeSummary, type Suggestion } from '@portal/contracts';
 import type { AnimeRow, AnimeSummaryRow } from './anime.rows';
 
 /** The generated poster: versioned by the row's last change, so an edited title gets a new image. */
@@ -22,6 +22,11 @@ export function toAnimeSummary(row: AnimeSummaryRow): AnimeSummary {
     poster: row.poster ?? fallbackPoster,
     fallbackPoster,
   };
+}
+
+export function toSuggestion(row: AnimeSummaryRow, matchedName: string): Suggestion {
+  const { id, title, year, kind, poster, fallbackPoster } = toAnimeSummary(row);
+  return { id, title, matchedName, year, kind, poster, fallbackPoster };
 }
 
 const dateOnly = (value: string | Date | null): string | null =>

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { SearchHit, Suggestion } from '@portal/contracts';
-import { toAnimeSummary } from '../anime/anime.mapper';
+import { toAnimeSummary, toSuggestion } from '../anime/anime.mapper';
 import { cyrillicToRomaji, hasCyrillic, switchKeyboardLayout } from './query-variants';
 import { SearchRepository, type SearchRow } from './search.repository';
 
@@ -32,18 +32,7 @@ export class SearchService implements OnApplicationBootstrap {
   }
 
   async suggest(query: string, limit: number): Promise<Suggestion[]> {
-    return (await this.find(query, limit)).map((row) => {
-      const summary = toAnimeSummary(row);
-      return {
-        id: summary.id,
-        title: summary.title,
-        matchedName: row.matched_name,
-        year: summary.year,
-        kind: summary.kind,
-        poster: summary.poster,
-        fallbackPoster: summary.fallbackPoster,
-      };
-    });
+    return (await this.find(query, limit)).map((row) => toSuggestion(row, row.matched_name));
   }
 
   private async find(query: string, limit: number): Promise<SearchRow[]> {
