@@ -29,13 +29,18 @@ function newestMtime(path) {
   return newest;
 }
 
-/** Rebuilds the API and the web client only when their sources are newer than the last build. */
-export function ensureBuilt() {
+/** Rebuilds the services only when their sources are newer than the last build. */
+export function ensureApiBuilt() {
   const apiSources = Math.max(newestMtime(join(ROOT, 'apps')), newestMtime(join(ROOT, 'libs')));
   if (apiSources > newestMtime(join(ROOT, 'dist'))) {
     console.log('[setup] building services…');
     run('npm run build:api --silent');
   }
+}
+
+/** Rebuilds the API and the web client only when their sources are newer than the last build. */
+export function ensureBuilt() {
+  ensureApiBuilt();
   const webSources = Math.max(newestMtime(join(ROOT, 'web/src')), newestMtime(join(ROOT, 'libs/contracts')), newestMtime(join(ROOT, 'web/index.html')));
   if (existsSync(join(ROOT, 'web/src')) && webSources > newestMtime(join(ROOT, 'web/dist'))) {
     console.log('[setup] building the web client…');

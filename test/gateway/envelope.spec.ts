@@ -1,6 +1,6 @@
 import { ErrorCode, GENERIC_MESSAGES, SERVICE_NAMES } from '@portal/contracts';
 import { type ApiClient, type ApiResult, apiClient } from '@portal/testing';
-import { type RunningApp, startAuthService, startGateway, startModerationService, startPlatformService } from '../support/test-apps';
+import { type RunningApp, startAuthService, startChatService, startGateway, startModerationService, startPlatformService } from '../support/test-apps';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, STACK_TRACE, uniqueDigits } from '../auth/auth-test-kit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -112,7 +112,8 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
 
     it('answers /api/health with 200 and every service up once all six run', async () => {
       started.push(await startModerationService(prefix));
-      for (const service of ['catalogue', 'community', 'chat', 'rewards'] as const) started.push(await startPlatformService(service, prefix));
+      for (const service of ['catalogue', 'community', 'rewards'] as const) started.push(await startPlatformService(service, prefix));
+      started.push(await startChatService(prefix));
       const res = await api.get('/api/health');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({

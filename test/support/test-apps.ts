@@ -1,8 +1,9 @@
 import type { DestinationStream } from 'pino';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { authEnvSchema, gatewayEnvSchema, loadConfig, serviceEnvSchema } from '@portal/config';
+import { authEnvSchema, chatEnvSchema, gatewayEnvSchema, loadConfig, serviceEnvSchema } from '@portal/config';
 import { createLogger, createServiceApp, platformOnlyModule } from '@portal/platform';
 import { AuthAppModule } from '../../apps/auth/src/auth-app.module';
+import { ChatAppModule } from '../../apps/chat/src/chat-app.module';
 import { createGatewayApp } from '../../apps/gateway/src/create-gateway-app';
 import { ModerationAppModule } from '../../apps/moderation/src/moderation-app.module';
 import type { SERVICE_NAMES } from '@portal/contracts';
@@ -35,6 +36,12 @@ export async function startModerationService(overrides: Env = {}): Promise<Runni
   const config = loadConfig(serviceEnvSchema(0), testEnv(overrides));
   const logger = createLogger('moderation', config.LOG_LEVEL);
   return listen(await createServiceApp(ModerationAppModule.forRoot(config, logger), config, logger), true);
+}
+
+export async function startChatService(overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(chatEnvSchema, testEnv(overrides));
+  const logger = createLogger('chat', config.LOG_LEVEL);
+  return listen(await createServiceApp(ChatAppModule.forRoot(config, logger), config, logger), true);
 }
 
 /** A service that has only the platform (health, outbox, consumer) so far. */

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
-import { serviceEnvSchema } from '@portal/config';
-import { platformOnlyModule, runService } from '@portal/platform';
+import { chatEnvSchema } from '@portal/config';
+import { runService } from '@portal/platform';
+import { ChatAppModule } from './chat-app.module';
 
-// Boots and answers health checks; its features arrive with their own issues.
-runService('chat', serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat), (config, logger) => platformOnlyModule('chat', config, logger));
+runService('chat', chatEnvSchema, ChatAppModule.forRoot);

@@ -10,6 +10,7 @@ import { PinoNestLogger, resolveRequestId } from '@portal/platform';
 import multipart from '@fastify/multipart';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { GatewayAppModule } from './gateway-app.module';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
@@ -42,6 +43,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
   await app.register(multipart);
   await serveUploads(app, config.UPLOADS_DIR);
 
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_KEY_PREFIX));
   app.setGlobalPrefix('api');
   const spa = new SpaFallback(config.WEB_DIST_DIR ?? resolve(process.cwd(), 'web/dist'));
   app.useGlobalInterceptors(new EnvelopeInterceptor());

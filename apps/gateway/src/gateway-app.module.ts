@@ -12,7 +12,11 @@ import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { CollectionsController } from './catalogue/collections.controller';
 import { MetadataController } from './catalogue/metadata.controller';
 import { CataloguePeopleController } from './catalogue/people.controller';
+import { ChatController } from './chat/chat.controller';
 import { HealthController } from './health/health.controller';
+import { ChatGateway } from './realtime/chat.gateway';
+import { GeneralGateway } from './realtime/general.gateway';
+import { PRESENCE_SETTINGS, PresenceService } from './realtime/presence.service';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { UsersController } from './users/users.controller';
 
@@ -42,6 +46,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         CataloguePeopleController,
         CollectionsController,
         MetadataController,
+        ChatController,
       ],
       providers: [
         {
@@ -51,6 +56,13 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: PrefixedRedisClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },
+        {
+          provide: PRESENCE_SETTINGS,
+          useValue: { keyPrefix: config.REDIS_KEY_PREFIX, heartbeatMs: config.PRESENCE_HEARTBEAT_MS, ttlSeconds: config.PRESENCE_TTL_SECONDS },
+        },
+        PresenceService,
+        GeneralGateway,
+        ChatGateway,
         {
           provide: CatalogueResponseCache,
           inject: [REDIS],

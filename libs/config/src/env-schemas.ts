@@ -51,6 +51,10 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   UPLOADS_DIR: z.string().default('.data/uploads'),
   /** Seconds a cached catalogue response stays in Redis; changes drop it sooner. */
   CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600),
+  /** Online presence: each replica republishes its visitors this often… */
+  PRESENCE_HEARTBEAT_MS: positiveInt(5000),
+  /** …and a replica that stops (crash, network) drops out of the counts after this. */
+  PRESENCE_TTL_SECONDS: positiveInt(15),
 });
 
 export const serviceEnvSchema = (healthPort: number) =>
@@ -83,8 +87,15 @@ export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogu
   METADATA_JOB_ATTEMPTS: positiveInt(5),
 });
 
+export const chatEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat).extend({
+  /** Messages one user may post per window. */
+  CHAT_RATE_LIMIT_MESSAGES: positiveInt(5),
+  CHAT_RATE_LIMIT_SECONDS: positiveInt(10),
+});
+
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 export type ServiceEnv = z.infer<ReturnType<typeof serviceEnvSchema>>;
 export type AuthEnv = z.infer<typeof authEnvSchema>;
 export type CatalogueEnv = z.infer<typeof catalogueEnvSchema>;
+export type ChatEnv = z.infer<typeof chatEnvSchema>;

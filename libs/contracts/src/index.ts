@@ -6,6 +6,7 @@ export * from './auth/user.dto';
 export * from './catalogue/anime.dto';
 export * from './catalogue/catalogue.labels';
 export * from './catalogue/catalogue-cache';
+export * from './realtime/realtime-events';
 export * from './platform/services';
 export * from './events/event-map';
 export * from './events/queues';

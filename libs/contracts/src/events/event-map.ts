@@ -23,7 +23,7 @@ export type EventData<E extends EventName> = Omit<EventMap[E], keyof EventBase>;
  * consumer that is down or reconnecting still gets the event when it comes back.
  */
 export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
-  'auth.user.registered': ['moderation'],
+  'auth.user.registered': ['moderation', 'chat'],
   'auth.user.updated': ['moderation'],
   // The catalogue listens to itself: the durable path that drops cached lists after every change.
   'catalogue.anime.updated': ['catalogue'],

@@ -28,6 +28,7 @@ import type {
   Suggestion,
 } from '../catalogue/anime.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
+import type { ChatMessage } from '../realtime/realtime-events';
 
 /** What travels with every request over the transport, so logs and rules follow the caller. */
 export interface RpcMeta {
@@ -128,6 +129,9 @@ export interface RpcMap extends Health {
   'catalogue.parser.parse': { request: { shikimoriId: number; kodikId?: string | number }; response: { jobId: string } };
   'catalogue.images.search': { request: { id: string }; response: { images: Array<{ original: string; preview: string }> } };
   'catalogue.images.set-background': { request: { id: string; backgroundUrl: string }; response: { jobId: string } };
+  'chat.messages.list': { request: { before?: string; limit?: number }; response: { items: ChatMessage[]; nextCursor: string | null } };
+  'chat.message.post': { request: { message: string }; response: ChatMessage };
+  'chat.message.delete': { request: { id: string }; response: { id: string; deleted: true } };
 }
 
 export interface AuditLogEntry {

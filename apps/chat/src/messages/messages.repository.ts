@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+export interface MessageRow {
+  id: string;
+  user_id: string | null;
+  username: string;
+  avatar: string | null;
+  message: string;
+  is_system: boolean;
+  created_at: Date;
+}
+
+// The id leaves as text (a bigint does not fit a JS number); ordering must use the column, m.id.
+const COLUMNS = 'm.id::text AS id, m.user_id, m.username, m.avatar, m.message, m.is_system, m.created_at';
+
+@Injectable()
+export class MessagesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The newest `limit` visible messages older than `before` (all when absent), newest first. */
+  page(before: string | null, limit: number): Promise<MessageRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM chat.messages m WHERE m.deleted_at IS NULL AND ($1::bigint IS NULL OR m.id < $1::bigint)
+       ORDER BY m.id DESC LIMIT $2`,
+      [before, limit],
+    );
+  }
+
+  async insert(
+    values: { userId: string | null; username: string; avatar: string | null; message: string; isSystem: boolean },
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<MessageRow> {
+    const [row] = await manager.query(
+      `INSERT INTO chat.messages AS m (user_id, username, avatar, message, is_system) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [values.userId, values.username, values.avatar, values.message, values.isSystem],
+    );
+    return row;
+  }
+
+  /** Soft delete, so a moderation report can still show what was said. */
+  async markDeleted(id: string): Promise<boolean> {
+    // TypeORM answers UPDATE with [rows, affected count].
+    const [rows]: [Array<{ id: string }>, number] = await this.dataSource.query(
+      `UPDATE chat.messages SET deleted_at = now() WHERE id = $1::bigint AND deleted_at IS NULL RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { CHAT_MESSAGES, ErrorCode, GENERIC_MESSAGES, type AuthenticatedUser, type ChatMessage } from '@portal/contracts';
+import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { RpcError } from '@portal/platform';
+import { ChatPusher } from '../../realtime/chat-pusher';
+import { toChatMessage } from '../message.mapper';
+import { MessagesRepository } from '../messages.repository';
+
+export const CHAT_RATE_LIMIT = Symbol('CHAT_RATE_LIMIT');
+
+export interface ChatRateLimit {
+  messages: number;
+  perSeconds: number;
+}
+
+/** The chat room everyone shares: stored first, then pushed to every client. */
+@Injectable()
+export class ChatMessagesService {
+  private readonly limiter: RateLimiterRedis;
+
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly pusher: ChatPusher,
+    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS_OPTIONS) options: RedisOptions,
+    @Inject(CHAT_RATE_LIMIT) limit: ChatRateLimit,
+  ) {
+    this.limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${options.keyPrefix}chat:rl`, points: limit.messages, duration: limit.perSeconds });
+  }
+
+  async page(before: string | null, limit: number): Promise<{ items: ChatMessage[]; nextCursor: string | null }> {
+    const rows = await this.messages.page(before, limit + 1);
+    const newestFirst = rows.slice(0, limit);
+    const oldest = newestFirst[newestFirst.length - 1];
+    return { items: newestFirst.reverse().map(toChatMessage), nextCursor: rows.length > limit ? oldest.id : null };
+  }
+
+  async post(author: AuthenticatedUser | undefined, text: string): Promise<ChatMessage> {
+    if (!author) throw RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
+    await this.limiter.consume(author.id).catch((error: unknown) => {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw RpcError.of(ErrorCode.RateLimited, CHAT_MESSAGES.rateLimited, { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
+    });
+    const message = toChatMessage(await this.messages.insert({ userId: author.id, username: author.username, avatar: null, message: text, isSystem: false }));
+    this.pusher.push('newMessage', message);
+    return message;
+  }
+
+  async postSystem(text: string): Promise<ChatMessage> {
+    const message = toChatMessage(await this.messages.insert({ userId: null, username: 'system', avatar: null, message: text, isSystem: true }));
+    this.pusher.push('newMessage', message);
+    return message;
+  }
+
+  async remove(id: string): Promise<{ id: string; deleted: true }> {
+    if (!(await this.messages.markDeleted(id))) throw RpcError.of(ErrorCode.NotFound, CHAT_MESSAGES.notFound);
+    this.pusher.push('messageDeleted', { id });
+    return { id, deleted: true };
+  }
+}

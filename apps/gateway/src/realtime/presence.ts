@@ -1,0 +1,49 @@
+import { ONLINE_USERNAMES_SHOWN, type OnlineStats } from '@portal/contracts';
+
+export type VisitorKind = 'user' | 'guest' | 'bot';
+
+export interface Visitor {
+  kind: VisitorKind;
+  /** User id, or the browser's client id for guests and bots: several tabs count once. */
+  key: string;
+  username: string | null;
+}
+
+/** What one gateway replica has connected, as it publishes it for the others. */
+export interface ReplicaSnapshot {
+  users: Record<string, string>;
+  guests: string[];
+  bots: string[];
+}
+
+export function snapshotOf(visitors: Iterable<Visitor>): ReplicaSnapshot {
+  const snapshot: ReplicaSnapshot = { users: {}, guests: [], bots: [] };
+  const guests = new Set<string>();
+  const bots = new Set<string>();
+  for (const visitor of visitors) {
+    if (visitor.kind === 'user') snapshot.users[visitor.key] = visitor.username ?? visitor.key;
+    else (visitor.kind === 'bot' ? bots : guests).add(visitor.key);
+  }
+  snapshot.guests = [...guests];
+  snapshot.bots = [...bots];
+  return snapshot;
+}
+
+/** The portal's counts from every live replica: a user or a browser connected twice counts once. */
+export function aggregatePresence(snapshots: ReplicaSnapshot[]): OnlineStats {
+  const users = new Map<string, string>();
+  const guests = new Set<string>();
+  const bots = new Set<string>();
+  for (const snapshot of snapshots) {
+    for (const [id, username] of Object.entries(snapshot.users)) users.set(id, username);
+    snapshot.guests.forEach((guest) => guests.add(guest));
+    snapshot.bots.forEach((bot) => bots.add(bot));
+  }
+  // A signed-in user's browser may also have been counted as a guest elsewhere: users win.
+  return {
+    usersOnline: users.size,
+    guestsOnline: guests.size,
+    botsOnline: bots.size,
+    usernames: [...new Set(users.values())].sort((a, b) => a.localeCompare(b, 'ru')).slice(0, ONLINE_USERNAMES_SHOWN),
+  };
+}

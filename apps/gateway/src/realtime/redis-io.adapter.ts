@@ -1,0 +1,34 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type Redis from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import { socketIoRedisKey } from '@portal/contracts';
+import { createRedisClient } from '@portal/messaging';
+
+/** socket.io over Redis: a broadcast from any replica (or from a service's emitter) reaches every client. */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly connections: Redis[] = [];
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly redisUrl: string,
+    private readonly keyPrefix: string,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, { ...options, path: '/socket.io/', serveClient: false });
+    const publisher = createRedisClient(this.redisUrl);
+    const subscriber = publisher.duplicate();
+    this.connections.push(publisher, subscriber);
+    server.adapter(createAdapter(publisher, subscriber, { key: socketIoRedisKey(this.keyPrefix) }));
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
+    await Promise.all(this.connections.splice(0).map((connection) => connection.quit().catch(() => connection.disconnect())));
+  }
+}

@@ -1,0 +1,214 @@
+import { io, type Socket } from 'socket.io-client';
+import { CHAT_NAMESPACE, ErrorCode, type ChatMessage, type OnlineStats } from '@portal/contracts';
+import { apiClient, waitFor, type ApiClient } from '@portal/testing';
+import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
+import { startGatewayProcess } from '../support/gateway-process';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { type Env, type RunningApp, startAuthService, startChatService, startGateway } from '../support/test-apps';
+import { freePort } from '../support/free-port';
+
+const FAST_PRESENCE = { PRESENCE_HEARTBEAT_MS: '200', PRESENCE_TTL_SECONDS: '2' };
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+describe('realtime across two gateway replicas: chat and online presence', () => {
+  let db: ScratchDatabase;
+  let env: Env;
+  const apps: RunningApp[] = [];
+  const sockets: Socket[] = [];
+  let replicaA: RunningApp;
+  let replicaB: RunningApp;
+  let a: ApiClient;
+  let b: ApiClient;
+  let alice: RegisteredUser;
+  let boris: RegisteredUser;
+  let admin: RegisteredUser;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    env = { ...ownRedisPrefix('rt'), DATABASE_URL: db.url, ...FAST_PRESENCE, ...RELAXED_GATEWAY_LIMITS };
+    apps.push(await startAuthService({ ...env, ...RELAXED_AUTH_LIMITS }));
+    apps.push(await startChatService(env));
+    apps.push((replicaA = await startGateway(env)));
+    apps.push((replicaB = await startGateway(env)));
+    a = apiClient(replicaA.url);
+    b = apiClient(replicaB.url);
+    alice = await registerUser(a, 'alice');
+    boris = await registerUser(b, 'boris');
+    admin = await registerUser(a, 'chatadm');
+    await db.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);
+  });
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.disconnect());
+    for (const app of apps.reverse()) await app.close();
+    await db.drop();
+  });
+
+  const connect = (url: string, options: { namespace?: string; auth?: Record<string, string>; userAgent?: string; transports?: string[] } = {}) => {
+    const socket = io(`${url}${options.namespace ?? ''}`, {
+      path: '/socket.io/',
+      transports: options.transports ?? ['websocket'],
+      auth: options.auth ?? {},
+      extraHeaders: { 'user-agent': options.userAgent ?? BROWSER },
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+  const connected = (socket: Socket) => new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const received = <T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true) =>
+    new Promise<T>((resolve) => {
+      const listener = (payload: T) => {
+        if (!match(payload)) return;
+        socket.off(event, listener);
+        resolve(payload);
+      };
+      socket.on(event, listener);
+    });
+  const latestStats = (socket: Socket) => {
+    const box: { stats: OnlineStats | null } = { stats: null };
+    socket.on('online-stats', (stats: OnlineStats) => (box.stats = stats));
+    return box;
+  };
+
+  describe('chat API', () => {
+    it('stores a message with the token user as author, whatever the body claims', async () => {
+      const res = await a.post('/api/chat/messages', { message: '  Привет, <b>мир</b>  ', userId: boris.id, username: boris.username }, { token: alice.token });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ userId: alice.id, username: alice.username, message: 'Привет, <b>мир</b>', isSystem: false });
+      const [row] = await db.query('SELECT user_id, message FROM chat.messages WHERE id = $1', [res.body.data.id]);
+      expect(row).toEqual({ user_id: alice.id, message: 'Привет, <b>мир</b>' });
+    });
+
+    it('refuses a guest, an empty or too long message in Russian, and changes nothing', async () => {
+      const [{ count: before }] = await db.query('SELECT count(*)::int AS count FROM chat.messages');
+      expect((await a.post('/api/chat/messages', { message: 'x' })).status).toBe(401);
+      const empty = await a.post('/api/chat/messages', { message: '   ' }, { token: alice.token });
+      expect(empty.status).toBe(400);
+      expect(empty.body).toMatchObject({ code: ErrorCode.ValidationFailed, message: 'Сообщение не может быть пустым', errors: [{ field: 'message' }] });
+      const long = await a.post('/api/chat/messages', { message: 'я'.repeat(501) }, { token: alice.token });
+      expect(long.body.message).toBe('Сообщение не может быть длиннее 500 символов');
+      expect((await a.post('/api/chat/messages', { message: 'я'.repeat(500) }, { token: boris.token })).status).toBe(201);
+      const [{ count: after }] = await db.query('SELECT count(*)::int AS count FROM chat.messages');
+      expect(after).toBe(before + 1);
+    });
+
+    it('limits each user to 5 messages in 10 s with 429 and Retry-After, without touching others', async () => {
+      const spammer = await registerUser(a, 'spam');
+      const statuses = [];
+      for (let index = 0; index < 6; index++) statuses.push((await a.post('/api/chat/messages', { message: `m${index}` }, { token: spammer.token })).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      const limited = await a.post('/api/chat/messages', { message: 'again' }, { token: spammer.token });
+      expect(limited.body).toMatchObject({ code: ErrorCode.RateLimited });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await a.post('/api/chat/messages', { message: 'мне можно' }, { token: alice.token })).status).toBe(201);
+    });
+
+    it('pages: the latest first page in time order, older pages by cursor, no overlap', async () => {
+      const first = await b.get('/api/chat/messages?limit=3');
+      expect(first.status).toBe(200);
+      const ids = first.body.data.items.map((message: ChatMessage) => Number(message.id));
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      expect(first.body.data.nextCursor).toBe(String(ids[0]));
+      const older = await b.get(`/api/chat/messages?limit=3&before=${first.body.data.nextCursor}`);
+      const olderIds = older.body.data.items.map((message: ChatMessage) => Number(message.id));
+      expect(Math.max(...olderIds)).toBeLessThan(ids[0]);
+      expect((await b.get('/api/chat/messages?before=abc')).body.errors[0].field).toBe('before');
+      expect((await b.get('/api/chat/messages?limit=1000')).body.errors[0].field).toBe('limit');
+    });
+  });
+
+  describe('delivery across replicas', () => {
+    it('a message posted through replica A reaches a chat client on replica B, already stored', async () => {
+      const reader = connect(replicaB.url, { namespace: CHAT_NAMESPACE, auth: { token: boris.token } });
+      const anonymous = connect(replicaA.url, { namespace: CHAT_NAMESPACE });
+      await Promise.all([connected(reader), connected(anonymous)]);
+      const onB = received<ChatMessage>(reader, 'newMessage', (message) => message.message === 'через реплику');
+      const onA = received<ChatMessage>(anonymous, 'newMessage', (message) => message.message === 'через реплику');
+      await a.post('/api/chat/messages', { message: 'через реплику' }, { token: alice.token });
+      const [message] = await Promise.all([onB, onA]);
+      expect(message).toMatchObject({ username: alice.username, isSystem: false });
+      const page = await b.get('/api/chat/messages?limit=5');
+      expect(page.body.data.items.map((item: ChatMessage) => item.id)).toContain(message.id);
+    });
+
+    it('an admin deletes a message and every client, on both replicas, drops it', async () => {
+      const onB = connect(replicaB.url, { namespace: CHAT_NAMESPACE });
+      const onA = connect(replicaA.url, { namespace: CHAT_NAMESPACE });
+      await Promise.all([connected(onB), connected(onA)]);
+      const posted = await a.post('/api/chat/messages', { message: 'удалите меня' }, { token: boris.token });
+      const id = posted.body.data.id;
+      expect((await b.delete(`/api/chat/messages/${id}`, { token: boris.token })).status).toBe(403);
+      const deletions = [onA, onB].map((socket) => received<{ id: string }>(socket, 'messageDeleted', (payload) => payload.id === id));
+      expect((await b.delete(`/api/chat/messages/${id}`, { token: admin.token })).body.data).toEqual({ id, deleted: true });
+      await Promise.all(deletions);
+      expect((await a.get('/api/chat/messages?limit=100')).body.data.items.map((item: ChatMessage) => item.id)).not.toContain(id);
+      expect((await b.delete(`/api/chat/messages/${id}`, { token: admin.token })).status).toBe(404);
+    });
+
+    it('greets a new account with a stored system message', async () => {
+      const listener = connect(replicaB.url, { namespace: CHAT_NAMESPACE });
+      await connected(listener);
+      const greeting = received<ChatMessage>(listener, 'newMessage', (message) => message.isSystem);
+      const newcomer = await registerUser(a, 'newbie');
+      expect(await greeting).toMatchObject({ isSystem: true, message: `Новый участник: ${newcomer.username}`, userId: null });
+    });
+
+    it('refuses long-polling on the chat connection (websocket only)', async () => {
+      const polling = connect(replicaA.url, { namespace: CHAT_NAMESPACE, transports: ['polling'] });
+      await expect(connected(polling)).rejects.toBeDefined();
+    });
+  });
+
+  describe('online presence', () => {
+    // Up to a build of the services (when sources changed) before the gateway process starts.
+    jest.setTimeout(120_000);
+
+    it('counts users once across tabs and replicas, guests by browser, bots by user agent; both replicas agree', async () => {
+      const watcherA = connect(replicaA.url, { auth: { clientId: 'watcher-a-0001' } });
+      const watcherB = connect(replicaB.url, { auth: { clientId: 'watcher-b-0001' }, transports: ['polling', 'websocket'] });
+      const statsA = latestStats(watcherA);
+      const statsB = latestStats(watcherB);
+      const visitors = [
+        connect(replicaA.url, { auth: { token: alice.token } }),
+        connect(replicaA.url, { auth: { token: alice.token } }),
+        connect(replicaB.url, { auth: { token: alice.token } }),
+        connect(replicaB.url, { auth: { token: boris.token, username: 'someone-else' } }),
+        connect(replicaB.url, { auth: { clientId: 'guest-tab-00001' } }),
+        connect(replicaA.url, { auth: { clientId: 'guest-tab-00001' } }),
+        connect(replicaA.url, { auth: { username: admin.username } }),
+        connect(replicaA.url, { userAgent: GOOGLEBOT }),
+      ];
+      await Promise.all([watcherA, watcherB, ...visitors].map(connected));
+      const expected = { usersOnline: 2, guestsOnline: 4, botsOnline: 1, usernames: [alice.username, boris.username].sort((x, y) => x.localeCompare(y, 'ru')) };
+      await waitFor(async () => JSON.stringify(statsA.stats) === JSON.stringify(expected) && JSON.stringify(statsB.stats) === JSON.stringify(expected), 5000, 50).catch(
+        (error: Error) => {
+          throw new Error(`${error.message}: A ${JSON.stringify(statsA.stats)}, B ${JSON.stringify(statsB.stats)}, expected ${JSON.stringify(expected)}`);
+        },
+      );
+      visitors.forEach((socket) => socket.disconnect());
+      watcherA.disconnect();
+      watcherB.disconnect();
+    });
+
+    it('drops the visitors of a replica that dies within the expiry, and the survivor tells its clients', async () => {
+      const doomed = await startGatewayProcess(env, await freePort());
+      const survivorWatcher = connect(replicaB.url, { auth: { clientId: 'survivor-00001' } });
+      const stats = latestStats(survivorWatcher);
+      await connected(survivorWatcher);
+      const onDoomed = connect(doomed.url, { auth: { token: boris.token } });
+      await connected(onDoomed);
+      await waitFor(async () => stats.stats?.usernames.includes(boris.username) ?? false, 5000, 50);
+      const killedAt = Date.now();
+      await doomed.kill();
+      await waitFor(async () => stats.stats !== null && !stats.stats.usernames.includes(boris.username), 10_000, 50);
+      // The expiry is 2 s here (15 s by default, well inside the 30 s promise), plus one heartbeat.
+      expect(Date.now() - killedAt).toBeLessThan(30_000);
+    });
+  });
+});
