@@ -292,7 +292,7 @@ describe('k8s manifests', () => {
   });
 
   describe('autoscaling', () => {
-    it.each(['gateway', 'chat'])('scales %s on CPU 70%% between 2 and 10 replicas (autoscaling/v2)', (app) => {
+    it.each(['gateway'])('scales %s on CPU 70%% between 2 and 10 replicas (autoscaling/v2)', (app) => {
       const hpa = only(
         ofKind('HorizontalPodAutoscaler').filter((h) => h.spec.scaleTargetRef?.name === app),
         `HPA for ${app}`,
@@ -310,6 +310,13 @@ describe('k8s manifests', () => {
     it('leaves the replica count of autoscaled Deployments to their HPA', () => {
       for (const hpa of ofKind('HorizontalPodAutoscaler')) {
         expect(deploymentOf(hpa.spec.scaleTargetRef.name).spec.replicas).toBeUndefined();
+      }
+    });
+
+    it('keeps every service reached over the pub/sub transport at exactly one replica', () => {
+      for (const app of APP_NAMES.filter((name) => name !== 'gateway')) {
+        expect(deploymentOf(app).spec.replicas).toBe(1);
+        expect(ofKind('HorizontalPodAutoscaler').some((hpa) => hpa.spec.scaleTargetRef.name === app)).toBe(false);
       }
     });
 
