@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen } from 'storybook/test';
 import AdminCataloguePage from '../../../../web/src/features/catalogue/components/AdminCataloguePage';
 import { adminSession, ok } from '../../../support/fixtures';
-import { COLLECTIONS, MOBILE_375, SYNC_PROGRESS, okPage } from '../people-fixtures';
+import { AT_375, SYNC_PROGRESS, okPage } from '../catalogue-story-helpers';
+import { COLLECTIONS } from '../people-fixtures';
 
 const meta = {
   title: 'features/catalogue/components/AdminCataloguePage',
@@ -12,7 +13,7 @@ const meta = {
     session: adminSession,
     mockApi: {
       'GET /api/admin/catalogue/sync': ok(SYNC_PROGRESS),
-      'GET /api/collections': okPage(COLLECTIONS, 1, 20, COLLECTIONS.length),
+      'GET /api/collections': okPage(COLLECTIONS, { page: 1, limit: 20, total: COLLECTIONS.length }),
     },
   },
 } satisfies Meta<typeof AdminCataloguePage>;
@@ -33,7 +34,7 @@ export const Default: Story = {
 };
 
 export const Mobile: Story = {
-  ...MOBILE_375,
+  ...AT_375,
   play: async () => {
     await expect(await screen.findByRole('progressbar')).toBeInTheDocument();
   },

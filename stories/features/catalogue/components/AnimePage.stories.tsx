@@ -1,18 +1,12 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import AnimePage from '../../../../web/src/features/catalogue/components/AnimePage';
 import { adminSession, fail, ok, userSession } from '../../../support/fixtures';
+import { pageAtRoute } from '../../../support/page-at-route';
 import { AT_375, GENRE_LIST, PENDING, animeDetails, animeStats } from '../catalogue-story-helpers';
 
-function AnimeRoute() {
-  return (
-    <Routes>
-      <Route path="/anime/:id" element={<AnimePage />} />
-    </Routes>
-  );
-}
+const AnimeRoute = pageAtRoute('/anime/:id', AnimePage);
 
 const baseApi = {
   'GET /api/anime/1': ok(animeDetails()),

@@ -1,18 +1,13 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
 import { expect, screen, within } from 'storybook/test';
 import CharacterPage from '../../../../web/src/features/catalogue/components/CharacterPage';
 import { fail, ok } from '../../../support/fixtures';
-import { CHARACTER, MOBILE_375, SPARSE_CHARACTER } from '../people-fixtures';
+import { pageAtRoute } from '../../../support/page-at-route';
+import { AT_375 } from '../catalogue-story-helpers';
+import { CHARACTER, SPARSE_CHARACTER } from '../people-fixtures';
 
-function CharacterRoute() {
-  return (
-    <Routes>
-      <Route path="/characters/:id" element={<CharacterPage />} />
-    </Routes>
-  );
-}
+const CharacterRoute = pageAtRoute('/characters/:id', CharacterPage);
 
 const meta = {
   title: 'features/catalogue/components/CharacterPage',
@@ -43,7 +38,7 @@ export const Default: Story = {
 };
 
 export const Mobile: Story = {
-  ...MOBILE_375,
+  ...AT_375,
   play: async () => {
     await expect(await screen.findByRole('heading', { level: 1, name: 'Эдвард Элрик' })).toBeInTheDocument();
   },

@@ -4,7 +4,8 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import CharactersPage from '../../../../web/src/features/catalogue/components/CharactersPage';
 import type { MockRequest } from '../../../../web/src/test/mock-api';
 import { LocationProbe } from '../../../../web/src/test/render';
-import { MOBILE_375, charactersRange, okPage } from '../people-fixtures';
+import { AT_375, okPage } from '../catalogue-story-helpers';
+import { charactersRange } from '../people-fixtures';
 
 function CharactersRoute() {
   return (
@@ -25,7 +26,7 @@ const charactersServer = (total: number) => (request: MockRequest) => {
   const all = charactersRange(1, total).filter(
     (character) => !search || `${character.name} ${character.nameRu ?? ''}`.toLowerCase().includes(search),
   );
-  return okPage(all.slice((page - 1) * limit, page * limit), page, limit, all.length);
+  return okPage(all.slice((page - 1) * limit, page * limit), { page, limit, total: all.length });
 };
 
 const meta = {
@@ -71,7 +72,7 @@ export const Search: Story = {
 };
 
 export const Mobile: Story = {
-  ...MOBILE_375,
+  ...AT_375,
   play: async () => {
     await expect(await screen.findByText('95 персонажей')).toBeInTheDocument();
   },

@@ -1,18 +1,13 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
 import { expect, screen, within } from 'storybook/test';
 import CollectionPage from '../../../../web/src/features/catalogue/components/CollectionPage';
 import { fail, ok } from '../../../support/fixtures';
-import { COLLECTION, MOBILE_375 } from '../people-fixtures';
+import { pageAtRoute } from '../../../support/page-at-route';
+import { AT_375 } from '../catalogue-story-helpers';
+import { COLLECTION } from '../people-fixtures';
 
-function CollectionRoute() {
-  return (
-    <Routes>
-      <Route path="/collections/:id" element={<CollectionPage />} />
-    </Routes>
-  );
-}
+const CollectionRoute = pageAtRoute('/collections/:id', CollectionPage);
 
 const meta = {
   title: 'features/catalogue/components/CollectionPage',
@@ -36,7 +31,7 @@ export const Default: Story = {
 };
 
 export const Mobile: Story = {
-  ...MOBILE_375,
+  ...AT_375,
   play: async () => {
     await expect(await screen.findByText('12 аниме')).toBeInTheDocument();
   },

@@ -3,10 +3,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { CollectionsAdmin } from '../../../../web/src/features/catalogue/components/CollectionsAdmin';
 import { adminSession, fail, ok } from '../../../support/fixtures';
-import { COLLECTION, COLLECTIONS, SUGGESTIONS, okPage } from '../people-fixtures';
+import { okPage } from '../catalogue-story-helpers';
+import { COLLECTION, COLLECTIONS, SUGGESTIONS } from '../people-fixtures';
 
 const baseApi = {
-  'GET /api/collections': okPage(COLLECTIONS, 1, 20, COLLECTIONS.length),
+  'GET /api/collections': okPage(COLLECTIONS, { page: 1, limit: 20, total: COLLECTIONS.length }),
   'GET /api/collections/7': ok(COLLECTION),
   'GET /api/anime/suggest': ok(SUGGESTIONS),
   'DELETE /api/collections/8': { status: 200, body: { success: true, data: null } },
@@ -39,7 +40,7 @@ export const Loading: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { mockApi: { ...baseApi, 'GET /api/collections': okPage([], 1, 20, 0) } },
+  parameters: { mockApi: { ...baseApi, 'GET /api/collections': okPage([], { page: 1, limit: 20, total: 0 }) } },
   play: async () => {
     await expect(await screen.findByText('Подборок пока нет. Создайте первую.')).toBeInTheDocument();
     await expect(screen.getByRole('button', { name: 'Создать подборку' })).toBeEnabled();
@@ -59,7 +60,7 @@ export const Paged: Story = {
       ...baseApi,
       'GET /api/collections': (request: { query: URLSearchParams }) => {
         const page = Number(request.query.get('page') ?? 1);
-        return okPage(page === 1 ? COLLECTIONS : [{ ...COLLECTIONS[1]!, id: 30, title: 'Подборка на второй странице' }], page, 20, 21);
+        return okPage(page === 1 ? COLLECTIONS : [{ ...COLLECTIONS[1]!, id: 30, title: 'Подборка на второй странице' }], { page, limit: 20, total: 21 });
       },
     },
   },

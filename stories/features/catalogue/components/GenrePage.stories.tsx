@@ -1,27 +1,21 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import GenrePage from '../../../../web/src/features/catalogue/components/GenrePage';
 import type { MockRequest } from '../../../../web/src/test/mock-api';
 import { fail, ok } from '../../../support/fixtures';
-import { GENRES, MOBILE_375, animeRange, okPage } from '../people-fixtures';
+import { pageAtRoute } from '../../../support/page-at-route';
+import { AT_375, GENRE_LIST, animeList, okPage } from '../catalogue-story-helpers';
 
-function GenreRoute() {
-  return (
-    <Routes>
-      <Route path="/genre/:genre" element={<GenrePage />} />
-    </Routes>
-  );
-}
+const GenreRoute = pageAtRoute('/genre/:genre', GenrePage);
 
 /** 30 action titles, 24 a page; sorted by score they come in reverse order. */
 const genreServer = (total: number) => (request: MockRequest) => {
   const page = Number(request.query.get('page') ?? 1);
   const limit = Number(request.query.get('limit') ?? 24);
-  const all = animeRange(1, total);
+  const all = animeList(total);
   if (request.query.get('sort') === 'score') all.reverse();
-  return okPage(all.slice((page - 1) * limit, page * limit), page, limit, total);
+  return okPage(all.slice((page - 1) * limit, page * limit), { page, limit, total });
 };
 
 const meta = {
@@ -29,7 +23,7 @@ const meta = {
   component: GenreRoute,
   parameters: {
     route: '/genre/action',
-    mockApi: { 'GET /api/genres': ok(GENRES), 'GET /api/genre/action': genreServer(30) },
+    mockApi: { 'GET /api/genres': ok(GENRE_LIST), 'GET /api/genre/action': genreServer(30) },
   },
 } satisfies Meta<typeof GenreRoute>;
 
@@ -63,14 +57,14 @@ export const SortedByScore: Story = {
 };
 
 export const Mobile: Story = {
-  ...MOBILE_375,
+  ...AT_375,
   play: async () => {
     await expect(await screen.findByText('30 тайтлов')).toBeInTheDocument();
   },
 };
 
 export const Loading: Story = {
-  parameters: { mockApi: { 'GET /api/genres': ok(GENRES), 'GET /api/genre/action': { hang: true } } },
+  parameters: { mockApi: { 'GET /api/genres': ok(GENRE_LIST), 'GET /api/genre/action': { hang: true } } },
   play: async () => {
     await expect(await screen.findByRole('heading', { level: 1, name: 'Экшен' })).toBeInTheDocument();
     await expect(screen.getByRole('status')).toHaveTextContent('Загружаем аниме...');
@@ -80,7 +74,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     route: '/genre/romance',
-    mockApi: { 'GET /api/genres': ok(GENRES), 'GET /api/genre/romance': okPage([], 1, 24, 0) },
+    mockApi: { 'GET /api/genres': ok(GENRE_LIST), 'GET /api/genre/romance': okPage([], { page: 1, limit: 24, total: 0 }) },
   },
   play: async () => {
     await expect(await screen.findByRole('heading', { name: 'В этом жанре пока нет аниме' })).toBeInTheDocument();
@@ -92,7 +86,7 @@ export const Empty: Story = {
 export const NotFound: Story = {
   parameters: {
     route: '/genre/no-such-genre',
-    mockApi: { 'GET /api/genres': ok(GENRES), 'GET /api/genre/no-such-genre': fail(404, ErrorCode.NotFound, 'Жанр не найден') },
+    mockApi: { 'GET /api/genres': ok(GENRE_LIST), 'GET /api/genre/no-such-genre': fail(404, ErrorCode.NotFound, 'Жанр не найден') },
   },
   play: async () => {
     await expect(await screen.findByRole('heading', { level: 1, name: 'Жанр не найден' })).toBeInTheDocument();
@@ -102,7 +96,7 @@ export const NotFound: Story = {
 
 export const LoadFailed: Story = {
   parameters: {
-    mockApi: { 'GET /api/genres': ok(GENRES), 'GET /api/genre/action': { networkError: true } },
+    mockApi: { 'GET /api/genres': ok(GENRE_LIST), 'GET /api/genre/action': { networkError: true } },
   },
   play: async () => {
     const alert = await screen.findByRole('alert');

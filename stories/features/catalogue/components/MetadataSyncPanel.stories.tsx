@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { MetadataSyncPanel } from '../../../../web/src/features/catalogue/components/MetadataSyncPanel';
 import { adminSession, fail, ok } from '../../../support/fixtures';
-import { SYNC_IDLE, SYNC_PROGRESS } from '../people-fixtures';
+import { SYNC_IDLE, SYNC_PROGRESS } from '../catalogue-story-helpers';
 
 const meta = {
   title: 'features/catalogue/components/MetadataSyncPanel',

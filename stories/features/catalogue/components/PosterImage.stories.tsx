@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, screen, waitFor } from 'storybook/test';
 import { PosterImage } from '../../../../web/src/features/catalogue/components/PosterImage';
-import { UNREACHABLE_POSTER, svgPoster } from '../catalogue-story-helpers';
+import { UNREACHABLE_IMAGE, svgPoster } from '../catalogue-story-helpers';
 
 const meta = {
   title: 'features/catalogue/components/PosterImage',
@@ -23,11 +23,11 @@ export const RealPoster: Story = {
 
 /** No internet: the real address fails and the generated poster takes its place. */
 export const UnreachablePosterFallsBack: Story = {
-  args: { src: UNREACHABLE_POSTER },
+  args: { src: UNREACHABLE_IMAGE },
   play: async ({ args }) => {
     const image = await screen.findByRole('img', { name: 'Постер «Твоё имя»' });
     // jsdom loads no images: fire the browser's error event ourselves (a real browser fires it by itself).
-    if (image.getAttribute('src') === UNREACHABLE_POSTER) fireEvent.error(image);
+    if (image.getAttribute('src') === UNREACHABLE_IMAGE) fireEvent.error(image);
     await waitFor(() => expect(screen.getByRole('img', { name: 'Постер «Твоё имя»' })).toHaveAttribute('src', args.fallbackSrc));
   },
 };

@@ -1,18 +1,13 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
 import { expect, screen, within } from 'storybook/test';
 import SeiyuuPage from '../../../../web/src/features/catalogue/components/SeiyuuPage';
 import { fail, ok } from '../../../support/fixtures';
-import { MOBILE_375, SEIYUU } from '../people-fixtures';
+import { pageAtRoute } from '../../../support/page-at-route';
+import { AT_375 } from '../catalogue-story-helpers';
+import { SEIYUU } from '../people-fixtures';
 
-function SeiyuuRoute() {
-  return (
-    <Routes>
-      <Route path="/seiyuu/:id" element={<SeiyuuPage />} />
-    </Routes>
-  );
-}
+const SeiyuuRoute = pageAtRoute('/seiyuu/:id', SeiyuuPage);
 
 const meta = {
   title: 'features/catalogue/components/SeiyuuPage',
@@ -37,7 +32,7 @@ export const Default: Story = {
 };
 
 export const Mobile: Story = {
-  ...MOBILE_375,
+  ...AT_375,
   play: async () => {
     await expect(await screen.findByRole('heading', { level: 1, name: 'Роми Паку' })).toBeInTheDocument();
   },

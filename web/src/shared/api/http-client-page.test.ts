@@ -1,17 +1,11 @@
 import { ErrorCode } from '@portal/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fail, installMockApi, ok } from '../../test/mock-api';
+import { describe, expect, it } from 'vitest';
+import { fail, ok } from '../../test/mock-api';
+import { mockApiPerTest } from '../../test/mock-api-per-test';
 import { ApiError } from './api-error';
 import { apiRequestPage } from './http-client';
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: Parameters<typeof installMockApi>[0]) => {
-  const api = installMockApi(routes);
-  restore = api.restore;
-  return api;
-};
-
-afterEach(() => restore?.());
+const mockApi = mockApiPerTest();
 
 describe('apiRequestPage', () => {
   it('returns the items of data with page, limit and total of meta', async () => {

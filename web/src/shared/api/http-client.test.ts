@@ -1,21 +1,16 @@
 import { ErrorCode } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, installMockApi, ok } from '../../test/mock-api';
+import { fail, ok } from '../../test/mock-api';
+import { mockApiPerTest } from '../../test/mock-api-per-test';
 import { ApiError } from './api-error';
 import { apiRequest, apiUrl } from './http-client';
 import { onSessionExpired } from './session-expiry';
 import { tokenStorage } from './token-storage';
 import { makeUser } from '../../test/fixtures';
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: Parameters<typeof installMockApi>[0]) => {
-  const api = installMockApi(routes);
-  restore = api.restore;
-  return api;
-};
+const mockApi = mockApiPerTest();
 
 afterEach(() => {
-  restore?.();
   window.history.replaceState(null, '', '/');
 });
 

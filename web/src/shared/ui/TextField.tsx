@@ -1,6 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes } from 'react';
-
-export type FieldMessageTone = 'error' | 'success' | 'info';
+import { FieldMessage, type FieldMessageTone } from './FieldMessage';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -29,11 +28,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-describedby={message ? messageId : undefined}
         {...inputProps}
       />
-      {message ? (
-        <p id={messageId} className={`field__message field__message--${messageTone}`} role={isError ? 'alert' : 'status'}>
-          {message}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} message={message} tone={messageTone} />
     </div>
   );
 });

@@ -4,16 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../shared/api/http-client';
 import { tokenStorage } from '../../../shared/api/token-storage';
 import { makeUser } from '../../../test/fixtures';
-import { fail, installMockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { fail, ok } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import { AccessGuard } from './AccessGuard';
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi(routes);
-  restore = api.restore;
-  return api;
-};
+const mockApi = mockApiPerTest();
 
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
@@ -25,7 +21,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  restore?.();
   window.history.replaceState(null, '', '/');
 });
 

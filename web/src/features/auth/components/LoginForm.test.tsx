@@ -1,20 +1,15 @@
 import { ErrorCode } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../../shared/api/token-storage';
 import { makeUser } from '../../../test/fixtures';
-import { fail, installMockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { fail, ok } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import { LoginForm } from './LoginForm';
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi(routes);
-  restore = api.restore;
-  return api;
-};
-afterEach(() => restore?.());
+const mockApi = mockApiPerTest();
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();

@@ -1,26 +1,20 @@
 import { ErrorCode } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/api/token-storage';
 import { CAPTCHA, makeUser, NEXT_CAPTCHA } from '../../../test/fixtures';
-import { fail, installMockApi, ok, type MockRequest, type MockRoutes } from '../../../test/mock-api';
+import { fail, ok, type MockRequest } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import { RegisterForm } from './RegisterForm';
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi({
-    'GET /api/auth/captcha': [ok(CAPTCHA), ok(NEXT_CAPTCHA)],
-    'GET /api/telegram/channel-info': ok({ required: false, channel: null }),
-    'GET /api/users/check-username': ok({ available: true, message: 'Ник свободен' }),
-    'GET /api/auth/verify': ok({ user: makeUser() }),
-    ...routes,
-  });
-  restore = api.restore;
-  return api;
-};
-afterEach(() => restore?.());
+const mockApi = mockApiPerTest({
+  'GET /api/auth/captcha': [ok(CAPTCHA), ok(NEXT_CAPTCHA)],
+  'GET /api/telegram/channel-info': ok({ required: false, channel: null }),
+  'GET /api/users/check-username': ok({ available: true, message: 'Ник свободен' }),
+  'GET /api/auth/verify': ok({ user: makeUser() }),
+});
 
 const submitButton = () => screen.getByRole('button', { name: /Зарегистрироваться|Регистрация\.\.\./ });
 

@@ -3,28 +3,25 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../../shared/api/token-storage';
 import { SessionProvider } from '../../../shared/session/SessionProvider';
 import { Toaster } from '../../../shared/ui/Toaster';
 import { makeAdmin, makeUser } from '../../../test/fixtures';
-import { fail, installMockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { fail, ok } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { createTestQueryClient } from '../../../test/render';
 import { catalogueKeys } from '../api/catalogue-api';
 import { GENRE_LIST, animeDetails, animeStats, okPage, animeList } from '../testing/catalogue-fixtures';
 import AnimePage from './AnimePage';
 
-let restore: (() => void) | null = null;
 /** Who the fake server says the stored token belongs to. */
 let verifiedUser = makeAdmin();
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi({
-    'GET /api/auth/verify': () => ok({ user: verifiedUser }),
-    'GET /api/genres': ok(GENRE_LIST), 'GET /api/anime/1/stats': ok(animeStats()), ...routes });
-  restore = api.restore;
-  return api;
-};
-afterEach(() => restore?.());
+const mockApi = mockApiPerTest({
+  'GET /api/auth/verify': () => ok({ user: verifiedUser }),
+  'GET /api/genres': ok(GENRE_LIST),
+  'GET /api/anime/1/stats': ok(animeStats()),
+});
 
 const admin = { token: 'admin-jwt', user: makeAdmin() };
 

@@ -1,6 +1,6 @@
 import type { AnimeSummary } from '@portal/contracts';
 import { CATALOGUE_STRINGS } from '../strings';
-import { AnimeCard } from './AnimeCard';
+import { AnimeCardList, AnimeCardListSkeleton } from './AnimeCardList';
 import '../catalogue.css';
 
 export interface AnimeGridProps {
@@ -12,15 +12,7 @@ export interface AnimeGridProps {
 
 /** Responsive grid of anime cards: 2 columns on phones, up to 6 on wide screens. */
 export function AnimeGrid({ items, label, className }: AnimeGridProps) {
-  return (
-    <ul className={['anime-grid', className].filter(Boolean).join(' ')} aria-label={label}>
-      {items.map((anime) => (
-        <li key={anime.id} className="anime-grid__item">
-          <AnimeCard anime={anime} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <AnimeCardList items={items} label={label} className={['anime-grid', className].filter(Boolean).join(' ')} itemClassName="anime-grid__item" />;
 }
 
 export interface AnimeGridSkeletonProps {
@@ -32,16 +24,5 @@ export interface AnimeGridSkeletonProps {
 
 /** Grey card placeholders in the grid's layout, while a list loads. */
 export function AnimeGridSkeleton({ count = 12, label = CATALOGUE_STRINGS.grid.loading, className }: AnimeGridSkeletonProps) {
-  return (
-    <div className={['anime-grid', 'anime-grid--skeleton', className].filter(Boolean).join(' ')} role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">{label}</span>
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="anime-skeleton" aria-hidden="true">
-          <div className="anime-skeleton__poster" />
-          <div className="anime-skeleton__line" />
-          <div className="anime-skeleton__line anime-skeleton__line--short" />
-        </div>
-      ))}
-    </div>
-  );
+  return <AnimeCardListSkeleton className={['anime-grid', 'anime-grid--skeleton', className].filter(Boolean).join(' ')} count={count} label={label} />;
 }

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
-import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { Icon } from '../../../shared/ui/Icon';
+import { PageNotFound } from '../../../shared/ui/PageNotFound';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { animeDetailsQuery } from '../api/catalogue-api';
@@ -25,16 +25,7 @@ const S = CATALOGUE_STRINGS.anime;
 const parseId = (value: string | undefined): number | null => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 function NotFound() {
-  return (
-    <div className="page">
-      <StatePanel
-        icon={<Icon name="compass" sizePx={40} />}
-        title={S.notFoundTitle}
-        text={S.notFoundText}
-        actions={<ButtonLink to="/catalog">{CATALOGUE_STRINGS.toCatalogue}</ButtonLink>}
-      />
-    </div>
-  );
+  return <PageNotFound title={S.notFoundTitle} text={S.notFoundText} backTo="/catalog" backLabel={CATALOGUE_STRINGS.toCatalogue} />;
 }
 
 /** /anime/:id */

@@ -1,9 +1,9 @@
 import type { AnimeSummary } from '@portal/contracts';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../shared/ui/Button';
 import { CATALOGUE_STRINGS } from '../strings';
-import { AnimeCard } from './AnimeCard';
+import { AnimeCardList, AnimeCardListSkeleton } from './AnimeCardList';
+import { InlineError } from './InlineError';
 import '../catalogue.css';
 
 export interface RowSectionProps {
@@ -36,30 +36,7 @@ export function RowSection({ title, moreTo, moreLabel = CATALOGUE_STRINGS.home.a
 
 /** Loading placeholders in the shape of a horizontal row. */
 export function RowSkeleton({ count = 6, label = CATALOGUE_STRINGS.grid.loading }: { count?: number; label?: string }) {
-  return (
-    <div className="anime-row anime-row--skeleton" role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">{label}</span>
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="anime-skeleton" aria-hidden="true">
-          <div className="anime-skeleton__poster" />
-          <div className="anime-skeleton__line" />
-          <div className="anime-skeleton__line anime-skeleton__line--short" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/** An inline error with a retry button, for one row of the home page. */
-export function RowError({ message, onRetry }: { message: string; onRetry(): void }) {
-  return (
-    <div className="inline-state inline-state--error" role="alert">
-      <p>{message}</p>
-      <Button variant="secondary" size="small" onClick={onRetry}>
-        {CATALOGUE_STRINGS.retry}
-      </Button>
-    </div>
-  );
+  return <AnimeCardListSkeleton className="anime-row anime-row--skeleton" count={count} label={label} />;
 }
 
 export function RowEmpty({ text = CATALOGUE_STRINGS.home.rowEmpty }: { text?: string }) {
@@ -77,15 +54,7 @@ export interface AnimeRowProps {
 
 /** A horizontally scrolling row of anime cards (swipe on phones, scroll on desktop). */
 export function AnimeRow({ items, label }: AnimeRowProps) {
-  return (
-    <ul className="anime-row" aria-label={label}>
-      {items.map((anime) => (
-        <li key={anime.id}>
-          <AnimeCard anime={anime} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <AnimeCardList items={items} label={label} className="anime-row" />;
 }
 
 export interface AnimeRowStateProps {
@@ -104,7 +73,7 @@ export function AnimeRowSection({ title, moreTo, isPending, error, items, onRetr
       {isPending ? (
         <RowSkeleton />
       ) : error && !items ? (
-        <RowError message={`${CATALOGUE_STRINGS.home.rowError}: ${error.message}`} onRetry={onRetry} />
+        <InlineError message={`${CATALOGUE_STRINGS.home.rowError}: ${error.message}`} onRetry={onRetry} />
       ) : !items || items.length === 0 ? (
         <RowEmpty />
       ) : (

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installMockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { describe, expect, it, vi } from 'vitest';
+import { ok } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import { animeList, suggestion } from '../testing/catalogue-fixtures';
 import { AnimeSearchBox } from './AnimeSearchBox';
@@ -9,13 +10,7 @@ import { AnimeSearchBox } from './AnimeSearchBox';
 const [first, second, third] = animeList(3);
 const SUGGESTIONS = [suggestion(first!), suggestion(second!, 'Shingeki no Kyojin'), suggestion(third!)];
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi(routes);
-  restore = api.restore;
-  return api;
-};
-afterEach(() => restore?.());
+const mockApi = mockApiPerTest();
 
 function renderBox(onSearch = vi.fn()) {
   renderWithApp(<AnimeSearchBox onSearch={onSearch} />, { route: '/catalog', session: null });

@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, installMockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { fail, ok } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import { GENRE_LIST, animeList, okPage, pagedAnime, searchHit } from '../testing/catalogue-fixtures';
 import CataloguePage from './CataloguePage';
@@ -45,19 +46,13 @@ function BackButton() {
   );
 }
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi({ 'GET /api/genres': ok(GENRE_LIST), ...routes });
-  restore = api.restore;
-  return api;
-};
+const mockApi = mockApiPerTest({ 'GET /api/genres': ok(GENRE_LIST) });
 
 beforeEach(() => {
   FakeIntersectionObserver.instances = [];
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
 });
 afterEach(() => {
-  restore?.();
   vi.unstubAllGlobals();
 });
 

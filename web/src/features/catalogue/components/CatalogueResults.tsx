@@ -9,6 +9,7 @@ import { useLoadMoreSentinel } from '../hooks/useLoadMoreSentinel';
 import { toListQuery, type CatalogueFilters } from '../lib/catalogue-filters';
 import { CATALOGUE_STRINGS } from '../strings';
 import { AnimeGrid, AnimeGridSkeleton } from './AnimeGrid';
+import { InlineError } from './InlineError';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.catalogue;
@@ -91,12 +92,7 @@ export function CatalogueResults({ filters, onResetFilters, toolbar }: Catalogue
       <div className="catalogue-page__more">
         {hasNextPage ? <div ref={sentinelRef} className="catalogue-page__sentinel" aria-hidden="true" /> : null}
         {isFetchNextPageError ? (
-          <div className="inline-state inline-state--error" role="alert">
-            <p>{list.error?.message}</p>
-            <Button variant="secondary" size="small" onClick={() => void fetchNextPage()}>
-              {CATALOGUE_STRINGS.retry}
-            </Button>
-          </div>
+          <InlineError message={list.error?.message} onRetry={() => void fetchNextPage()} />
         ) : hasNextPage ? (
           <Button variant="secondary" onClick={loadMore} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined}>
             {isFetchingNextPage ? S.loadingMore : S.showMore}

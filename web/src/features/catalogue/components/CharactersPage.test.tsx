@@ -1,19 +1,14 @@
 import type { CharacterSummary } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { installMockApi, type MockRequest, type MockRoutes } from '../../../test/mock-api';
+import { describe, expect, it } from 'vitest';
+import type { MockRequest } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import CharactersPage from './CharactersPage';
 import { pageWindow } from './CharactersPagePagination';
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi(routes);
-  restore = api.restore;
-  return api;
-};
-afterEach(() => restore?.());
+const mockApi = mockApiPerTest();
 
 const character = (id: number): CharacterSummary => ({ id, name: `Character ${id}`, nameRu: `Персонаж ${id}`, image: null });
 

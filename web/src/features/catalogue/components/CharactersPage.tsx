@@ -1,15 +1,14 @@
-import type { CharacterSummary } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { formatCount } from '../../../shared/lib/plural';
-import { Button } from '../../../shared/ui/Button';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { TextField } from '../../../shared/ui/TextField';
 import { charactersQuery, CHARACTERS_PAGE_SIZE } from '../api/catalogue-people-api';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
-import { CharacterPagePortrait } from './CharacterPagePortrait';
 import { CharactersPagePagination } from './CharactersPagePagination';
+import { InlineError } from './InlineError';
+import { PersonCard } from './PersonCard';
 import '../catalogue.css';
 import '../catalogue-people.css';
 
@@ -119,12 +118,7 @@ export default function CharactersPage() {
       {list.isPending ? (
         <CharactersGridSkeleton />
       ) : list.isError && !data ? (
-        <div className="inline-state inline-state--error" role="alert">
-          <p>{list.error.message}</p>
-          <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
-            {CATALOGUE_PEOPLE_STRINGS.retry}
-          </Button>
-        </div>
+        <InlineError message={list.error.message} onRetry={() => void list.refetch()} />
       ) : data && data.items.length > 0 ? (
         <>
           <p className="catalogue-page__count" aria-live="polite">
@@ -133,7 +127,7 @@ export default function CharactersPage() {
           <ul className="people-grid" aria-label={S.title} aria-busy={list.isPlaceholderData || undefined} data-stale={list.isPlaceholderData || undefined}>
             {data.items.map((character) => (
               <li key={character.id}>
-                <CharactersPageCard character={character} />
+                <PersonCard person={character} to={`/characters/${character.id}`} size="medium" />
               </li>
             ))}
           </ul>
@@ -146,17 +140,6 @@ export default function CharactersPage() {
         </>
       )}
     </div>
-  );
-}
-
-function CharactersPageCard({ character }: { character: CharacterSummary }) {
-  const title = character.nameRu || character.name;
-  return (
-    <Link className="person-card" to={`/characters/${character.id}`}>
-      <CharacterPagePortrait src={character.image} name={title} alt="" size="medium" />
-      <span className="person-card__name">{title}</span>
-      {character.nameRu && character.name !== character.nameRu ? <span className="person-card__sub">{character.name}</span> : null}
-    </Link>
   );
 }
 

@@ -1,10 +1,11 @@
 import { ErrorCode, type AnimeSummary, type CollectionDetails, type Suggestion } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../shared/api/token-storage';
 import { makeAdmin } from '../../../test/fixtures';
-import { fail, installMockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { fail, ok, type MockRoutes } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import { coverProblem } from '../api/collections-api';
 import { CollectionEditDialog } from './CollectionEditDialog';
@@ -16,10 +17,10 @@ interface SentForm {
   headers: Headers;
 }
 
-let restore: (() => void) | null = null;
+const installApi = mockApiPerTest();
 /** The fake API, plus every multipart body sent (the fake API itself only decodes JSON bodies). */
 function mockApi(routes: MockRoutes) {
-  const api = installMockApi(routes);
+  const api = installApi(routes);
   const mocked = globalThis.fetch;
   const forms: SentForm[] = [];
   globalThis.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -28,10 +29,8 @@ function mockApi(routes: MockRoutes) {
     }
     return mocked(input, init);
   }) as typeof fetch;
-  restore = api.restore;
   return { ...api, forms };
 }
-afterEach(() => restore?.());
 
 const anime = (id: number, title: string): AnimeSummary => ({
   id,

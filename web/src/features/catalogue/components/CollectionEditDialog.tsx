@@ -5,6 +5,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { Checkbox } from '../../../shared/ui/Checkbox';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { notify } from '../../../shared/ui/notify';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
@@ -19,6 +20,8 @@ import {
 } from '../api/collections-api';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { CollectionEditDialogAnimePicker, type AnimePick } from './CollectionEditDialogAnimePicker';
+import { InlineError } from './InlineError';
+import { TextAreaField } from './TextAreaField';
 import '../catalogue.css';
 import '../catalogue-people.css';
 
@@ -59,12 +62,7 @@ export function CollectionEditDialog({ open, onOpenChange, collectionId, onSaved
           onSaved={onSaved}
         />
       ) : existing.isError ? (
-        <div className="inline-state inline-state--error" role="alert">
-          <p>{existing.error.message}</p>
-          <Button variant="secondary" size="small" onClick={() => void existing.refetch()}>
-            {CATALOGUE_PEOPLE_STRINGS.retry}
-          </Button>
-        </div>
+        <InlineError message={existing.error.message} onRetry={() => void existing.refetch()} />
       ) : (
         <div className="people-loading">
           <Spinner label={S.loading} />
@@ -84,7 +82,6 @@ interface FormProps {
 function CollectionEditDialogForm({ collectionId, initial, onClose, onSaved }: FormProps) {
   const queryClient = useQueryClient();
   const coverId = useId();
-  const descriptionId = useId();
   const [title, setTitle] = useState(initial?.title ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [featured, setFeatured] = useState(initial?.featured ?? false);
@@ -187,40 +184,24 @@ function CollectionEditDialogForm({ collectionId, initial, onClose, onSaved }: F
         message={fieldMessages.title}
       />
 
-      <div className="field">
-        <label className="field__label" htmlFor={descriptionId}>
-          {S.descriptionLabel}
-        </label>
-        <textarea
-          id={descriptionId}
-          className="textarea"
-          name="description"
-          value={description}
-          rows={4}
-          maxLength={5000}
-          disabled={submitting}
-          aria-invalid={fieldMessages.description ? true : undefined}
-          aria-describedby={fieldMessages.description ? `${descriptionId}-message` : undefined}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            clearField('description');
-          }}
-        />
-        {fieldMessages.description ? (
-          <p id={`${descriptionId}-message`} className="field__message field__message--error" role="alert">
-            {fieldMessages.description}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={S.descriptionLabel}
+        name="description"
+        value={description}
+        rows={4}
+        maxLength={5000}
+        disabled={submitting}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          clearField('description');
+        }}
+        message={fieldMessages.description}
+      />
 
       <Checkbox checked={featured} onCheckedChange={setFeatured} disabled={submitting} name="featured">
         {S.featuredLabel}
       </Checkbox>
-      {fieldMessages.featured ? (
-        <p className="field__message field__message--error" role="alert">
-          {fieldMessages.featured}
-        </p>
-      ) : null}
+      <FieldMessage message={fieldMessages.featured} />
 
       <div className="field collection-form__cover">
         <label className="field__label" htmlFor={coverId}>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { formatCount } from '../../../shared/lib/plural';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { Button } from '../../../shared/ui/Button';
+import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { suggestAnimeQuery } from '../api/catalogue-api';
 import { yearAndKind } from '../lib/anime-format';
 import { PLURAL } from '../strings';
@@ -113,11 +114,7 @@ export function CollectionEditDialogAnimePicker({ selected, onAdd, onRemove, err
             ))}
           </ol>
         )}
-        {error ? (
-          <p id={errorId} className="field__message field__message--error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldMessage id={errorId} message={error} />
       </div>
     </div>
   );

@@ -1,14 +1,13 @@
 import type { CollectionDetails } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { formatCount } from '../../../shared/lib/plural';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { collectionQuery } from '../api/collections-api';
+import { useRouteIdQuery } from '../hooks/useRouteIdQuery';
 import { PLURAL } from '../strings';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { AnimeGrid } from './AnimeGrid';
-import { CharacterPageStatus, isNumericId } from './CharacterPageStatus';
+import { DetailPageStatus } from './DetailPageStatus';
 import '../catalogue.css';
 import '../catalogue-people.css';
 
@@ -16,21 +15,11 @@ const S = CATALOGUE_PEOPLE_STRINGS.collection;
 
 /** /collections/:id — cover, title, description, how many titles, and their grid. */
 export default function CollectionPage() {
-  const { id } = useParams();
-  const valid = isNumericId(id);
-  const query = useQuery({ ...collectionQuery(id ?? ''), enabled: valid });
-
-  if (!valid || !query.data) {
-    return (
-      <CharacterPageStatus
-        error={valid ? query.error : 'not-found'}
-        notFoundTitle={S.notFound}
-        notFoundText={S.notFoundText}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  const collection = useRouteIdQuery(collectionQuery);
+  if (!collection.data) {
+    return <DetailPageStatus query={collection} notFoundTitle={S.notFound} notFoundText={S.notFoundText} />;
   }
-  return <CollectionView collection={query.data} />;
+  return <CollectionView collection={collection.data} />;
 }
 
 export function CollectionView({ collection }: { collection: CollectionDetails }) {

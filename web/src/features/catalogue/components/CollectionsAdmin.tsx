@@ -10,6 +10,7 @@ import { PLURAL } from '../strings';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { CollectionEditDialog } from './CollectionEditDialog';
 import { CollectionsAdminDeleteDialog } from './CollectionsAdminDeleteDialog';
+import { InlineError } from './InlineError';
 import '../catalogue.css';
 import '../catalogue-people.css';
 
@@ -37,14 +38,7 @@ export function CollectionsAdmin() {
       {list.isPending ? (
         <Spinner label={S.loading} />
       ) : list.isError && !data ? (
-        <div className="inline-state inline-state--error" role="alert">
-          <p>
-            {S.failedToLoad}: {list.error.message}
-          </p>
-          <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
-            {CATALOGUE_PEOPLE_STRINGS.retry}
-          </Button>
-        </div>
+        <InlineError message={`${S.failedToLoad}: ${list.error.message}`} onRetry={() => void list.refetch()} />
       ) : !data || data.items.length === 0 ? (
         <p className="muted">{S.empty}</p>
       ) : (

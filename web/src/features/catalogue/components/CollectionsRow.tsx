@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { featuredCollectionsQuery } from '../api/catalogue-api';
 import { CATALOGUE_STRINGS } from '../strings';
-import { RowEmpty, RowError, RowSection, RowSkeleton } from './AnimeRow';
+import { RowEmpty, RowSection, RowSkeleton } from './AnimeRow';
+import { InlineError } from './InlineError';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.home;
@@ -35,7 +36,7 @@ export function CollectionsRow() {
       {collections.isPending ? (
         <RowSkeleton count={3} />
       ) : collections.isError ? (
-        <RowError message={`${S.rowError}: ${collections.error.message}`} onRetry={() => void collections.refetch()} />
+        <InlineError message={`${S.rowError}: ${collections.error.message}`} onRetry={() => void collections.refetch()} />
       ) : collections.data.length === 0 ? (
         <RowEmpty text={S.collectionsEmpty} />
       ) : (

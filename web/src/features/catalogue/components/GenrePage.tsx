@@ -5,14 +5,14 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { formatCount } from '../../../shared/lib/plural';
 import { Button } from '../../../shared/ui/Button';
-import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { Icon } from '../../../shared/ui/Icon';
+import { PageNotFound } from '../../../shared/ui/PageNotFound';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { genresQuery } from '../api/catalogue-api';
 import { genreAnimeInfiniteQuery } from '../api/catalogue-people-api';
 import { PLURAL } from '../strings';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { AnimeGrid, AnimeGridSkeleton } from './AnimeGrid';
+import { InlineError } from './InlineError';
 import '../catalogue.css';
 import '../catalogue-people.css';
 
@@ -37,16 +37,7 @@ export default function GenrePage() {
   const notFound = isApiError(list.error) && list.error.status === 404;
 
   if (notFound) {
-    return (
-      <div className="page">
-        <StatePanel
-          icon={<Icon name="compass" sizePx={40} />}
-          title={S.notFound}
-          text={S.notFoundText}
-          actions={<ButtonLink to="/catalog">{CATALOGUE_PEOPLE_STRINGS.toCatalog}</ButtonLink>}
-        />
-      </div>
-    );
+    return <PageNotFound title={S.notFound} text={S.notFoundText} backTo="/catalog" backLabel={CATALOGUE_PEOPLE_STRINGS.toCatalog} />;
   }
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -89,12 +80,7 @@ export default function GenrePage() {
       {list.isPending ? (
         <AnimeGridSkeleton />
       ) : list.isError && items.length === 0 ? (
-        <div className="inline-state inline-state--error" role="alert">
-          <p>{list.error.message}</p>
-          <Button variant="secondary" size="small" onClick={() => void list.refetch()}>
-            {CATALOGUE_PEOPLE_STRINGS.retry}
-          </Button>
-        </div>
+        <InlineError message={list.error.message} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <StatePanel headingLevel={2} title={S.empty} text={S.emptyText} />
       ) : (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { genresQuery } from '../api/catalogue-api';
 import { LISTED_GENRES, resolveGenre } from '../lib/labels';
 import '../catalogue.css';
@@ -33,11 +34,7 @@ export function GenrePicker({ legend, value, onChange, message, disabled }: Genr
           </label>
         ))}
       </fieldset>
-      {message ? (
-        <p id={`${id}-message`} className="field__message field__message--error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldMessage id={`${id}-message`} message={message} />
     </div>
   );
 }

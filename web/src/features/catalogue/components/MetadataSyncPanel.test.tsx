@@ -1,35 +1,17 @@
-import { ErrorCode, type MetadataSyncProgress } from '@portal/contracts';
+import { ErrorCode } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../../shared/api/token-storage';
 import { makeAdmin } from '../../../test/fixtures';
-import { fail, installMockApi, ok, type MockRoutes } from '../../../test/mock-api';
+import { fail, ok } from '../../../test/mock-api';
+import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { renderWithApp } from '../../../test/render';
 import { parseShikimoriIds, syncProgressQuery } from '../api/metadata-sync-api';
+import { SYNC_PROGRESS } from '../testing/catalogue-fixtures';
 import { MetadataSyncPanel } from './MetadataSyncPanel';
 
-let restore: (() => void) | null = null;
-const mockApi = (routes: MockRoutes) => {
-  const api = installMockApi(routes);
-  restore = api.restore;
-  return api;
-};
-afterEach(() => restore?.());
-
-const PROGRESS: MetadataSyncProgress = {
-  waiting: 120,
-  active: 4,
-  delayed: 2,
-  completed: 1874,
-  failed: 3,
-  syncedTitles: 750,
-  titlesWithShikimoriId: 1000,
-  recentFailures: [
-    { jobId: 'job-1', shikimoriId: 5114, reason: 'Shikimori ответил 429', attempts: 3 },
-    { jobId: 'job-2', shikimoriId: 9253, reason: 'Тайтл не найден', attempts: 1 },
-  ],
-};
+const mockApi = mockApiPerTest();
 
 function renderPanel() {
   tokenStorage.save('admin-jwt', makeAdmin());
@@ -38,7 +20,7 @@ function renderPanel() {
 
 describe('MetadataSyncPanel', () => {
   it('renders the queue, the progress bar and the recent failures', async () => {
-    mockApi({ 'GET /api/admin/catalogue/sync': ok(PROGRESS) });
+    mockApi({ 'GET /api/admin/catalogue/sync': ok(SYNC_PROGRESS) });
     renderPanel();
 
     const bar = await screen.findByRole('progressbar', { name: 'Синхронизировано тайтлов' });
@@ -56,7 +38,7 @@ describe('MetadataSyncPanel', () => {
     const failures = screen.getByRole('list', { name: 'Последние ошибки' });
     expect(within(failures).getAllByRole('listitem')).toHaveLength(2);
     expect(within(failures).getByText('ID 5114, попыток: 3')).toBeInTheDocument();
-    expect(within(failures).getByText('Shikimori ответил 429')).toBeInTheDocument();
+    expect(within(failures).getByText('Shikimori ответил 429: слишком много запросов')).toBeInTheDocument();
   });
 
   it('refreshes the progress every 5 seconds', () => {
@@ -65,7 +47,7 @@ describe('MetadataSyncPanel', () => {
 
   it('queues every title with "Синхронизировать всё" and refreshes the progress', async () => {
     const api = mockApi({
-      'GET /api/admin/catalogue/sync': ok(PROGRESS),
+      'GET /api/admin/catalogue/sync': ok(SYNC_PROGRESS),
       'POST /api/admin/catalogue/sync': ok({ queued: 1000 }),
     });
     const user = userEvent.setup();
@@ -81,7 +63,7 @@ describe('MetadataSyncPanel', () => {
 
   it('syncs the given Shikimori ids and checks them first', async () => {
     const api = mockApi({
-      'GET /api/admin/catalogue/sync': ok(PROGRESS),
+      'GET /api/admin/catalogue/sync': ok(SYNC_PROGRESS),
       'POST /api/admin/catalogue/sync': ok({ queued: 2 }),
     });
     const user = userEvent.setup();
@@ -105,7 +87,7 @@ describe('MetadataSyncPanel', () => {
 
   it('shows a server field error under the ids field', async () => {
     mockApi({
-      'GET /api/admin/catalogue/sync': ok(PROGRESS),
+      'GET /api/admin/catalogue/sync': ok(SYNC_PROGRESS),
       'POST /api/admin/catalogue/sync': fail(400, ErrorCode.ValidationFailed, 'Некорректный запрос', [
         { field: 'shikimoriIds', message: 'Не больше 500 ID за раз' },
       ]),

@@ -15,6 +15,7 @@ import {
   type MetadataSyncQueued,
 } from '../api/metadata-sync-api';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
+import { InlineError } from './InlineError';
 import '../catalogue.css';
 import '../catalogue-people.css';
 
@@ -79,14 +80,7 @@ export function MetadataSyncPanel() {
       {progress.data ? (
         <MetadataSyncProgressView progress={progress.data} />
       ) : progress.isError ? (
-        <div className="inline-state inline-state--error" role="alert">
-          <p>
-            {S.failedToLoad}: {progress.error.message}
-          </p>
-          <Button variant="secondary" size="small" onClick={() => void progress.refetch()}>
-            {CATALOGUE_PEOPLE_STRINGS.retry}
-          </Button>
-        </div>
+        <InlineError message={`${S.failedToLoad}: ${progress.error.message}`} onRetry={() => void progress.refetch()} />
       ) : (
         <Spinner label={S.loading} />
       )}

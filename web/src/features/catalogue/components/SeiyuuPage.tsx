@@ -1,12 +1,14 @@
 import type { SeiyuuDetails } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatCount } from '../../../shared/lib/plural';
 import { yearAndKind } from '../lib/anime-format';
 import { seiyuuQuery } from '../api/catalogue-people-api';
+import { useRouteIdQuery } from '../hooks/useRouteIdQuery';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
+import { CatalogueSection } from './CatalogueSection';
 import { CharacterPagePortrait } from './CharacterPagePortrait';
-import { CharacterPageStatus, isNumericId } from './CharacterPageStatus';
+import { DetailPageStatus } from './DetailPageStatus';
+import { PersonPageHero } from './PersonPageHero';
 import { PosterImage } from './PosterImage';
 import '../catalogue.css';
 import '../catalogue-people.css';
@@ -15,45 +17,28 @@ const S = CATALOGUE_PEOPLE_STRINGS.seiyuu;
 
 /** /seiyuu/:id — portrait, names and the roles: which character in which anime. */
 export default function SeiyuuPage() {
-  const { id } = useParams();
-  const valid = isNumericId(id);
-  const query = useQuery({ ...seiyuuQuery(id ?? ''), enabled: valid });
-
-  if (!valid || !query.data) {
+  const seiyuu = useRouteIdQuery(seiyuuQuery);
+  if (!seiyuu.data) {
     return (
-      <CharacterPageStatus
-        error={valid ? query.error : 'not-found'}
+      <DetailPageStatus
+        query={seiyuu}
         notFoundTitle={S.notFound}
         notFoundText={S.notFoundText}
-        onRetry={() => void query.refetch()}
         backTo={{ to: '/characters', label: CATALOGUE_PEOPLE_STRINGS.character.toList }}
       />
     );
   }
-  return <SeiyuuView seiyuu={query.data} />;
+  return <SeiyuuView seiyuu={seiyuu.data} />;
 }
 
 export function SeiyuuView({ seiyuu }: { seiyuu: SeiyuuDetails }) {
-  const title = seiyuu.nameRu || seiyuu.name;
-  const otherNames = [seiyuu.name, seiyuu.nameJa].filter((name): name is string => Boolean(name) && name !== title);
   return (
     <article className="page person-page">
-      <div className="person-page__hero">
-        <div className="person-page__portrait">
-          <CharacterPagePortrait src={seiyuu.image} name={title} alt={title} size="large" loading="eager" />
-        </div>
-        <div className="person-page__info">
-          <p className="people-eyebrow">{S.eyebrow}</p>
-          <h1 className="anime-page__title">{title}</h1>
-          {otherNames.length ? <p className="anime-page__subtitle">{otherNames.join(' · ')}</p> : null}
-          <p className="catalogue-page__count">{formatCount(seiyuu.roles.length, S.roles)}</p>
-        </div>
-      </div>
+      <PersonPageHero person={seiyuu} eyebrow={S.eyebrow}>
+        <p className="catalogue-page__count">{formatCount(seiyuu.roles.length, S.roles)}</p>
+      </PersonPageHero>
 
-      <section className="catalogue-section" aria-labelledby="seiyuu-roles">
-        <h2 id="seiyuu-roles" className="catalogue-section__title">
-          {S.rolesTitle}
-        </h2>
+      <CatalogueSection titleId="seiyuu-roles" title={S.rolesTitle}>
         {seiyuu.roles.length === 0 ? (
           <p className="muted">{S.noRoles}</p>
         ) : (
@@ -87,7 +72,7 @@ export function SeiyuuView({ seiyuu }: { seiyuu: SeiyuuDetails }) {
             })}
           </ul>
         )}
-      </section>
+      </CatalogueSection>
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type SelectHTMLAttributes } from 'react';
+import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import '../catalogue.css';
 
 export interface SelectOption {
@@ -42,11 +43,7 @@ export function SelectField({ label, value, onValueChange, options, emptyLabel, 
           </option>
         ))}
       </select>
-      {message ? (
-        <p id={messageId} className="field__message field__message--error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} message={message} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
+import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import '../catalogue.css';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -14,11 +15,7 @@ export function TextAreaField({ label, message, ...props }: TextAreaFieldProps) 
         {label}
       </label>
       <textarea id={id} className="textarea" aria-invalid={message ? true : undefined} aria-describedby={message ? `${id}-message` : undefined} {...props} />
-      {message ? (
-        <p id={`${id}-message`} className="field__message field__message--error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldMessage id={`${id}-message`} message={message} />
     </div>
   );
 }

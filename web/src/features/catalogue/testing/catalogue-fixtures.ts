@@ -1,7 +1,7 @@
-import type { AnimeDetails, AnimeStats, AnimeSummary, Collection, Genre, SearchHit, Suggestion } from '@portal/contracts';
+import type { AnimeDetails, AnimeStats, AnimeSummary, Collection, Genre, MetadataSyncProgress, SearchHit, Suggestion } from '@portal/contracts';
 import type { MockResponse } from '../../../test/mock-api';
 
-/** Data of the catalogue tests and stories (home, catalogue, anime page). Not part of the app bundle. */
+/** Data of the catalogue tests and stories (stories/features/catalogue builds on it). Not part of the app bundle. */
 
 /** A small SVG poster as a data URL: tests and stories run offline. */
 export const svgPoster = (label: string, hue: number) =>
@@ -9,8 +9,8 @@ export const svgPoster = (label: string, hue: number) =>
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 300"><rect width="200" height="300" fill="hsl(${hue} 45% 30%)"/><text x="100" y="160" font-size="22" fill="white" text-anchor="middle" font-family="sans-serif">${label}</text></svg>`,
   )}`;
 
-/** An address that never loads (no internet): the image falls back to the generated poster. */
-export const UNREACHABLE_POSTER = 'https://posters.invalid/unreachable.jpg';
+/** An address that never loads (no internet): a poster, portrait or cover falls back to its placeholder. */
+export const UNREACHABLE_IMAGE = 'https://posters.invalid/unreachable.jpg';
 
 const TITLES = [
   'Стальной алхимик: Братство',
@@ -20,11 +20,15 @@ const TITLES = [
   'Унесённые призраками',
   'Твоё имя',
   'Тетрадь смерти',
+  'Наруто',
+  'Ван-Пис',
   'Клинок, рассекающий демонов',
   'Магическая битва',
   'Моб Психо 100',
+  'Евангелион',
   'Шпион × Семья',
   'Фрирен, провожающая в последний путь',
+  'Вайолет Эвергарден',
 ];
 
 export function animeSummary(id: number, overrides: Partial<AnimeSummary> = {}): AnimeSummary {
@@ -41,7 +45,7 @@ export function animeSummary(id: number, overrides: Partial<AnimeSummary> = {}):
     season: (['winter', 'spring', 'summer', 'fall'] as const)[id % 4]!,
     score: id % 7 === 0 ? null : Math.round((7 + ((id * 37) % 30) / 10) * 10) / 10,
     genres: ['action', 'drama'],
-    poster: id % 6 === 0 ? UNREACHABLE_POSTER : svgPoster(String(id), (id * 47) % 360),
+    poster: id % 6 === 0 ? UNREACHABLE_IMAGE : svgPoster(String(id), (id * 47) % 360),
     fallbackPoster: svgPoster(`№${id}`, 250),
     ...overrides,
   };
@@ -60,7 +64,7 @@ export function animeDetails(overrides: Partial<AnimeDetails> = {}): AnimeDetail
     season: 'spring',
     score: 9.1,
     genres: ['action', 'adventure', 'drama', 'fantasy'],
-    poster: UNREACHABLE_POSTER,
+    poster: UNREACHABLE_IMAGE,
     fallbackPoster: svgPoster('FMA', 20),
   });
   return {
@@ -170,3 +174,30 @@ export const pagedAnime =
     const count = Math.max(0, Math.min(limit, total - from + 1));
     return okPage(animeList(count, from), { page, limit, total });
   };
+
+/** The admin sync panel's queue: work in progress and two recent failures. */
+export const SYNC_PROGRESS: MetadataSyncProgress = {
+  waiting: 120,
+  active: 4,
+  delayed: 2,
+  completed: 1874,
+  failed: 3,
+  syncedTitles: 750,
+  titlesWithShikimoriId: 1000,
+  recentFailures: [
+    { jobId: 'job-1', shikimoriId: 5114, reason: 'Shikimori ответил 429: слишком много запросов', attempts: 3 },
+    { jobId: 'job-2', shikimoriId: 9253, reason: 'Тайтл не найден на Shikimori', attempts: 1 },
+  ],
+};
+
+/** The sync queue of an empty catalogue. */
+export const SYNC_IDLE: MetadataSyncProgress = {
+  waiting: 0,
+  active: 0,
+  delayed: 0,
+  completed: 0,
+  failed: 0,
+  syncedTitles: 0,
+  titlesWithShikimoriId: 0,
+  recentFailures: [],
+};
