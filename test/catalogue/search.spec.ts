@@ -80,6 +80,14 @@ describe('catalogue search: typo-tolerant, across scripts, ranked', () => {
     expect(res.body.data.map((hit: { id: number }) => hit.id)).not.toContain(row.id);
   });
 
+  it('serves one- and two-letter autocomplete from the prefix indexes (EXPLAIN)', async () => {
+    const plan = await stack.db.indexPlan(
+      `SELECT id FROM catalogue.anime a WHERE catalogue.normalize_search(a.title_ru) ~>=~ $1 AND catalogue.normalize_search(a.title_ru) ~<~ $2`,
+      ['на', `на${String.fromCodePoint(0x10ffff)}`],
+    );
+    expect(plan).toContain('anime_title_ru_prefix');
+  });
+
   it('runs on the trigram index for Cyrillic and kana (EXPLAIN), in a UTF-8 database', async () => {
     const [database] = await stack.db.query(
       `SELECT pg_encoding_to_char(encoding) AS encoding, datctype FROM pg_database WHERE datname = current_database()`,

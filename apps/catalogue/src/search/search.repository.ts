@@ -46,14 +46,20 @@ const SEARCH_SQL = `
   ) AS matched_name
   FROM hits ORDER BY relevance DESC, hits.id`;
 
-// One or two letters make no trigram worth matching: autocomplete then lists names that start with them.
+// One or two letters make no trigram worth matching: autocomplete then lists names that start with
+// them, through the text_pattern_ops expression indexes. The prefix arrives as a range ($1 ≤ name <
+// $2) rather than LIKE $1 || '%', which no plan can turn into an index range.
+const PREFIX_COLUMNS = ['title', 'title_ru', 'title_romaji', 'title_en'];
 const PREFIX_SQL = `
   SELECT ${SUMMARY_COLUMNS}, a.popularity::float8 AS relevance, a.title AS matched_name
   FROM catalogue.anime a
-  WHERE NOT a.adult AND (
-    catalogue.normalize_search(a.title) LIKE $1 || '%' OR catalogue.normalize_search(a.title_ru) LIKE $1 || '%'
-    OR catalogue.normalize_search(a.title_romaji) LIKE $1 || '%' OR catalogue.normalize_search(a.title_en) LIKE $1 || '%')
-  ORDER BY a.popularity DESC, a.id LIMIT $2`;
+  WHERE NOT a.adult AND (${PREFIX_COLUMNS.map(
+    (column) => `(catalogue.normalize_search(a.${column}) ~>=~ $1 AND catalogue.normalize_search(a.${column}) ~<~ $2)`,
+  ).join(' OR ')})
+  ORDER BY a.popularity DESC, a.id LIMIT $3`;
+
+/** Above every character a name can continue with, in byte order (text_pattern_ops). */
+const LAST_CODE_POINT = String.fromCodePoint(0x10ffff);
 
 @Injectable()
 export class SearchRepository {
@@ -68,7 +74,7 @@ export class SearchRepository {
   }
 
   byPrefix(prefix: string, limit: number): Promise<SearchRow[]> {
-    return this.dataSource.query(PREFIX_SQL, [prefix, limit]);
+    return this.dataSource.query(PREFIX_SQL, [prefix, prefix + LAST_CODE_POINT, limit]);
   }
 
   async normalize(value: string): Promise<string> {
