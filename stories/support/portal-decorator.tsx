@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'sonner';
+import type { OnlineStats } from '@portal/contracts';
 import { AppProviders } from '../../web/src/app/providers/AppProviders';
 import { realtimeStore } from '../../web/src/shared/api/general-socket';
-import type { OnlineStats } from '../../web/src/shared/api/realtime-events';
 import type { StoredSession } from '../../web/src/shared/api/token-storage';
 import { installMockApi, type MockRoutes } from '../../web/src/test/mock-api';
 

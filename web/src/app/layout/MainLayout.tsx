@@ -12,6 +12,7 @@ import { MobileBottomBar } from './MobileBottomBar';
 const OnlineStatsDialog = lazy(() =>
   import('../../features/online/components/OnlineStatsDialog').then((module) => ({ default: module.OnlineStatsDialog })),
 );
+const ChatWidget = lazy(() => import('../../features/chat/components/ChatWidget').then((module) => ({ default: module.ChatWidget })));
 const UserAgreementDialog = lazy(() =>
   import('../../features/auth/components/UserAgreementDialog').then((module) => ({ default: module.UserAgreementDialog })),
 );
@@ -38,6 +39,9 @@ export function MainLayout() {
       </main>
       <Footer onOpenOnlineStats={() => setOnlineOpen(true)} onOpenAgreement={() => setAgreementOpen(true)} />
       <MobileBottomBar />
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
       <Suspense fallback={null}>
         {onlineOpen ? <OnlineStatsDialog open={onlineOpen} onOpenChange={setOnlineOpen} /> : null}
         {agreementOpen ? <UserAgreementDialog open={agreementOpen} onOpenChange={setAgreementOpen} /> : null}

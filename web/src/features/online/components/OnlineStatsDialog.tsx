@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { OnlineStats } from '../../../shared/api/realtime-events';
+import type { OnlineStats } from '@portal/contracts';
 import { ONLINE_LIST_PAGE_SIZE } from '../../../shared/config/constants';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
