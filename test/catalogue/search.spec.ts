@@ -62,6 +62,15 @@ describe('catalogue search: typo-tolerant, across scripts, ranked', () => {
     );
   });
 
+  it('takes a short single word as the start of a word of the title, most popular first', async () => {
+    const res = await api.get(`/api/anime/search?title=${encodeURIComponent('титан')}`);
+    expect(res.body.data[0].id).toBe(16498);
+    const rows = await stack.db.query(`SELECT id FROM catalogue.anime WHERE NOT adult AND search_names ~ '(^| )титан' ORDER BY popularity DESC, id`);
+    expect(res.body.data.map((hit: { id: number }) => hit.id)).toEqual(rows.slice(0, 20).map((row) => row.id));
+    // A typo matches no word start: the similarity search takes over.
+    expect((await api.get(`/api/anime/search?title=${encodeURIComponent('нарта')}`)).body.data.map((hit: { id: number }) => hit.id)).toContain(20);
+  });
+
   it('answers nothing found with an empty list, and bad input with 400 in Russian', async () => {
     expect(await searchIds('qqqqxxxxzzzz')).toEqual([]);
     expect(await searchIds('!!!')).toEqual([]);

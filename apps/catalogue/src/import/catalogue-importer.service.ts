@@ -80,6 +80,7 @@ export class CatalogueImporter {
     }
     if (batch.length > 0) await this.writeBatch(batch, report);
     await this.importCharacters(report.skipped);
+    if (report.inserted + report.updated > 0) await this.repository.refreshSearchIndexes();
     await this.cache.invalidate();
     this.logger.info(
       { ...report, skipped: report.skipped.length, durationMs: Date.now() - started },

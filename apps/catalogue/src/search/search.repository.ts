@@ -50,13 +50,29 @@ const SEARCH_SQL = `
 // them, through the text_pattern_ops expression indexes. The prefix arrives as a range ($1 ≤ name <
 // $2) rather than LIKE $1 || '%', which no plan can turn into an index range.
 const PREFIX_COLUMNS = ['title', 'title_ru', 'title_romaji', 'title_en'];
+// Matches first (through the four indexes), then the most popular of them: ordering first would
+// walk the popularity index and test every title until enough matched.
 const PREFIX_SQL = `
+  WITH matches AS MATERIALIZED (
+    SELECT a.id FROM catalogue.anime a
+    WHERE NOT a.adult AND (${PREFIX_COLUMNS.map(
+      (column) => `(catalogue.normalize_search(a.${column}) ~>=~ $1 AND catalogue.normalize_search(a.${column}) ~<~ $2)`,
+    ).join(' OR ')})
+  )
   SELECT ${SUMMARY_COLUMNS}, a.popularity::float8 AS relevance, a.title AS matched_name
-  FROM catalogue.anime a
-  WHERE NOT a.adult AND (${PREFIX_COLUMNS.map(
-    (column) => `(catalogue.normalize_search(a.${column}) ~>=~ $1 AND catalogue.normalize_search(a.${column}) ~<~ $2)`,
-  ).join(' OR ')})
+  FROM matches JOIN catalogue.anime a USING (id)
   ORDER BY a.popularity DESC, a.id LIMIT $3`;
+
+// A short single word is most often the start of a word of the title being typed: those titles, most
+// popular first, through the trigram index (LIKE with a runtime pattern is one of its operators).
+const WORD_PREFIX_SQL = `
+  WITH matches AS MATERIALIZED (
+    SELECT a.id FROM catalogue.anime a
+    WHERE NOT a.adult AND (a.search_names LIKE $1 || '%' OR a.search_names LIKE '% ' || $1 || '%')
+  )
+  SELECT ${SUMMARY_COLUMNS}, a.popularity::float8 AS relevance, a.title AS matched_name
+  FROM matches JOIN catalogue.anime a USING (id)
+  ORDER BY a.popularity DESC, a.id LIMIT $2`;
 
 /** Above every character a name can continue with, in byte order (text_pattern_ops). */
 const LAST_CODE_POINT = String.fromCodePoint(0x10ffff);
@@ -75,6 +91,10 @@ export class SearchRepository {
 
   byPrefix(prefix: string, limit: number): Promise<SearchRow[]> {
     return this.dataSource.query(PREFIX_SQL, [prefix, prefix + LAST_CODE_POINT, limit]);
+  }
+
+  byWordPrefix(prefix: string, limit: number): Promise<SearchRow[]> {
+    return this.dataSource.query(WORD_PREFIX_SQL, [prefix.replace(/[\\%_]/g, '\\$&'), limit]);
   }
 
   async normalize(value: string): Promise<string> {

@@ -5,6 +5,8 @@ import { cyrillicToRomaji, hasCyrillic, switchKeyboardLayout } from './query-var
 import { SearchRepository, type SearchRow } from './search.repository';
 
 const MIN_TRIGRAM_QUERY = 3;
+/** Up to this many letters, one word is taken as the start of a title's word before anything fuzzier. */
+const MAX_WORD_PREFIX = 5;
 const DERIVED_WEIGHT = 0.85;
 
 export class DatabaseLocaleError extends Error {}
@@ -38,7 +40,12 @@ export class SearchService implements OnApplicationBootstrap {
   private async find(query: string, limit: number): Promise<SearchRow[]> {
     const normalized = await this.repository.normalize(query);
     if (normalized === '') return [];
-    if ([...normalized].length < MIN_TRIGRAM_QUERY) return this.repository.byPrefix(normalized, limit);
+    const length = [...normalized].length;
+    if (length < MIN_TRIGRAM_QUERY) return this.repository.byPrefix(normalized, limit);
+    if (length <= MAX_WORD_PREFIX && !normalized.includes(' ')) {
+      const started = await this.repository.byWordPrefix(normalized, limit);
+      if (started.length > 0) return started;
+    }
     const typed = { text: normalized, weight: 1 };
     const spellings = hasCyrillic(normalized) ? [typed, { text: cyrillicToRomaji(normalized), weight: DERIVED_WEIGHT }] : [typed];
     const rows = await this.repository.search(spellings, limit);

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// `npm run bench:catalogue`: throughput and latency of public catalogue reads through the gateway,
+// against a plain fastify hello-world, all driven by autocannon (in this process) with the same
+// connections and duration. Starts catalogue, auth and gateway from dist/ as separate processes (like
+// `npm start`) on a scratch database with the full dataset, and removes everything at the end.
+// Targets, measured in BENCH_ROUNDS interleaved rounds (each round: hello-world, then the others):
+//   GET / of the hello-world, and its GET /bytes/<n> answering a body as big as the cached list;
+//   GET /api/anime/popular (cached after one warm-up request);
+//   GET /api/anime/<most popular id> (cached likewise); GET /api/anime/<id> with a new id per request
+//   (uncached: the ids are never repeated within a run).
+// Reported: the median over rounds, and each target's req/s as a share of the same round's hello-world.
+// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s, per target and round),
+// BENCH_ROUNDS (3), BENCH_SEED, BENCH_POSTGRES_URL, REDIS_URL. Writes artifacts/bench/catalogue.json;
+// exits 1 when the cached list is under half the hello-world's throughput.
+import { runBench } from './lib/cleanup.mjs';
+import { load } from './lib/load.mjs';
+import { createScratch, sql } from './lib/scratch.mjs';
+import { cpuTimeMs, ensureApiBuilt, importCatalogue, portalEnv, startHelloWorld, startService } from './lib/services.mjs';
+import { machine, printTable, round, saveArtifact, sequentialClient, warnIfBusy } from './lib/stats.mjs';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SEED = process.env.BENCH_SEED ?? 'bench-catalogue-1';
+const TARGET_RATIO = 0.5;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** One timed autocannon run, plus the CPU each watched process (and this client) spent per request. */
+async function measure(target) {
+  const before = target.watched.map((proc) => cpuTimeMs(proc.child.pid));
+  const clientBefore = process.cpuUsage();
+  const result = await load({ ...target, connections: CONNECTIONS, duration: DURATION });
+  const client = process.cpuUsage(clientBefore);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const cpuMsPerRequest = Object.fromEntries([
+    ...target.watched.map((proc, i) => [proc.name, round((cpuTimeMs(proc.child.pid) - before[i]) / result.requests, 3)]),
+    ['autocannon', round((client.user + client.system) / 1000 / result.requests, 3)],
+  ]);
+  return { ...result, cpuMsPerRequest };
+}
+
+runBench(async () => {
+  const loadAtStart = warnIfBusy();
+  ensureApiBuilt();
+  const scratch = await createScratch('catalogue');
+  const env = portalEnv(scratch);
+  console.log('[bench] importing the dataset into a scratch database…');
+  const imported = await importCatalogue(env);
+  console.log(`[bench] imported ${imported.inserted} titles in ${round(imported.importMs / 1000, 1)} s`);
+  // The state autovacuum reaches after a while (it is off on some servers): statistics, merged GIN lists.
+  await sql(scratch.databaseUrl, 'VACUUM (ANALYZE) catalogue.anime');
+  const [{ id: popularId }] = await sql(scratch.databaseUrl, 'SELECT id FROM catalogue.anime WHERE NOT adult ORDER BY popularity DESC, id LIMIT 1');
+  const ids = (await sql(scratch.databaseUrl, `SELECT id FROM catalogue.anime WHERE NOT adult AND id <> $2 ORDER BY md5($1 || ':' || id)`, [SEED, popularId])).map((row) => row.id);
+  let cursor = 0;
+  const nextId = () => {
+    if (cursor === ids.length) throw new Error('ran out of distinct ids: lower BENCH_DURATION or BENCH_ROUNDS');
+    return ids[cursor++];
+  };
+
+  const services = {};
+  for (const app of ['catalogue', 'auth', 'gateway']) services[app] = await startService(app, env);
+  const hello = await startHelloWorld();
+  const gateway = { baseUrl: services.gateway.baseUrl, watched: [services.gateway, services.catalogue] };
+  // One warm-up request fills the gateway's cache for each cached target.
+  const warm = async (path) => {
+    const client = sequentialClient(gateway.baseUrl);
+    const response = await client.get(path);
+    client.close();
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+    return Buffer.byteLength(response.body);
+  };
+  const listBytes = await warm('/api/anime/popular');
+  await warm(`/api/anime/${popularId}`);
+  const targets = [
+    { name: 'hello-world GET /', baseUrl: hello.baseUrl, path: '/', watched: [hello] },
+    { name: `hello-world GET /bytes/${listBytes} (body as big as the list)`, baseUrl: hello.baseUrl, path: `/bytes/${listBytes}`, watched: [hello] },
+    { name: 'GET /api/anime/popular (cached)', ...gateway, path: '/api/anime/popular' },
+    { name: `GET /api/anime/${popularId} (cached)`, ...gateway, path: `/api/anime/${popularId}` },
+    { name: 'GET /api/anime/<new id each> (uncached)', ...gateway, nextPath: () => `/api/anime/${nextId()}` },
+  ];
+
+  const runs = targets.map(() => []);
+  for (let r = 1; r <= ROUNDS; r++) {
+    for (const [index, target] of targets.entries()) {
+      await load({ ...target, connections: CONNECTIONS, duration: WARMUP });
+      console.log(`[bench] round ${r}/${ROUNDS}: ${target.name}, ${CONNECTIONS} connections, ${DURATION} s…`);
+      runs[index].push(await measure(target));
+    }
+  }
+
+  const results = targets.map((target, index) => {
+    const rounds = runs[index];
+    const share = rounds.map((run, r) => run.requestsPerSecond / runs[0][r].requestsPerSecond);
+    const cache = {};
+    for (const run of rounds) for (const [key, count] of Object.entries(run.cache)) cache[key] = (cache[key] ?? 0) + count;
+    const cpu = Object.fromEntries(Object.keys(rounds[0].cpuMsPerRequest).map((name) => [name, median(rounds.map((run) => run.cpuMsPerRequest[name]))]));
+    return {
+      name: target.name,
+      requestsPerSecond: median(rounds.map((run) => run.requestsPerSecond)),
+      latencyMs: { p50: median(rounds.map((run) => run.latencyMs.p50)), p99: median(rounds.map((run) => run.latencyMs.p99)) },
+      shareOfHelloWorld: median(share),
+      cache,
+      cpuMsPerRequest: cpu,
+      rounds,
+    };
+  });
+  console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} rounds; "vs hello" = req/s against the same round's hello-world`);
+  printTable(
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'req/s per round', 'X-Cache', 'CPU ms/request'],
+    results.map((r) => [
+      r.name,
+      Math.round(r.requestsPerSecond),
+      r.latencyMs.p50,
+      r.latencyMs.p99,
+      `${round(r.shareOfHelloWorld * 100, 1)}%`,
+      r.rounds.map((run) => Math.round(run.requestsPerSecond)).join(' / '),
+      Object.entries(r.cache).map(([key, count]) => `${key} ${count}`).join(', ') || '-',
+      Object.entries(r.cpuMsPerRequest).map(([name, ms]) => `${name} ${ms}`).join(', '),
+    ]),
+  );
+  const ratio = results[2].shareOfHelloWorld;
+  const sameSize = median(runs[2].map((run, r) => run.requestsPerSecond / runs[1][r].requestsPerSecond));
+  const met = ratio >= TARGET_RATIO;
+  console.log(`\nimport ${round(imported.importMs / 1000, 1)} s; target cached list ≥ ${TARGET_RATIO * 100}% of hello-world: ${met ? 'met' : 'MISSED'} (${round(ratio * 100, 1)}%; ${round(sameSize * 100, 1)}% of the hello-world with a list-sized body)`);
+  const file = saveArtifact('catalogue', {
+    machine: { ...machine(), loadAverage1mAtStart: loadAtStart },
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    warmupSeconds: WARMUP,
+    rounds: ROUNDS,
+    import: imported,
+    listBytes,
+    cachedListShareOfSameSizeHelloWorld: sameSize,
+    results,
+  });
+  console.log(`[bench] wrote ${file}`);
+  if (!met) process.exitCode = 1;
+});
