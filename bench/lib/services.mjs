@@ -1,41 +1,22 @@
 // Builds and starts the portal's services from dist/ as separate processes, like `npm start` does
 // (scripts/lib/portal.mjs), but only the ones a bench needs, on its scratch database and key prefix.
-import { execSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ROOT } from '../../scripts/lib/setup.mjs';
+import { ensureApiBuilt, ROOT } from '../../scripts/lib/setup.mjs';
 import { atExit, wasInterrupted } from './cleanup.mjs';
 
-export { ROOT };
+export { ensureApiBuilt, ROOT };
 const require = createRequire(import.meta.url);
 export const { freePort } = require('../../scripts/lib/provision.cjs');
 /** A module of the compiled services, e.g. distRequire('apps/catalogue/src/search/search.service'). */
 export const distRequire = (path) => require(join(ROOT, 'dist', path));
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry !== 'node_modules' && !entry.startsWith('.')) newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** `npm run build:api` when dist/ is missing or older than apps/ and libs/. */
-export function ensureApiBuilt() {
-  const sources = Math.max(newestMtime(join(ROOT, 'apps')), newestMtime(join(ROOT, 'libs')));
-  if (existsSync(join(ROOT, 'dist/apps/gateway/src/main.js')) && sources <= newestMtime(join(ROOT, 'dist'))) return;
-  console.log('[bench] building the services: npm run build:api');
-  execSync('npm run build:api --silent', { cwd: ROOT, stdio: 'inherit' });
-}
 
 /** The environment every service of a bench shares: scratch database and prefix, quiet logs, no rate limit. */
 export function portalEnv(scratch) {

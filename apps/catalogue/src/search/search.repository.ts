@@ -50,17 +50,22 @@ const SEARCH_SQL = `
 // them, through the text_pattern_ops expression indexes. The prefix arrives as a range ($1 ≤ name <
 // $2) rather than LIKE $1 || '%', which no plan can turn into an index range.
 const PREFIX_COLUMNS = ['title', 'title_ru', 'title_romaji', 'title_en'];
-// Matches first (through the four indexes), then the most popular of them: ordering first would
-// walk the popularity index and test every title until enough matched.
+const PREFIX_MATCH = PREFIX_COLUMNS.map(
+  (column) => `(catalogue.normalize_search(a.${column}) ~>=~ $1 AND catalogue.normalize_search(a.${column}) ~<~ $2)`,
+).join(' OR ');
+
+// Two letters: the matches first (through the four indexes), then the most popular of them;
+// ordering first would walk the popularity index and test every title until enough matched.
 const PREFIX_SQL = `
-  WITH matches AS MATERIALIZED (
-    SELECT a.id FROM catalogue.anime a
-    WHERE NOT a.adult AND (${PREFIX_COLUMNS.map(
-      (column) => `(catalogue.normalize_search(a.${column}) ~>=~ $1 AND catalogue.normalize_search(a.${column}) ~<~ $2)`,
-    ).join(' OR ')})
-  )
+  WITH matches AS MATERIALIZED (SELECT a.id FROM catalogue.anime a WHERE NOT a.adult AND (${PREFIX_MATCH}))
   SELECT ${SUMMARY_COLUMNS}, a.popularity::float8 AS relevance, a.title AS matched_name
   FROM matches JOIN catalogue.anime a USING (id)
+  ORDER BY a.popularity DESC, a.id LIMIT $3`;
+
+// One letter starts thousands of names: walking the most popular titles finds enough at once.
+const ONE_LETTER_SQL = `
+  SELECT ${SUMMARY_COLUMNS}, a.popularity::float8 AS relevance, a.title AS matched_name
+  FROM catalogue.anime a WHERE NOT a.adult AND (${PREFIX_MATCH})
   ORDER BY a.popularity DESC, a.id LIMIT $3`;
 
 // A short single word is most often the start of a word of the title being typed: those titles, most
@@ -90,7 +95,7 @@ export class SearchRepository {
   }
 
   byPrefix(prefix: string, limit: number): Promise<SearchRow[]> {
-    return this.dataSource.query(PREFIX_SQL, [prefix, prefix + LAST_CODE_POINT, limit]);
+    return this.dataSource.query([...prefix].length === 1 ? ONE_LETTER_SQL : PREFIX_SQL, [prefix, prefix + LAST_CODE_POINT, limit]);
   }
 
   byWordPrefix(prefix: string, limit: number): Promise<SearchRow[]> {
