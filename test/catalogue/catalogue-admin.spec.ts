@@ -110,6 +110,14 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
       }
     });
 
+    it('makes a new Russian title the display title, unless the display title was set apart', async () => {
+      const changed = await api.patch('/api/anime/1735', { titleRu: 'Наруто: Ураганные хроники (ред.)' }, { token: admin.token });
+      expect(changed.body.data).toMatchObject({ title: 'Наруто: Ураганные хроники (ред.)', titleRu: 'Наруто: Ураганные хроники (ред.)' });
+      await api.patch('/api/anime/1735', { title: 'Своё название' }, { token: admin.token });
+      const kept = await api.patch('/api/anime/1735', { titleRu: 'Наруто: Ураганные хроники' }, { token: admin.token });
+      expect(kept.body.data).toMatchObject({ title: 'Своё название', titleRu: 'Наруто: Ураганные хроники' });
+    });
+
     it('accepts SPEC aliases: PUT with series sets the episodes, releaseYear the year', async () => {
       const res = await api.put('/api/anime/21', { series: 1122, releaseYear: 1999 }, { token: admin.token });
       expect(res.body.data).toMatchObject({ episodes: 1122, series: 1122, year: 1999 });

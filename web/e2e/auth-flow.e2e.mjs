@@ -3,71 +3,15 @@
 //   BASE_URL=http://localhost:3000 npm run e2e --workspace web
 // Drives Debian's Chromium through playwright-core (no browser download), prints one line per
 // step, saves screenshots at 375 px and 1280 px into artifacts/screenshots/, exits 1 on any failure.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { baseUrlFromEnv, createStepper, runBrowserFlow, runSuffix, screenshotDir, solveCaptcha } from './lib/browser.mjs';
 
-const BASE_URL = (process.env.BASE_URL ?? '').replace(/\/+$/, '');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const STEP_TIMEOUT_MS = 20_000;
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const screenshotDir = join(repoRoot, 'artifacts', 'screenshots');
-
-if (!BASE_URL) {
-  console.error('BASE_URL is not set (for example BASE_URL=http://localhost:3000).');
-  process.exit(2);
-}
-
-const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const BASE_URL = baseUrlFromEnv();
+const suffix = runSuffix();
 const account = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.com`, password: `Pw-${suffix}-ok!` };
+const step = createStepper();
 
-let stepNumber = 0;
-async function step(title, action) {
-  stepNumber += 1;
-  const started = Date.now();
-  try {
-    await action();
-    console.log(`ok ${stepNumber} - ${title} (${Date.now() - started} ms)`);
-  } catch (error) {
-    console.log(`not ok ${stepNumber} - ${title}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    throw error;
-  }
-}
-
-/** "Решите пример: 7 + 3 = ?" -> 10 */
-function solveCaptcha(label) {
-  const match = label.match(/(-?\d+)\s*([+\-×x*])\s*(-?\d+)/);
-  if (!match) throw new Error(`cannot read the captcha "${label}"`);
-  const [, a, operator, b] = match;
-  if (operator === '+') return Number(a) + Number(b);
-  if (operator === '-') return Number(a) - Number(b);
-  return Number(a) * Number(b);
-}
-
-const userDataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-mkdirSync(screenshotDir, { recursive: true });
-let context;
-let failed = false;
-
-try {
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-    viewport: { width: 1280, height: 800 },
-    locale: 'ru-RU',
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+await runBrowserFlow('auth-flow', step, async (context) => {
   const page = context.pages()[0] ?? (await context.newPage());
   const dialog = page.getByRole('dialog', { name: 'Войти или зарегистрироваться' });
   const accountMenu = page.getByRole('button', { name: `Меню аккаунта ${account.username}` });
@@ -152,12 +96,4 @@ try {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: join(screenshotDir, 'auth-dialog-1280.png') });
   });
-} catch {
-  failed = true;
-} finally {
-  await context?.close().catch(() => undefined);
-  rmSync(userDataDir, { recursive: true, force: true });
-}
-
-console.log(failed ? `e2e: FAILED at step ${stepNumber}` : `e2e: all ${stepNumber} steps passed; screenshots in artifacts/screenshots/`);
-process.exit(failed ? 1 : 0);
+});

@@ -38,7 +38,7 @@ export const jwtEnvSchema = z.object({
 });
 
 export const healthPortSchema = (fallback: number) =>
-  z.object({ HEALTH_PORT: z.coerce.number().int().min(1).max(65535).default(fallback) });
+  z.object({ HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(fallback) });
 
 export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -10,7 +10,11 @@ import { OutboxRepository } from './outbox.repository';
 import { EVENTS_LOGGER, EVENTS_SERVICE } from './outbox.relay';
 
 
-type Handler<E extends EventName> = (payload: EventPayload<E>, manager: EntityManager) => Promise<void>;
+/**
+ * Applies an event inside the consumer's transaction (use `manager` for every write). It may return
+ * a function to run once that transaction has committed, e.g. to push what it stored to clients.
+ */
+type Handler<E extends EventName> = (payload: EventPayload<E>, manager: EntityManager) => Promise<void | (() => void)>;
 
 /**
  * Applies the events queued for this service. Each event runs in one transaction together with its
@@ -55,9 +59,12 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     const handler = this.handlers.get(job.name);
     if (!handler) return;
     const payload = job.data as EventPayload<EventName>;
+    const afterCommit: Array<() => void> = [];
     await this.dataSource.transaction(async (manager) => {
       const firstTime = await this.outbox.claim(manager, payload.eventId, job.name);
-      if (firstTime) await handler(payload as never, manager);
+      const then = firstTime ? await handler(payload as never, manager) : undefined;
+      if (then) afterCommit.push(then);
     });
+    afterCommit.forEach((run) => run());
   }
 }

@@ -59,17 +59,24 @@ export class AnimeAdminService {
       await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: created, change: 'created' });
       return created;
     });
-    return this.query.details(id);
+    return this.relayAfter(this.query.details(id));
   }
 
   async update(id: number, write: AnimeWrite): Promise<AnimeDetails> {
     const columns = toColumns(write);
     if (Object.keys(columns).length === 0) throw RpcError.validation([{ field: 'body', message: 'Нет полей для изменения' }]);
     await this.commit(async (manager) => {
-      if (!(await this.anime.update(manager, id, columns))) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
+      const current = await this.anime.findById(id, manager);
+      if (!current) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
+      // The display title is the Russian one when there is one: a new Russian title becomes it too,
+      // unless the display title was set apart from it.
+      if (columns.title_ru && columns.title === undefined && (current.title === current.title_ru || current.title === current.title_romaji)) {
+        columns.title = columns.title_ru;
+      }
+      await this.anime.update(manager, id, columns);
       await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'updated' });
     });
-    return this.query.details(id);
+    return this.relayAfter(this.query.details(id));
   }
 
   async remove(id: number): Promise<{ id: number; deleted: true }> {
@@ -77,6 +84,7 @@ export class AnimeAdminService {
       if (!(await this.anime.delete(manager, id))) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
       await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'deleted' });
     });
+    this.outbox.afterCommit();
     return { id, deleted: true };
   }
 
@@ -84,9 +92,20 @@ export class AnimeAdminService {
     return this.update(animeId, { poster: posterUrl });
   }
 
+  /**
+   * Relays the write's event once the answer is read, not alongside it: the embedded database of
+   * `npm start` (PGlite behind one socket) mixes up statements that two connections send at once.
+   */
+  private async relayAfter<T>(answer: Promise<T>): Promise<T> {
+    try {
+      return await answer;
+    } finally {
+      this.outbox.afterCommit();
+    }
+  }
+
   private async commit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const result = await this.anime.transaction(work);
-    this.outbox.afterCommit();
     await this.cache.invalidate();
     return result;
   }

@@ -11,8 +11,6 @@ export class NewcomerListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('auth.user.registered', async ({ username }) => {
-      await this.chat.postSystem(`Новый участник: ${username}`);
-    });
+    this.consumer.on('auth.user.registered', ({ username }, manager) => this.chat.storeSystemMessage(`Новый участник: ${username}`, manager));
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
+import type { EntityManager } from 'typeorm';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { CHAT_MESSAGES, ErrorCode, GENERIC_MESSAGES, type AuthenticatedUser, type ChatMessage } from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
@@ -48,10 +49,10 @@ export class ChatMessagesService {
     return message;
   }
 
-  async postSystem(text: string): Promise<ChatMessage> {
-    const message = toChatMessage(await this.messages.insert({ userId: null, username: 'system', avatar: null, message: text, isSystem: true }));
-    this.pusher.push('newMessage', message);
-    return message;
+  /** Stores a system message in the caller's transaction; returns the push to run once it commits. */
+  async storeSystemMessage(text: string, manager: EntityManager): Promise<() => void> {
+    const message = toChatMessage(await this.messages.insert({ userId: null, username: 'system', avatar: null, message: text, isSystem: true }, manager));
+    return () => this.pusher.push('newMessage', message);
   }
 
   async remove(id: string): Promise<{ id: string; deleted: true }> {

@@ -70,7 +70,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function AnimeDetailsView({ anime }: { anime: AnimeDetails }) {
-  const title = anime.titleRu ?? anime.title;
+  // `title` is the display title everywhere (the Russian one when known), as in every list.
+  const title = anime.title;
   const videos = playableVideos(anime.shikimori_videos);
   return (
     <article className="page anime-page">

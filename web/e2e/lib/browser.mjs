@@ -1,0 +1,115 @@
+// Shared helpers of the browser flows (web/e2e/*.e2e.mjs): the base URL, the step printer, the captcha
+// solver, Debian's Chromium through playwright-core (never a downloaded browser) and the screenshot folder.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const STEP_TIMEOUT_MS = 20_000;
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const screenshotDir = join(repoRoot, 'artifacts', 'screenshots');
+
+/** BASE_URL without a trailing slash; exits 2 when it is not set. */
+export function baseUrlFromEnv() {
+  const baseUrl = (process.env.BASE_URL ?? '').replace(/\/+$/, '');
+  if (!baseUrl) {
+    console.error('BASE_URL is not set (for example BASE_URL=http://localhost:3000).');
+    process.exit(2);
+  }
+  return baseUrl;
+}
+
+/** The first line of an error, plus what Playwright was waiting for when it timed out. */
+function firstLine(error) {
+  if (!(error instanceof Error)) return String(error);
+  // eslint-disable-next-line no-control-regex -- Playwright colours its call log
+  const message = error.message.replace(/\u001b\[\d+m/g, '');
+  const [line] = message.split('\n');
+  const waiting = message.match(/waiting for (.+)/)?.[1];
+  return waiting && !line.includes(waiting) ? `${line} (waiting for ${waiting.trim()})` : line;
+}
+
+/** A unique suffix for the accounts and values a run creates. */
+export const runSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Errors a step has already printed as "not ok", so the runner does not print them twice. */
+const reported = new WeakSet();
+
+/**
+ * Prints one TAP-like line per step, with its duration and whatever text the step returns (a measured
+ * detail); `step.count` is the number of steps started.
+ */
+export function createStepper() {
+  const step = async (title, action) => {
+    step.count += 1;
+    const number = step.count;
+    const started = Date.now();
+    try {
+      const detail = await action();
+      console.log(`ok ${number} - ${title} (${Date.now() - started} ms)${typeof detail === 'string' && detail ? `: ${detail}` : ''}`);
+    } catch (error) {
+      console.log(`not ok ${number} - ${title}: ${firstLine(error)}`);
+      if (error instanceof Error) reported.add(error);
+      throw error;
+    }
+  };
+  step.count = 0;
+  return step;
+}
+
+/** "Решите пример: 7 + 3 = ?" -> 10 */
+export function solveCaptcha(label) {
+  const match = label.match(/(-?\d+)\s*([+\-×x*])\s*(-?\d+)/);
+  if (!match) throw new Error(`cannot read the captcha "${label}"`);
+  const [, a, operator, b] = match;
+  if (operator === '+') return Number(a) + Number(b);
+  if (operator === '-') return Number(a) - Number(b);
+  return Number(a) * Number(b);
+}
+
+/**
+ * Runs `flow(context)` in a fresh headless Chromium profile (1280x800, ru-RU), then closes the browser,
+ * removes the profile, prints the summary line and exits: 0 when the flow passed, 1 otherwise.
+ */
+export async function runBrowserFlow(name, step, flow) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  mkdirSync(screenshotDir, { recursive: true });
+  const started = Date.now();
+  let context;
+  let failed = false;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+      viewport: { width: 1280, height: 800 },
+      locale: 'ru-RU',
+    });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await flow(context);
+  } catch (error) {
+    failed = true;
+    // A failure outside a step (the browser did not start, for instance) has no "not ok" line yet.
+    if (!(error instanceof Error) || !reported.has(error)) console.log(`error: ${firstLine(error)}`);
+  } finally {
+    await context?.close().catch(() => undefined);
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    failed
+      ? `${name}: FAILED at step ${step.count} (${seconds} s)`
+      : `${name}: all ${step.count} steps passed in ${seconds} s; screenshots in artifacts/screenshots/`,
+  );
+  process.exit(failed ? 1 : 0);
+}
