@@ -50,9 +50,11 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
   const finished = (jobId: string, timeoutMs = 15_000) =>
     waitFor(
       async () => {
+        // State first, then the job: a job read before it finished would carry no return value.
+        const state = await jobs.queue.getJobState(jobId);
+        if (state !== 'completed' && state !== 'failed') return undefined;
         const job = await jobs.queue.getJob(jobId);
-        const state = await job?.getState();
-        return job && (state === 'completed' || state === 'failed') ? { job, state } : undefined;
+        return job ? { job, state } : undefined;
       },
       timeoutMs,
       50,

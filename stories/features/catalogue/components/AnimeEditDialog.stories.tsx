@@ -44,7 +44,7 @@ export const ClosedIdle: Story = {
 export const Filled: Story = {
   play: async () => {
     const dialog = await openDialog();
-    await expect(dialog.getByLabelText('Название')).toHaveValue('Fullmetal Alchemist: Brotherhood');
+    await expect(dialog.getByLabelText('Название')).toHaveValue('Стальной алхимик: Братство');
     await expect(dialog.getByLabelText('Тип')).toHaveValue('tv');
     await expect(dialog.getByLabelText('Статус')).toHaveValue('completed');
     await expect(dialog.getByLabelText('Эпизоды')).toHaveValue(64);

@@ -61,6 +61,7 @@ export const Sparse: Story = {
     mockApi: {
       'GET /api/anime/1': ok(
         animeDetails({
+          title: 'Fullmetal Alchemist: Brotherhood',
           titleRu: null,
           titleEn: null,
           titleJa: null,

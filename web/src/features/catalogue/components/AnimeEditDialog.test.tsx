@@ -68,7 +68,11 @@ describe('AnimeEditDialog', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/anime/1': ok(animeDetails()),
-      'PATCH /api/anime/1': ({ body }) => ok(animeDetails(body as object)),
+      // As the server does: a new Russian title becomes the display title.
+      'PATCH /api/anime/1': ({ body }) => {
+        const write = body as { titleRu?: string };
+        return ok(animeDetails({ ...write, ...(write.titleRu ? { title: write.titleRu } : {}) }));
+      },
       'GET /api/anime': okPage(animeList(2), { page: 1, limit: 24, total: 2 }),
     });
     const client = renderAnimePage();

@@ -54,8 +54,9 @@ export function animeSummary(id: number, overrides: Partial<AnimeSummary> = {}):
 export const animeList = (count: number, from = 1): AnimeSummary[] => Array.from({ length: count }, (_, index) => animeSummary(from + index));
 
 export function animeDetails(overrides: Partial<AnimeDetails> = {}): AnimeDetails {
+  // As the server sends it: `title` is the Russian title when there is one.
   const summary = animeSummary(1, {
-    title: 'Fullmetal Alchemist: Brotherhood',
+    title: 'Стальной алхимик: Братство',
     titleRomaji: 'Hagane no Renkinjutsushi: Fullmetal Alchemist',
     kind: 'tv',
     status: 'completed',
