@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Two browsers chat in real time through a running portal, and the online dialog counts them.
+//   BASE_URL=http://localhost:3000 node e2e/chat-flow.e2e.mjs
+// Registers two accounts through the API, signs each in through /login in its own browser context,
+// opens the chat in both, sends from one and waits for the message in the other (text shown as text,
+// the link made clickable), then checks the online dialog lists both. One line per step; exit 1 on failure.
+import { chromium } from 'playwright-core';
+import { baseUrlFromEnv, CHROMIUM, CHROMIUM_ARGS, createStepper, runSuffix, STEP_TIMEOUT_MS, screenshotDir, solveCaptcha } from './lib/browser.mjs';
+
+const BASE_URL = baseUrlFromEnv();
+const suffix = runSuffix();
+const step = createStepper();
+
+async function registerAccount(name) {
+  const captcha = (await (await fetch(`${BASE_URL}/api/auth/captcha`)).json()).data;
+  const account = { username: `${name}_${suffix}`, email: `${name}_${suffix}@example.com`, password: `Pw-${suffix}-${name}!` };
+  const response = await fetch(`${BASE_URL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, captchaId: captcha.captchaId, captchaAnswer: solveCaptcha(captcha.question) }),
+  });
+  if (response.status !== 201) throw new Error(`registration of ${account.username}: ${response.status} ${await response.text()}`);
+  return account;
+}
+
+async function signIn(page, account) {
+  await page.goto(`${BASE_URL}/login`);
+  const form = page.getByRole('form', { name: 'Вход' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Пароль').fill(account.password);
+  await form.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.getByRole('button', { name: /^Меню аккаунта / }).waitFor();
+}
+
+async function openChat(page) {
+  await page.getByRole('button', { name: /^Открыть чат/ }).click();
+  await page.getByText('Подключено', { exact: true }).waitFor();
+  await page.getByPlaceholder('Введите сообщение...').waitFor();
+}
+
+const started = Date.now();
+let browser;
+let failed = false;
+try {
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const pages = [];
+  for (let index = 0; index < 2; index++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    pages.push(await context.newPage());
+  }
+  const [alicePage, borisPage] = pages;
+  const errors = [];
+  pages.forEach((page) => page.on('pageerror', (error) => errors.push(error.message)));
+
+  const [alice, boris] = await Promise.all([registerAccount('chata'), registerAccount('chatb')]);
+  await step(`sign in as ${alice.username} and ${boris.username}, each in a browser of their own`, async () => {
+    await Promise.all([signIn(alicePage, alice), signIn(borisPage, boris)]);
+  });
+
+  await step('both open the chat and see it connected', async () => {
+    await Promise.all([openChat(alicePage), openChat(borisPage)]);
+  });
+
+  const text = `Привет из браузера ${suffix} <script>window.__pwned = 1</script> https://example.com/anime`;
+  await step('a message sent in one browser appears in the other at once, as text, with its link clickable', async () => {
+    const sentAt = Date.now();
+    await alicePage.getByPlaceholder('Введите сообщение...').fill(text);
+    await alicePage.getByRole('button', { name: 'Отправить', exact: true }).click();
+    const messages = borisPage.getByRole('log', { name: 'Сообщения чата' });
+    await messages.getByText(`Привет из браузера ${suffix}`, { exact: false }).waitFor();
+    const arrivedMs = Date.now() - sentAt;
+    await messages.getByText('<script>window.__pwned = 1</script>', { exact: false }).waitFor();
+    const link = messages.getByRole('link', { name: 'https://example.com/anime' });
+    if ((await link.getAttribute('href')) !== 'https://example.com/anime') throw new Error('the link is not clickable');
+    if (!(await link.getAttribute('rel'))?.includes('noopener')) throw new Error('the link opens without rel=noopener');
+    if (await borisPage.evaluate(() => '__pwned' in globalThis)) throw new Error('the message ran a script');
+    const input = alicePage.getByPlaceholder('Введите сообщение...');
+    for (let tries = 0; (await input.inputValue()) !== ''; tries++) {
+      if (tries === 50) throw new Error('the input was not cleared after sending');
+      await alicePage.waitForTimeout(100);
+    }
+    return `arrived ${arrivedMs} ms after the click`;
+  });
+
+  await step('the online dialog lists both users', async () => {
+    await borisPage.getByRole('button', { name: 'Кто онлайн' }).first().click();
+    const dialog = borisPage.getByRole('dialog', { name: 'Сейчас на сайте' });
+    await dialog.getByRole('link', { name: `Профиль пользователя ${alice.username}` }).waitFor();
+    await dialog.getByRole('link', { name: `Профиль пользователя ${boris.username}` }).waitFor();
+  });
+
+  await step('screenshots of the chat at 1280 px', async () => {
+    await borisPage.keyboard.press('Escape');
+    await borisPage.screenshot({ path: `${screenshotDir}/chat-1280.png` });
+  });
+
+  await step('no script errors in either browser', async () => {
+    if (errors.length > 0) throw new Error(errors.join('; '));
+  });
+} catch (error) {
+  failed = true;
+  if (step.count === 0) console.log(`error: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+} finally {
+  await browser?.close().catch(() => undefined);
+}
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(failed ? `chat-flow: FAILED at step ${step.count} (${seconds} s)` : `chat-flow: all ${step.count} steps passed in ${seconds} s`);
+process.exit(failed ? 1 : 0);
