@@ -67,7 +67,13 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
           provide: CatalogueResponseCache,
           inject: [REDIS],
           useFactory: (redis: Redis) =>
-            new CatalogueResponseCache(redis, createRedisClient(config.REDIS_URL), config.REDIS_KEY_PREFIX, config.CATALOGUE_CACHE_TTL_SECONDS),
+            new CatalogueResponseCache(
+              redis,
+              // A subscriber connection cannot answer the ready check (INFO) when it reconnects.
+              createRedisClient(config.REDIS_URL, { enableReadyCheck: false }),
+              config.REDIS_KEY_PREFIX,
+              config.CATALOGUE_CACHE_TTL_SECONDS,
+            ),
         },
       ],
     };

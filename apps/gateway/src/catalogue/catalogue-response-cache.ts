@@ -57,6 +57,8 @@ export class CatalogueResponseCache {
   async start(): Promise<void> {
     const channel = `${this.keyPrefix}${CATALOGUE_CACHE.generationChannel}`;
     this.subscriber.on('message', (_, generation: string) => this.setGeneration(generation));
+    // Reconnections are ioredis's job; without a listener its transient errors are printed as unhandled.
+    this.subscriber.on('error', () => undefined);
     // After a reconnect the announcements missed meanwhile are lost: read the current generation again.
     this.subscriber.on('ready', () => void this.refreshGeneration());
     await this.subscriber.subscribe(channel);

@@ -21,7 +21,10 @@ export class RedisIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, { ...options, path: '/socket.io/', serveClient: false });
     const publisher = createRedisClient(this.redisUrl);
-    const subscriber = publisher.duplicate();
+    // A subscriber connection cannot answer the ready check (INFO) when it reconnects.
+    const subscriber = createRedisClient(this.redisUrl, { enableReadyCheck: false });
+    // Reconnections are ioredis's job; without listeners its transient errors print as unhandled.
+    for (const connection of [publisher, subscriber]) connection.on('error', () => undefined);
     this.connections.push(publisher, subscriber);
     server.adapter(createAdapter(publisher, subscriber, { key: socketIoRedisKey(this.keyPrefix) }));
     return server;
