@@ -7,7 +7,7 @@ import { type ApiClient, apiClient } from '@portal/testing';
 import { CatalogueAppModule } from '../../apps/catalogue/src/catalogue-app.module';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { type Env, type RunningApp, startAuthService, startGateway, testEnv } from '../support/test-apps';
+import { type Env, listen, type RunningApp, startAuthService, startGateway, testEnv } from '../support/test-apps';
 
 export { createScratchDatabase, type ScratchDatabase };
 
@@ -18,15 +18,7 @@ export const FIXTURE_DATA_DIR = resolve(__dirname, '../fixtures/catalogue');
 export async function startCatalogueService(overrides: Env = {}): Promise<RunningApp> {
   const config = loadConfig(catalogueEnvSchema, testEnv({ CATALOGUE_DATA_DIR: FIXTURE_DATA_DIR, ...overrides }));
   const logger = createLogger('catalogue', config.LOG_LEVEL);
-  const app = await createServiceApp(CatalogueAppModule.forRoot(config, logger), config, logger);
-  try {
-    await app.startAllMicroservices();
-    await app.listen(0, '127.0.0.1');
-  } catch (error) {
-    await app.close().catch(() => undefined);
-    throw error;
-  }
-  return { app, url: await app.getUrl(), close: () => app.close() };
+  return listen(await createServiceApp(CatalogueAppModule.forRoot(config, logger), config, logger), true);
 }
 
 export interface CatalogueStack {

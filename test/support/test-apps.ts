@@ -19,9 +19,15 @@ export interface RunningApp {
 /** The environment of this test run (see global-setup) with per-test overrides. */
 export const testEnv = (overrides: Env = {}): NodeJS.ProcessEnv => ({ ...process.env, ...overrides });
 
-async function listen(app: NestFastifyApplication, startTransport: boolean): Promise<RunningApp> {
-  if (startTransport) await app.startAllMicroservices();
-  await app.listen(0, '127.0.0.1');
+/** Starts a created app's transport and HTTP listener; an app that fails to start is closed, not leaked. */
+export async function listen(app: NestFastifyApplication, startTransport: boolean): Promise<RunningApp> {
+  try {
+    if (startTransport) await app.startAllMicroservices();
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return { app, url: await app.getUrl().then((url) => url.replace('[::1]', '127.0.0.1')), close: () => app.close() };
 }
 

@@ -11,8 +11,9 @@ const suffix = runSuffix();
 const account = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.com`, password: `Pw-${suffix}-ok!` };
 const step = createStepper();
 
-await runBrowserFlow('auth-flow', step, async (context) => {
-  const page = context.pages()[0] ?? (await context.newPage());
+await runBrowserFlow('auth-flow', step, async (newContext) => {
+  const context = await newContext();
+  const page = await context.newPage();
   const dialog = page.getByRole('dialog', { name: 'Войти или зарегистрироваться' });
   const accountMenu = page.getByRole('button', { name: `Меню аккаунта ${account.username}` });
 

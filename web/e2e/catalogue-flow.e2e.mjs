@@ -120,8 +120,9 @@ async function putBack(page) {
   }
 }
 
-await runBrowserFlow('catalogue-flow', step, async (context) => {
-  const page = context.pages()[0] ?? (await context.newPage());
+await runBrowserFlow('catalogue-flow', step, async (newContext) => {
+  const context = await newContext();
+  const page = await context.newPage();
   // Script errors fail the flow. Network noise does not: the real poster hosts are unreachable here
   // ("Failed to load resource"), and a socket that cannot connect retries; those are listed instead.
   const consoleErrors = [];

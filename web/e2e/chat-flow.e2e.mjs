@@ -4,8 +4,7 @@
 // Registers two accounts through the API, signs each in through /login in its own browser context,
 // opens the chat in both, sends from one and waits for the message in the other (text shown as text,
 // the link made clickable), then checks the online dialog lists both. One line per step; exit 1 on failure.
-import { chromium } from 'playwright-core';
-import { baseUrlFromEnv, CHROMIUM, CHROMIUM_ARGS, createStepper, runSuffix, STEP_TIMEOUT_MS, screenshotDir, solveCaptcha } from './lib/browser.mjs';
+import { baseUrlFromEnv, createStepper, runBrowserFlow, runSuffix, screenshotDir, solveCaptcha } from './lib/browser.mjs';
 
 const BASE_URL = baseUrlFromEnv();
 const suffix = runSuffix();
@@ -38,17 +37,8 @@ async function openChat(page) {
   await page.getByPlaceholder('Введите сообщение...').waitFor();
 }
 
-const started = Date.now();
-let browser;
-let failed = false;
-try {
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const pages = [];
-  for (let index = 0; index < 2; index++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
-    context.setDefaultTimeout(STEP_TIMEOUT_MS);
-    pages.push(await context.newPage());
-  }
+await runBrowserFlow('chat-flow', step, async (newContext) => {
+  const pages = [await (await newContext()).newPage(), await (await newContext()).newPage()];
   const [alicePage, borisPage] = pages;
   const errors = [];
   pages.forEach((page) => page.on('pageerror', (error) => errors.push(error.message)));
@@ -98,12 +88,4 @@ try {
   await step('no script errors in either browser', async () => {
     if (errors.length > 0) throw new Error(errors.join('; '));
   });
-} catch (error) {
-  failed = true;
-  if (step.count === 0) console.log(`error: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-} finally {
-  await browser?.close().catch(() => undefined);
-}
-const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(failed ? `chat-flow: FAILED at step ${step.count} (${seconds} s)` : `chat-flow: all ${step.count} steps passed in ${seconds} s`);
-process.exit(failed ? 1 : 0);
+});

@@ -1,13 +1,12 @@
 // Shared helpers of the browser flows (web/e2e/*.e2e.mjs): the base URL, the step printer, the captcha
 // solver, Debian's Chromium through playwright-core (never a downloaded browser) and the screenshot folder.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -16,7 +15,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-export const STEP_TIMEOUT_MS = 20_000;
+const STEP_TIMEOUT_MS = 20_000;
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const screenshotDir = join(repoRoot, 'artifacts', 'screenshots');
 
@@ -79,32 +78,28 @@ export function solveCaptcha(label) {
 }
 
 /**
- * Runs `flow(context)` in a fresh headless Chromium profile (1280x800, ru-RU), then closes the browser,
- * removes the profile, prints the summary line and exits: 0 when the flow passed, 1 otherwise.
+ * Runs `flow(browser)` in a fresh headless Chromium (`newContext()` gives each user a browser of their
+ * own), then closes it, prints the summary line and exits: 0 when the flow passed, 1 otherwise.
  */
 export async function runBrowserFlow(name, step, flow) {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   mkdirSync(screenshotDir, { recursive: true });
   const started = Date.now();
-  let context;
+  let browser;
   let failed = false;
   try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1280, height: 800 },
-      locale: 'ru-RU',
-    });
-    context.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await flow(context);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const newContext = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      return context;
+    };
+    await flow(newContext);
   } catch (error) {
     failed = true;
     // A failure outside a step (the browser did not start, for instance) has no "not ok" line yet.
     if (!(error instanceof Error) || !reported.has(error)) console.log(`error: ${firstLine(error)}`);
   } finally {
-    await context?.close().catch(() => undefined);
-    rmSync(userDataDir, { recursive: true, force: true });
+    await browser?.close().catch(() => undefined);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

@@ -56,14 +56,14 @@ export class AnimeRepository {
 
   async list(slice: ListSlice): Promise<{ rows: AnimeSummaryRow[]; total: number }> {
     const where = slice.where.join(' AND ');
-    // One after the other: the embedded database of `npm start` (PGlite behind one socket) mixes up
-    // statements that two connections send at once.
-    const rows: AnimeSummaryRow[] = await this.dataSource.query(
-      `SELECT ${SUMMARY_COLUMNS} FROM catalogue.anime a WHERE ${where} ORDER BY ${slice.order}
-       LIMIT ${slice.limit} OFFSET ${slice.offset}`,
-      slice.params,
-    );
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.anime a WHERE ${where}`, slice.params);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${SUMMARY_COLUMNS} FROM catalogue.anime a WHERE ${where} ORDER BY ${slice.order}
+         LIMIT ${slice.limit} OFFSET ${slice.offset}`,
+        slice.params,
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.anime a WHERE ${where}`, slice.params),
+    ]);
     return { rows, total };
   }
 

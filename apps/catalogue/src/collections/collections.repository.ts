@@ -23,13 +23,13 @@ export class CollectionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async list(limit: number, offset: number): Promise<{ rows: CollectionRow[]; total: number }> {
-    // One after the other: the embedded database of `npm start` (PGlite behind one socket) mixes up
-    // statements that two connections send at once.
-    const rows: CollectionRow[] = await this.dataSource.query(
-      `SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    );
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.collections`);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(`SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`, [
+        limit,
+        offset,
+      ]),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.collections`),
+    ]);
     return { rows, total };
   }
 

@@ -116,7 +116,7 @@ export class CatalogueImporter {
     for await (const entry of readNdjsonGz(this.path(SOURCE_FILES.anidbTitles))) {
       const parsed = 'error' in entry ? null : anidbTitlesRecordSchema.safeParse(entry.value);
       if (parsed?.success) titles.set(parsed.data.anidb_id, parsed.data);
-      else skipped.push({ line: entry.line, key: `${SOURCE_FILES.anidbTitles}`, reason: 'error' in entry ? entry.error : 'not an AniDB titles record' });
+      else skipped.push({ line: entry.line, key: SOURCE_FILES.anidbTitles, reason: 'error' in entry ? entry.error : 'not an AniDB titles record' });
     }
     return titles;
   }

@@ -24,14 +24,13 @@ export class PeopleRepository {
   async listCharacters(search: string | undefined, limit: number, offset: number): Promise<{ rows: NamedRow[]; total: number }> {
     const where = search ? `WHERE (${NAMES} LIKE '%' || catalogue.normalize_search($1) || '%' OR catalogue.normalize_search($1) <% ${NAMES})` : '';
     const params = search ? [search] : [];
-    // One after the other: the embedded database of `npm start` (PGlite behind one socket) mixes up
-    // statements that two connections send at once.
-    const rows: NamedRow[] = await this.dataSource.query(
-      `SELECT id, name, name_ru, name_ja, image FROM catalogue.characters ${where}
-       ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    );
-    const [{ total }] = await this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.characters ${where}`, params);
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, name, name_ru, name_ja, image FROM catalogue.characters ${where} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.characters ${where}`, params),
+    ]);
     return { rows, total };
   }
 

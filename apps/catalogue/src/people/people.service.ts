@@ -18,8 +18,7 @@ export class PeopleService {
   async character(id: number): Promise<CharacterDetails> {
     const row = await this.people.character(id);
     if (!row) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.characterNotFound);
-    const anime = await this.people.characterAnime(id);
-    const seiyuu = await this.people.characterVoices(id);
+    const [anime, seiyuu] = await Promise.all([this.people.characterAnime(id), this.people.characterVoices(id)]);
     return {
       ...toSummary(row),
       nameJa: row.name_ja,

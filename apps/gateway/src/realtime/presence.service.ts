@@ -69,7 +69,6 @@ export class PresenceService implements OnApplicationShutdown {
       .multi()
       .del(this.snapshotKey(this.replicaId))
       .srem(this.replicasKey, this.replicaId)
-      .publish(this.replicasKey, 'left')
       .exec()
       .catch(() => undefined);
   }

@@ -59,7 +59,7 @@ export class AnimeAdminService {
       await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: created, change: 'created' });
       return created;
     });
-    return this.relayAfter(this.query.details(id));
+    return this.query.details(id);
   }
 
   async update(id: number, write: AnimeWrite): Promise<AnimeDetails> {
@@ -76,7 +76,7 @@ export class AnimeAdminService {
       await this.anime.update(manager, id, columns);
       await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'updated' });
     });
-    return this.relayAfter(this.query.details(id));
+    return this.query.details(id);
   }
 
   async remove(id: number): Promise<{ id: number; deleted: true }> {
@@ -84,7 +84,6 @@ export class AnimeAdminService {
       if (!(await this.anime.delete(manager, id))) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
       await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'deleted' });
     });
-    this.outbox.afterCommit();
     return { id, deleted: true };
   }
 
@@ -92,20 +91,9 @@ export class AnimeAdminService {
     return this.update(animeId, { poster: posterUrl });
   }
 
-  /**
-   * Relays the write's event once the answer is read, not alongside it: the embedded database of
-   * `npm start` (PGlite behind one socket) mixes up statements that two connections send at once.
-   */
-  private async relayAfter<T>(answer: Promise<T>): Promise<T> {
-    try {
-      return await answer;
-    } finally {
-      this.outbox.afterCommit();
-    }
-  }
-
   private async commit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const result = await this.anime.transaction(work);
+    this.outbox.afterCommit();
     await this.cache.invalidate();
     return result;
   }

@@ -45,8 +45,7 @@ export class AnimeQueryService {
   async details(id: number): Promise<AnimeDetails> {
     const row = await this.anime.findByIdOrShikiId(id);
     if (!row) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
-    const similar = await this.anime.summariesByIds(row.similar_ids);
-    const characters = await this.anime.charactersOf(row.id);
+    const [similar, characters] = await Promise.all([this.anime.summariesByIds(row.similar_ids), this.anime.charactersOf(row.id)]);
     return toAnimeDetails(row, {
       similar,
       characters: characters.map((character) => ({
