@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { prepareSampleEpisodes } from './lib/samples-start.mjs';
 import { ensureBuilt, ensureDependencies, ROOT } from './lib/setup.mjs';
 
 const DATA_DIR = process.env.PORTAL_DATA_DIR ?? join(ROOT, '.data');
@@ -18,6 +19,7 @@ async function main() {
   ensureDependencies();
   ensureBuilt();
   mkdirSync(DATA_DIR, { recursive: true });
+  const media = await prepareSampleEpisodes(DATA_DIR);
   const require = createRequire(import.meta.url);
   const { provisionDatabase, provisionRedis, ProvisionError } = require('./lib/provision.cjs');
   const { startPortal, waitForHealth } = await import('./lib/portal.mjs');
@@ -44,6 +46,7 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     // Several services share one embedded PGlite connection: keep each pool small.
     ...(database.kind === 'pglite' && { DB_POOL_SIZE: '3' }),
+    ...media,
   };
   writeFileSync(join(DATA_DIR, 'runtime.json'), JSON.stringify({ DATABASE_URL: database.url, REDIS_URL: redis.url }, null, 2));
   console.log(`[start] database: ${database.kind}, redis: ${redis.kind}`);

@@ -208,8 +208,8 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
       const huge = await api.post('/api/collections', coverForm({ title: 'X' }, { bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: 'big.png', type: 'image/png' }), {
         token: admin.token,
       });
-      expect(huge.status).toBe(400);
-      expect(huge.body.errors[0]).toMatchObject({ field: 'cover', message: expect.stringMatching(/5 МБ/) });
+      expect(huge.status).toBe(413);
+      expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', errors: [{ field: 'cover', message: expect.stringMatching(/5 МБ/) }] });
       const unknownAnime = await api.post('/api/collections', coverForm({ title: 'X', animeIds: '[99999999]' }, { bytes: PNG, name: 'c.png', type: 'image/png' }), {
         token: admin.token,
       });

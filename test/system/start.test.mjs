@@ -1,12 +1,14 @@
 // The whole portal started exactly as `npm start` starts it: health, the full catalogue through the API,
-// an admin made with `npm run admin`, the browser flows (auth, then catalogue), clean Ctrl-C.
+// the sample episodes, an admin made with `npm run admin`, the browser flows (web/package.json's e2e),
+// clean Ctrl-C.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { runSuffix } from '../../web/e2e/lib/browser.mjs';
 
 const require = createRequire(import.meta.url);
 const { freePort } = require('../../scripts/lib/provision.cjs');
@@ -81,7 +83,7 @@ async function getJson(url, init) {
 
 /** An account registered through the API (captcha "a + b" solved), for the admin-only browser steps. */
 async function registerThroughApi(baseUrl) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const suffix = runSuffix();
   const account = { username: `adm_${suffix}`, email: `adm_${suffix}@example.com`, password: `Pw-${suffix}-ok!` };
   const { data: captcha } = await getJson(`${baseUrl}/api/auth/captcha`);
   assert.match(captcha.question, /^-?\d+ \+ -?\d+$/);
@@ -138,6 +140,12 @@ test('npm start serves the portal, passes the browser flows and stops cleanly on
   assert.equal(naruto.title, 'Наруто');
   assert.equal(naruto.titleRu, 'Наруто');
 
+  // npm start makes the sample episodes when ffmpeg is there, and starts without them when it is not.
+  const hasFfmpeg = spawnSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-version']).status === 0;
+  const { episodes } = (await getJson(`${baseUrl}/api/anime/20/episodes`)).data;
+  if (hasFfmpeg) assert.ok(episodes.length > 0 && episodes.every((episode) => episode.source.kind === 'hls'), 'npm start made the sample episodes');
+  else t.diagnostic('no ffmpeg: no sample episodes, the watch and watch-party flows are skipped (apt-get install ffmpeg)');
+
   if (existsSync(CHROMIUM)) {
     // An admin for the catalogue flow: registered through the API, promoted by `npm run admin`.
     const admin = await registerThroughApi(baseUrl);
@@ -149,7 +157,7 @@ test('npm start serves the portal, passes the browser flows and stops cleanly on
     const started = Date.now();
     const e2e = spawn('npm', ['run', 'e2e', '--workspace', 'web', '--silent'], {
       cwd: ROOT,
-      env: { ...process.env, BASE_URL: baseUrl, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+      env: { ...process.env, BASE_URL: baseUrl, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, E2E_SAMPLE_VIDEO: episodes.length > 0 ? '1' : '0' },
       stdio: 'inherit',
     });
     const code = await new Promise((resolve) => e2e.once('exit', resolve));

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import type { Logger } from 'pino';
 import type { AuthEnv } from '@portal/config';
-import { ServicePlatformModule } from '@portal/platform';
+import { jwtSecretKey, ServicePlatformModule } from '@portal/platform';
 import { CreateUsers1763769600000 } from './migrations/1763769600000-create-users';
 import { CAPTCHA_TTL_SECONDS, CaptchaService } from './registration/services/captcha.service';
 import { RegistrationService } from './registration/services/registration.service';
@@ -30,7 +30,7 @@ export class AuthAppModule {
           entities: [UserEntity],
           migrations: [CreateUsers1763769600000],
         }),
-        JwtModule.register({ secret: config.JWT_SECRET, signOptions: { expiresIn: config.JWT_EXPIRES_IN as never } }),
+        JwtModule.register({ secret: jwtSecretKey(config.JWT_SECRET), signOptions: { expiresIn: config.JWT_EXPIRES_IN as never } }),
       ],
       controllers: [SessionMessageController, UsersMessageController, TelegramMessageController],
       providers: [

@@ -15,6 +15,7 @@ import { CATALOGUE_CONFIG, CATALOGUE_LOGGER } from './catalogue.tokens';
 import { CollectionsMessageController } from './collections/collections.message-controller';
 import { CollectionsRepository } from './collections/collections.repository';
 import { CollectionsService } from './collections/collections.service';
+import { EPISODES_CONTROLLERS, EPISODES_MIGRATIONS, EPISODES_PROVIDERS, episodesConfigProvider } from './episodes/episodes.providers';
 import { AnimeImportRepository } from './import/anime-import.repository';
 import { CatalogueBootImport } from './import/catalogue-boot-import';
 import { CATALOGUE_SOURCES, CatalogueImporter } from './import/catalogue-importer.service';
@@ -26,6 +27,7 @@ import { PeopleService } from './people/people.service';
 import { SearchMessageController } from './search/search.message-controller';
 import { SearchRepository } from './search/search.repository';
 import { SearchService } from './search/search.service';
+import { STATS_MIGRATIONS, STATS_PROVIDERS } from './stats/stats.providers';
 
 // Calendar dates stay "YYYY-MM-DD" strings: turning them into local-midnight Dates shifts them by a day.
 const DATE_OID = 1082;
@@ -37,9 +39,9 @@ export class CatalogueAppModule {
     return {
       module: CatalogueAppModule,
       imports: [
-        ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: [CreateCatalogue1763856000000] }),
+        ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: [CreateCatalogue1763856000000, ...STATS_MIGRATIONS, ...EPISODES_MIGRATIONS] }),
       ],
-      controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController, ...METADATA_CONTROLLERS],
+      controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController, ...METADATA_CONTROLLERS, ...EPISODES_CONTROLLERS],
       providers: [
         { provide: CATALOGUE_CONFIG, useValue: config },
         { provide: CATALOGUE_LOGGER, useValue: logger },
@@ -64,6 +66,9 @@ export class CatalogueAppModule {
         CatalogueBootImport,
         ...metadataConfigProvider(config),
         ...METADATA_PROVIDERS,
+        ...STATS_PROVIDERS,
+        ...episodesConfigProvider(config),
+        ...EPISODES_PROVIDERS,
       ],
     };
   }

@@ -14,6 +14,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
+import { serveMedia } from './media/serve-media';
 import { serveUploads } from './uploads/serve-uploads';
 import { SpaFallback } from './web/spa-fallback';
 
@@ -29,19 +30,25 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
-  fastify.addHook('onResponse', async (request, reply) => {
-    logger.info(
-      { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+  const logRequests = logger.isLevelEnabled('info');
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (logRequests) {
+      logger.info(
+        { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    }
+    done();
   });
   registerGlobalRateLimit(fastify, app.get<Redis>(REDIS), config.REDIS_KEY_PREFIX, config.RATE_LIMIT_GLOBAL_PER_MINUTE);
   app.get(CatalogueResponseCache).register(fastify);
   await app.register(multipart);
   await serveUploads(app, config.UPLOADS_DIR);
+  await serveMedia(app, config.MEDIA_DIR);
 
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_KEY_PREFIX));
   app.setGlobalPrefix('api');

@@ -1,6 +1,7 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { jwtSecretKey } from '@portal/platform';
 import type { GatewayEnv } from '@portal/config';
 import type Redis from 'ioredis';
 import { createRedisClient, PrefixedRedisClient, REDIS, RedisModule, RpcClient, redisTransportOptions } from '@portal/messaging';
@@ -10,15 +11,20 @@ import { AuthController, TelegramController } from './auth/auth.controller';
 import { AnimeController } from './catalogue/anime.controller';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { CollectionsController } from './catalogue/collections.controller';
+import { EpisodesController } from './catalogue/episodes.controller';
 import { MetadataController } from './catalogue/metadata.controller';
 import { CataloguePeopleController } from './catalogue/people.controller';
 import { ChatController } from './chat/chat.controller';
+import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { HealthController } from './health/health.controller';
 import { ChatGateway } from './realtime/chat.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
 import { PRESENCE_SETTINGS, PresenceService } from './realtime/presence.service';
+import { watchPartyProviders } from './realtime/watch-party/watch-party.providers';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { UsersController } from './users/users.controller';
+import { createProfileMediaController } from './users/profile-media.controller';
+import { WatchPartyController } from './watch-party/watch-party.controller';
 
 const TRANSPORT = Symbol('TRANSPORT');
 
@@ -34,19 +40,23 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
       module: GatewayAppModule,
       imports: [
         RedisModule.forRoot({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX }),
-        JwtModule.register({ secret: config.JWT_SECRET }),
+        JwtModule.register({ secret: jwtSecretKey(config.JWT_SECRET) }),
       ],
       controllers: [
         HealthController,
         AuthController,
         TelegramController,
         UsersController,
+        createProfileMediaController(config),
         AdminController,
         AnimeController,
         CataloguePeopleController,
         CollectionsController,
+        EpisodesController,
         MetadataController,
         ChatController,
+        ...COMMUNITY_CONTROLLERS,
+        WatchPartyController,
       ],
       providers: [
         {
@@ -63,6 +73,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         PresenceService,
         GeneralGateway,
         ChatGateway,
+        ...watchPartyProviders(config),
         {
           provide: CatalogueResponseCache,
           inject: [REDIS],

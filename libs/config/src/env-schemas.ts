@@ -45,16 +45,26 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   HOST: z.string().default('0.0.0.0'),
   RPC_TIMEOUT_MS: positiveInt(5000),
   TRUST_PROXY: booleanString.default(false),
-  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(300),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(1200),
   WEB_DIST_DIR: z.string().optional(),
   /** Where uploaded files (collection covers) are stored and served from under /uploads. */
   UPLOADS_DIR: z.string().default('.data/uploads'),
+  /** Video served at /media/ (HLS playlists and segments; the sample episodes live in its samples/). */
+  MEDIA_DIR: z.string().default('.data/media'),
+  /** Largest avatar upload (POST /api/users/me/avatar), in bytes. */
+  AVATAR_MAX_BYTES: positiveInt(2 * 1024 * 1024),
+  /** Largest profile banner upload (POST /api/users/me/banner), in bytes. */
+  BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   /** Seconds a cached catalogue response stays in Redis; changes drop it sooner. */
   CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600),
   /** Online presence: each replica republishes its visitors this often… */
   PRESENCE_HEARTBEAT_MS: positiveInt(5000),
   /** …and a replica that stops (crash, network) drops out of the counts after this. */
   PRESENCE_TTL_SECONDS: positiveInt(15),
+  /** Watch party: how long a disconnected host keeps control before the next member gets it. */
+  WATCH_PARTY_HOST_GRACE_MS: positiveInt(10_000),
+  /** Watch party: a room (state, members, chat) expires this long after its last activity. */
+  WATCH_PARTY_ROOM_TTL_SECONDS: positiveInt(6 * 60 * 60),
 });
 
 export const serviceEnvSchema = (healthPort: number) =>
@@ -85,6 +95,18 @@ export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogu
   SHIKIMORI_TIMEOUT_MS: positiveInt(10_000),
   /** Attempts per sync job before it is reported failed (exponential backoff between). */
   METADATA_JOB_ATTEMPTS: positiveInt(5),
+  /** Where the sample episodes' manifest is read from (MEDIA_DIR/samples/manifest.json, docs/media.md). */
+  MEDIA_DIR: z.string().default('.data/media'),
+  /** Link the samples of a changed manifest at boot (the CLI of `npm run media:samples` links them itself). */
+  MEDIA_LINK_ON_BOOT: booleanString.default(true),
+  /** Titles without episodes of their own may play in an external provider's iframe player (off by default). */
+  VIDEO_PROVIDER: z.enum(['none', 'iframe']).default('none'),
+  /** The provider's player URL with {shikimoriId}, {animeId} and {episode} placeholders; required with VIDEO_PROVIDER=iframe. */
+  VIDEO_PROVIDER_IFRAME_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s]+$/, 'must be an https URL')
+    .refine((url) => url.includes('{episode}'), 'must contain {episode}')
+    .optional(),
 });
 
 export const chatEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat).extend({
@@ -99,3 +121,14 @@ export type ServiceEnv = z.infer<ReturnType<typeof serviceEnvSchema>>;
 export type AuthEnv = z.infer<typeof authEnvSchema>;
 export type CatalogueEnv = z.infer<typeof catalogueEnvSchema>;
 export type ChatEnv = z.infer<typeof chatEnvSchema>;
+
+export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.community).extend({
+  /** Deadline of a call to another service (the catalogue, auth). */
+  RPC_TIMEOUT_MS: positiveInt(5000),
+  /** Watch progress group commit: writes arriving within this many ms share one upsert… */
+  PROGRESS_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(2),
+  /** …of at most this many rows. */
+  PROGRESS_BATCH_MAX: positiveInt(1000),
+});
+
+export type CommunityEnv = z.infer<typeof communityEnvSchema>;

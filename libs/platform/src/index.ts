@@ -10,3 +10,4 @@ export * from './health/health.module';
 export * from './bootstrap-service';
 export * from './service-platform.module';
 export * from './run-service';
+export * from './jwt-secret';

@@ -1,4 +1,4 @@
-import { SEASON_LABELS, STATUS_LABELS, type AnimeCharacterRole, type AnimeDetails, type AnimeSummary, type Suggestion } from '@portal/contracts';
+import { SEASON_LABELS, STATUS_LABELS, type AnimeCharacterRole, type AnimeDetails, type AnimeSummary, type Suggestion, type TitleRef } from '@portal/contracts';
 import type { AnimeRow, AnimeSummaryRow } from './anime.rows';
 
 /** The generated poster: versioned by the row's last change, so an edited title gets a new image. */
@@ -22,6 +22,12 @@ export function toAnimeSummary(row: AnimeSummaryRow): AnimeSummary {
     poster: row.poster ?? fallbackPoster,
     fallbackPoster,
   };
+}
+
+/** The title as other services keep it (the community's lists). */
+export function toTitleRef(row: AnimeSummaryRow): TitleRef {
+  const { id, title, poster, fallbackPoster, episodes, kind, year, idShiki } = toAnimeSummary(row);
+  return { id, title, poster, fallbackPoster, episodes, kind, year, idShiki };
 }
 
 export function toSuggestion(row: AnimeSummaryRow, matchedName: string): Suggestion {

@@ -1,7 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { z } from 'zod';
 import type { RpcRequest } from '@portal/contracts';
 import { validatePayload } from '@portal/platform';
+import { AnimeStatsService } from '../stats/anime-stats.service';
 import { animeListQuerySchema, genrePageSchema, idParamSchema, pageSchema } from './dtos/anime-query.schema';
 import { animeCreateSchema, animePatchSchema, savePosterSchema } from './dtos/anime-write.schema';
 import { AnimeAdminService } from './services/anime-admin.service';
@@ -9,6 +11,7 @@ import { AnimeQueryService } from './services/anime-query.service';
 import { AnimePosterService } from './services/anime-poster.service';
 
 const idOf = (data: unknown) => validatePayload(idParamSchema, data).id;
+const animeRefsSchema = z.object({ ids: z.array(idParamSchema.shape.id).max(1000) });
 
 @Controller()
 export class AnimeMessageController {
@@ -16,6 +19,7 @@ export class AnimeMessageController {
     private readonly query: AnimeQueryService,
     private readonly admin: AnimeAdminService,
     private readonly posters: AnimePosterService,
+    private readonly statistics: AnimeStatsService,
   ) {}
 
   @MessagePattern('catalogue.anime.list')
@@ -45,7 +49,12 @@ export class AnimeMessageController {
 
   @MessagePattern('catalogue.anime.stats')
   stats(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.stats(idOf(data));
+    return this.statistics.forAnime(idOf(data));
+  }
+
+  @MessagePattern('catalogue.anime.refs')
+  refs(@Payload() { data }: RpcRequest<unknown>) {
+    return this.query.refs(validatePayload(animeRefsSchema, data).ids);
   }
 
   @MessagePattern('catalogue.anime.poster')

@@ -92,6 +92,17 @@ export class AnimeRepository {
     return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
 
+  /** Each requested id that is a catalogue id, else a Shikimori id (the canonical row first), with its row. */
+  refsByIdsOrShikiIds(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Array<AnimeSummaryRow & { requested: number }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.query(
+      `SELECT DISTINCT ON (r.requested) r.requested, ${SUMMARY_COLUMNS}
+       FROM unnest($1::int[]) AS r(requested) JOIN catalogue.anime a ON a.id = r.requested OR a.id_shiki = r.requested
+       ORDER BY r.requested, (a.id = r.requested) DESC, a.id`,
+      [ids],
+    );
+  }
+
   async genreCounts(): Promise<Map<string, number>> {
     const rows: Array<{ genre: string; count: number }> = await this.dataSource.query(
       `SELECT genre, count(*)::int AS count FROM catalogue.anime, unnest(genres) AS genre WHERE NOT adult GROUP BY genre`,

@@ -17,7 +17,8 @@ const MEMORY_ENTRIES = 2000;
 interface Entry {
   generation: string;
   etag: string;
-  body: string;
+  /** The body, encoded once so that a hit does not encode it again. */
+  bytes: Buffer;
 }
 
 declare module 'fastify' {
@@ -28,9 +29,11 @@ declare module 'fastify' {
 
 /** Path plus sorted query, so ?a=1&b=2 and ?b=2&a=1 share an entry. */
 export function cacheKeyOf(url: string): string | null {
-  const [path, query = ''] = url.split('?', 2);
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!CACHEABLE.some((pattern) => pattern.test(path))) return null;
-  const params = new URLSearchParams(query);
+  if (queryAt === -1) return path;
+  const params = new URLSearchParams(url.slice(queryAt + 1));
   params.sort();
   const search = params.toString();
   return search ? `${path}?${search}` : path;
@@ -80,50 +83,60 @@ export class CatalogueResponseCache {
   }
 
   register(fastify: FastifyInstance): void {
-    fastify.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET') return;
+    // Callback hooks: a hit from this replica's memory is answered without a promise.
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if (request.method !== 'GET') return done();
       const key = cacheKeyOf(request.url);
-      if (!key) return;
+      if (!key) return done();
       const generation = this.generation;
-      const entry = await this.lookup(key, generation);
-      if (!entry) {
-        request.catalogueCache = { key, generation };
+      const local = this.memory.get(key);
+      if (local?.generation === generation) {
+        this.sendCached(request, reply, local);
         return;
       }
-      return this.sendCached(request, reply, entry);
+      this.lookupShared(key, generation).then(
+        (entry) => {
+          if (entry) return void this.sendCached(request, reply, entry);
+          request.catalogueCache = { key, generation };
+          done();
+        },
+        (error: Error) => done(error),
+      );
     });
-    fastify.addHook('onSend', async (request, reply, payload) => {
+    fastify.addHook('onSend', (request, reply, payload, done) => {
       const pending = request.catalogueCache;
-      if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const entry = { generation: pending.generation, etag: etagOf(payload), body: payload };
+      if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+      const entry = { generation: pending.generation, etag: etagOf(payload), bytes: Buffer.from(payload) };
       reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('X-Cache', 'MISS');
-      await this.store(pending.key, entry);
-      return payload;
+      this.store(pending.key, entry, payload).then(
+        () => done(null, payload),
+        () => done(null, payload),
+      );
     });
   }
 
   private sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('X-Cache', 'HIT');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    return reply.header('Content-Type', 'application/json; charset=utf-8').send(entry.body);
+    return reply.header('Content-Type', 'application/json; charset=utf-8').send(entry.bytes);
   }
 
-  private async lookup(key: string, generation: string): Promise<Entry | null> {
-    const local = this.memory.get(key);
-    if (local?.generation === generation) return local;
+  /** The answer shared by the replicas in Redis, kept in memory from then on. */
+  private async lookupShared(key: string, generation: string): Promise<Entry | null> {
     const shared = await this.redis.get(this.keyPrefix + CATALOGUE_CACHE.entryKey(generation, key)).catch(() => null);
     if (!shared) return null;
-    const entry: Entry = { generation, ...(JSON.parse(shared) as Omit<Entry, 'generation'>) };
+    const { etag, body } = JSON.parse(shared) as { etag: string; body: string };
+    const entry: Entry = { generation, etag, bytes: Buffer.from(body) };
     this.remember(key, entry);
     return entry;
   }
 
-  private async store(key: string, entry: Entry): Promise<void> {
+  private async store(key: string, entry: Entry, body: string): Promise<void> {
     // An answer computed before a change must not be filed under the generation after it.
     if (entry.generation !== this.generation) return;
     this.remember(key, entry);
     await this.redis
-      .set(this.keyPrefix + CATALOGUE_CACHE.entryKey(entry.generation, key), JSON.stringify({ etag: entry.etag, body: entry.body }), 'EX', this.ttlSeconds)
+      .set(this.keyPrefix + CATALOGUE_CACHE.entryKey(entry.generation, key), JSON.stringify({ etag: entry.etag, body }), 'EX', this.ttlSeconds)
       .catch(() => undefined);
   }
 

@@ -11,6 +11,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: ErrorCode.Forbidden,
   404: ErrorCode.NotFound,
   409: ErrorCode.Conflict,
+  413: ErrorCode.PayloadTooLarge,
   429: ErrorCode.RateLimited,
   503: ErrorCode.ServiceUnavailable,
 };
@@ -21,6 +22,7 @@ const MESSAGE_BY_CODE: Partial<Record<ErrorCode, string>> = {
   [ErrorCode.Forbidden]: GENERIC_MESSAGES.forbidden,
   [ErrorCode.NotFound]: GENERIC_MESSAGES.notFound,
   [ErrorCode.RateLimited]: GENERIC_MESSAGES.rateLimited,
+  [ErrorCode.PayloadTooLarge]: GENERIC_MESSAGES.payloadTooLarge,
   [ErrorCode.ServiceUnavailable]: GENERIC_MESSAGES.serviceUnavailable,
 };
 

@@ -5,6 +5,62 @@ import { detectImageType, type ImageType } from './image-type';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+export interface FormFileRules {
+  /** The file's field; when absent any field name is taken (and errors name `file`). */
+  fileField?: string;
+  maxBytes: number;
+  messages: { notMultipart: string; tooLarge: string };
+}
+
+export interface FormWithFile {
+  fields: Record<string, string>;
+  /** The one file of the form, or null when none (or an empty one) was sent. */
+  file: Buffer | null;
+}
+
+export const invalidField = (field: string, message: string) =>
+  new RemoteServiceError({ code: ErrorCode.ValidationFailed, message, errors: [{ field, message }] });
+
+const invalid = (errors: FieldError[]) =>
+  new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
+
+const tooLarge = (field: string, message: string) =>
+  new RemoteServiceError({ code: ErrorCode.PayloadTooLarge, message, errors: [{ field, message }] });
+
+/**
+ * Reads a multipart/form-data body: its text fields and at most one file, refused (413) as soon as it
+ * streams past `maxBytes`. Nothing is stored here; callers check the content before they store it.
+ */
+export async function readFormWithFile(request: FastifyRequest, rules: FormFileRules): Promise<FormWithFile> {
+  const fileField = rules.fileField ?? 'file';
+  if (!request.isMultipart()) throw invalid([{ field: 'body', message: rules.messages.notMultipart }]);
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (rules.fileField && part.fieldname !== rules.fileField) {
+        await part.toBuffer().catch(() => undefined);
+        throw invalid([{ field: part.fieldname, message: GENERIC_MESSAGES.badRequest }]);
+      }
+      const content = await part.toBuffer();
+      if (part.file.truncated) throw tooLarge(fileField, rules.messages.tooLarge);
+      if (content.length > 0) file = content;
+    }
+  } catch (error) {
+    if (error instanceof RemoteServiceError) throw error;
+    // Limits and malformed bodies reported by @fastify/multipart are the client's fault.
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(fileField, rules.messages.tooLarge);
+    if (code?.startsWith('FST_')) throw invalid([{ field: 'body', message: GENERIC_MESSAGES.badRequest }]);
+    throw error;
+  }
+  return { fields, file };
+}
+
 export interface UploadedImage {
   field: string;
   content: Buffer;
@@ -16,44 +72,15 @@ export interface MultipartForm {
   image: UploadedImage | null;
 }
 
-const invalid = (errors: FieldError[]) =>
-  new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
-
-/**
- * Reads a multipart/form-data body: text fields, and at most one image whose real type (JPEG, PNG,
- * WebP, GIF) and size (5 MB) are checked before anything is stored.
- */
+/** A form with text fields and at most one image whose real type (JPEG, PNG, WebP, GIF) and size (5 MB) are checked. */
 export async function readMultipartForm(request: FastifyRequest, imageField: string): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw invalid([{ field: 'body', message: 'Ожидается форма multipart/form-data' }]);
-  try {
-    return await readParts(request, imageField);
-  } catch (error) {
-    // Limits and malformed bodies reported by @fastify/multipart are the client's fault.
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid([{ field: imageField, message: CATALOGUE_MESSAGES.coverTooLarge }]);
-    if (code?.startsWith('FST_')) throw invalid([{ field: 'body', message: GENERIC_MESSAGES.badRequest }]);
-    throw error;
-  }
-}
-
-async function readParts(request: FastifyRequest, imageField: string): Promise<MultipartForm> {
-  const fields: Record<string, string> = {};
-  let image: UploadedImage | null = null;
-  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 } })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (part.fieldname !== imageField) {
-      await part.toBuffer().catch(() => undefined);
-      throw invalid([{ field: part.fieldname, message: GENERIC_MESSAGES.badRequest }]);
-    }
-    const content = await part.toBuffer();
-    if (part.file.truncated) throw invalid([{ field: imageField, message: CATALOGUE_MESSAGES.coverTooLarge }]);
-    if (content.length === 0) continue;
-    const type = detectImageType(content);
-    if (!type) throw invalid([{ field: imageField, message: CATALOGUE_MESSAGES.coverType }]);
-    image = { field: imageField, content, type };
-  }
-  return { fields, image };
+  const { fields, file } = await readFormWithFile(request, {
+    fileField: imageField,
+    maxBytes: MAX_IMAGE_BYTES,
+    messages: { notMultipart: 'Ожидается форма multipart/form-data', tooLarge: CATALOGUE_MESSAGES.coverTooLarge },
+  });
+  if (!file) return { fields, image: null };
+  const type = detectImageType(file);
+  if (!type) throw invalidField(imageField, CATALOGUE_MESSAGES.coverType);
+  return { fields, image: { field: imageField, content: file, type } };
 }

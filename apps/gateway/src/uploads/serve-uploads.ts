@@ -1,22 +1,16 @@
-import { resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import { serveFolder } from '../http/serve-folder';
 
 /** Serves stored uploads at /uploads/<key>. Keys are random, so a file never changes under its URL. */
-export async function serveUploads(app: NestFastifyApplication, uploadsDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: resolve(uploadsDir),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    // @fastify/static 10 hands over the Fastify reply (its types still say a raw response).
-    setHeaders: (reply: unknown) => {
-      (reply as FastifyReply)
-        // Uploads are images checked by type; still, never let one run as a page.
-        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'")
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
+export function serveUploads(app: NestFastifyApplication, uploadsDir: string): Promise<void> {
+  return serveFolder(app, {
+    dir: uploadsDir,
+    prefix: '/uploads',
+    headersFor: () => ({
+      // Uploads are images and videos checked by content; still, never let one run as a page.
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    }),
   });
 }

@@ -41,6 +41,7 @@ export enum ErrorCode {
   InvalidCredentials = 'INVALID_CREDENTIALS',
   CommonPassword = 'COMMON_PASSWORD',
   TokenExpired = 'TOKEN_EXPIRED',
+  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
 }
 
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -55,6 +56,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.Conflict]: 409,
   [ErrorCode.UsernameTaken]: 409,
   [ErrorCode.EmailTaken]: 409,
+  [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.Internal]: 500,
   [ErrorCode.ServiceUnavailable]: 503,
@@ -70,4 +72,5 @@ export const GENERIC_MESSAGES = {
   serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
   internal: 'Внутренняя ошибка сервера',
   badRequest: 'Некорректный запрос',
+  payloadTooLarge: 'Слишком большой запрос',
 } as const;

@@ -79,6 +79,8 @@ export interface AnimeDetails extends AnimeSummary {
   shikimori_similar: AnimeSummary[];
   shikimori_videos: AnimeVideo[];
   characters: AnimeCharacterRole[];
+  /** Episodes of its own the player can play (GET /anime/{id}/episodes); an iframe provider's are not counted. */
+  episodesAvailable?: number;
   metadataSyncedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -1,3 +1,5 @@
+import type { ListStatus } from '../community/library.dto';
+import type { TitleRef } from '../community/library.dto';
 import type { ServiceName } from '../platform/services';
 
 /** Every event carries these. Consumers are idempotent on `eventId`. */
@@ -10,8 +12,32 @@ export interface EventBase {
 export interface EventMap {
   'auth.user.registered': EventBase & { userId: string; username: string };
   'auth.user.updated': EventBase & { userId: string; changedFields: string[] };
-  'catalogue.anime.updated': EventBase & { animeId: number; change: 'created' | 'updated' | 'deleted' };
+  /** `title` is the title as it is after the change (absent when deleted): consumers need not call back. */
+  'catalogue.anime.updated': EventBase & { animeId: number; change: 'created' | 'updated' | 'deleted'; title?: TitleRef };
+  /** A list entry changed; `status` null = removed, `previousStatus` null = added. */
+  'community.list.updated': EventBase & ListEntryChange;
+  /** A viewer's score of a title; null = none (the entry was removed). */
+  'community.rating.updated': EventBase & RatingChange;
+  /** One import's changes in one event (at most LIST_IMPORT_EVENT_CHUNK each), applied in one transaction. */
+  'community.list.imported': EventBase & { userId: string; entries: Array<Omit<ListEntryChange, 'userId'> & { rating: number | null; previousRating: number | null }> };
 }
+
+export interface ListEntryChange {
+  userId: string;
+  animeId: number;
+  status: ListStatus | null;
+  previousStatus: ListStatus | null;
+  progress: number;
+}
+
+export interface RatingChange {
+  userId: string;
+  animeId: number;
+  rating: number | null;
+  previousRating: number | null;
+}
+
+export const LIST_IMPORT_EVENT_CHUNK = 500;
 
 export type EventName = keyof EventMap;
 export type EventPayload<E extends EventName> = EventMap[E];
@@ -26,7 +52,12 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'auth.user.registered': ['moderation', 'chat'],
   'auth.user.updated': ['moderation'],
   // The catalogue listens to itself: the durable path that drops cached lists after every change.
-  'catalogue.anime.updated': ['catalogue'],
+  // The community refreshes its copy of the title (name, poster, episode count) for the lists.
+  'catalogue.anime.updated': ['catalogue', 'community'],
+  // The catalogue keeps per-title list counts and the score distribution for /anime/{id}/stats.
+  'community.list.updated': ['catalogue'],
+  'community.rating.updated': ['catalogue'],
+  'community.list.imported': ['catalogue'],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */

@@ -27,6 +27,21 @@ import type {
   SeiyuuDetails,
   Suggestion,
 } from '../catalogue/anime.dto';
+import type {
+  AnimeListEntry,
+  AnimeRatingSummary,
+  AnimeRefLookup,
+  ContinueWatchingItem,
+  ListCounts,
+  ListFileFormat,
+  ListImportReport,
+  ListStatus,
+  ListStatusUpdate,
+  ProgressPoint,
+  ProgressSave,
+  RatingUpdate,
+} from '../community/library.dto';
+import type { AnimeEpisodes } from '../media/episode.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 import type { ChatMessage } from '../realtime/realtime-events';
 
@@ -129,6 +144,33 @@ export interface RpcMap extends Health {
   'catalogue.parser.parse': { request: { shikimoriId: number; kodikId?: string | number }; response: { jobId: string } };
   'catalogue.images.search': { request: { id: string }; response: { images: Array<{ original: string; preview: string }> } };
   'catalogue.images.set-background': { request: { id: string; backgroundUrl: string }; response: { jobId: string } };
+  /** Display slices of titles by catalogue or Shikimori id, for the community's read model; unknown ids are left out. */
+  'catalogue.anime.refs': { request: { ids: number[] }; response: AnimeRefLookup[] };
+  'catalogue.episodes.list': { request: { animeId: string }; response: AnimeEpisodes };
+  'community.list.update': { request: ListStatusUpdate; response: AnimeListEntry };
+  'community.list.remove': { request: { animeId: string }; response: { animeId: number; removed: true } };
+  'community.list.entry': { request: { animeId: string }; response: AnimeListEntry | null };
+  /** Someone's list: the caller's own without `username`, a public profile's with it. */
+  'community.list.get': {
+    request: PageQuery & { username?: string; status?: ListStatus };
+    response: Page<AnimeListEntry> & { counts: ListCounts };
+  };
+  /** Without `format` the file's first character decides: `<` MyAnimeList XML, `[` Shikimori JSON. */
+  'community.list.import': { request: { format?: ListFileFormat; content: string }; response: ListImportReport };
+  'community.list.export': { request: { format: ListFileFormat }; response: { filename: string; contentType: string; body: string } };
+  'community.rating.set': { request: RatingUpdate; response: AnimeRatingSummary };
+  'community.progress.save': { request: ProgressSave; response: ProgressPoint };
+  /**
+   * Many viewers' saves in one message: the gateway coalesces POST /api/progress calls arriving
+   * within a millisecond or so. `userId` is the verified token's user; each item is answered alone.
+   */
+  'community.progress.save-many': {
+    request: { items: Array<ProgressSave & { userId: string; username: string }> };
+    response: Array<{ ok: true; point: ProgressPoint } | { ok: false; error: RpcErrorPayload }>;
+  };
+  'community.progress.get': { request: { animeId: string; episode?: string }; response: ProgressPoint | null };
+  'community.progress.delete': { request: { animeId: string; episode: string }; response: { deleted: boolean } };
+  'community.progress.continue': { request: { limit?: number }; response: ContinueWatchingItem[] };
   'chat.messages.list': { request: { before?: string; limit?: number }; response: { items: ChatMessage[]; nextCursor: string | null } };
   'chat.message.post': { request: { message: string }; response: ChatMessage };
   'chat.message.delete': { request: { id: string }; response: { id: string; deleted: true } };

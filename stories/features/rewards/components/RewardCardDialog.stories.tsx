@@ -15,7 +15,7 @@ export const Image: Story = {
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Вы получили карточку!' });
     await expect(dialog).toHaveTextContent('Поздравляем! Вам выпала уникальная карточка.');
-    await expect(screen.getByRole('img', { name: 'Полученная карточка' })).toHaveAttribute('src', '/static/cards/sakura-legend.png');
+    await expect(screen.getByRole('img', { name: 'Полученная карточка' })).toHaveAttribute('src', '/uploads/cards/sakura-legend.png');
     await expect(dialog.style.getPropertyValue('--dialog-width')).toBe('370px');
     await userEvent.click(screen.getByRole('button', { name: 'Забрать?' }));
     await expect(args.onClose).toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { MainLayout } from '../layout/MainLayout';
 import { PageLoading } from '../pages/PageLoading';
 import { APP_STRINGS } from '../strings';
 import { AdminOnly } from './AdminOnly';
-import { MAIN_LAYOUT_SECTIONS, TV_SECTIONS } from './routes';
+import { MAIN_LAYOUT_SECTIONS } from './routes';
 import { ScrollToTop } from './ScrollToTop';
 
 const LoginPage = lazy(() => import('../../features/auth/components/LoginPage'));
@@ -24,8 +24,30 @@ const AdminCataloguePage = lazy(() => import('../../features/catalogue/component
 const HomePage = lazy(() => import('../../features/catalogue/components/HomePage'));
 const CataloguePage = lazy(() => import('../../features/catalogue/components/CataloguePage'));
 const AnimePage = lazy(() => import('../../features/catalogue/components/AnimePage'));
+const PlayerPage = lazy(() => import('../../features/player/components/PlayerPage'));
+const SettingsPage = lazy(() => import('../../features/settings/components/SettingsPage'));
+const ProfilePage = lazy(() => import('../../features/profile/components/ProfilePage'));
+const UserProfilePage = lazy(() => import('../../features/profile/components/UserProfilePage'));
+const TvHomePage = lazy(() => import('../../features/tv/components/TvHomePage'));
+const TvAnimePage = lazy(() => import('../../features/tv/components/TvAnimePage'));
+const TvPlayerPage = lazy(() => import('../../features/player/components/tv/TvPlayerPage'));
+const WatchPartyPage = lazy(() => import('../../features/watch-party/components/WatchPartyPage'));
+const StartWatchPartyButton = lazy(() => import('../../features/watch-party/components/StartWatchPartyButton'));
+const EPISODE_ACTIONS = [StartWatchPartyButton];
+// Other features' pieces of catalogue pages, composed here (features may not import each other).
+const WatchButton = lazy(() => import('../../features/player/components/WatchButton'));
+const AnimeEpisodes = lazy(() => import('../../features/player/components/AnimeEpisodes'));
+const AnimeLibraryPanel = lazy(() => import('../../features/library/components/AnimeLibraryPanel'));
+const ContinueWatching = lazy(() => import('../../features/library/components/ContinueWatching'));
+const ANIME_PAGE_SLOTS = { actions: [WatchButton, AnimeLibraryPanel], sections: [AnimeEpisodes] };
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
+/** TV-mode screens: outside the main layout, still behind the sign-in guard (SPEC.md section 2). */
+const tvScreen = (page: ReactNode) => (
+  <main className="tv-shell">
+    <AccessGuard>{standalone(page)}</AccessGuard>
+  </main>
+);
 
 export function AppRoutes() {
   return (
@@ -39,21 +61,18 @@ export function AppRoutes() {
         <Route path="/vk-callback" element={standalone(<SectionInProgressPage section={APP_STRINGS.sections.vkCallback} />)} />
         <Route path="/legal" element={standalone(<LegalPage />)} />
         <Route path="/about" element={standalone(<AboutPage />)} />
-        {TV_SECTIONS.map(({ path, section }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <main className="tv-shell">
-                <AccessGuard>{standalone(<SectionInProgressPage section={section} />)}</AccessGuard>
-              </main>
-            }
-          />
-        ))}
+        <Route path="/tv" element={tvScreen(<TvHomePage />)} />
+        <Route path="/tv/anime/:id" element={tvScreen(<TvAnimePage />)} />
+        <Route path="/tv/watch/:id/:episode" element={tvScreen(<TvPlayerPage />)} />
         <Route element={<MainLayout />}>
-          <Route index element={<HomePage />} />
+          <Route index element={<HomePage continueWatching={ContinueWatching} />} />
           <Route path="catalog" element={<CataloguePage />} />
-          <Route path="anime/:id" element={<AnimePage />} />
+          <Route path="anime/:id" element={<AnimePage slots={ANIME_PAGE_SLOTS} />} />
+          <Route path="watch/:id/:episode" element={<PlayerPage episodeActions={EPISODE_ACTIONS} />} />
+          <Route path="watch-party/:roomId" element={<WatchPartyPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="user/:username" element={<UserProfilePage />} />
+          <Route path="settings" element={<SettingsPage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route
               key={path}

@@ -11,11 +11,6 @@ export interface SectionRoute {
 /** Main-layout routes of SPEC.md section 2 whose screens later issues build. */
 export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'anime/:animeId/review/:reviewId', section: sections.review },
-  { path: 'watch/:id/:episode', section: sections.watch },
-  { path: 'watch-party/:roomId', section: sections.watchParty },
-  { path: 'profile', section: sections.profile },
-  { path: 'user/:username', section: sections.user },
-  { path: 'settings', section: sections.settings },
   { path: 'news', section: sections.news },
   { path: 'news/:id', section: sections.newsItem },
   { path: 'amv', section: sections.amv },
@@ -26,11 +21,4 @@ export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'rankings', section: sections.rankings },
   { path: 'my-amv-playlist', section: sections.amvPlaylist },
   { path: 'orders', section: sections.orders },
-];
-
-/** TV-mode routes live outside the main layout but still require login. */
-export const TV_SECTIONS: readonly SectionRoute[] = [
-  { path: '/tv', section: sections.tv },
-  { path: '/tv/anime/:id', section: sections.tvAnime },
-  { path: '/tv/watch/:id/:episode', section: sections.tvWatch },
 ];

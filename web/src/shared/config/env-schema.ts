@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  */
 export const webEnvSchema = z.object({
   VITE_API_BASE_URL: z._default(z.string().check(z.regex(/^\/[^\s]*$/, 'must be a same-origin path such as /api')), '/api'),
-  VITE_ASSETS_BASE_URL: z._default(z.string().check(z.regex(/^(\/|https?:\/\/)\S*$/, 'must be a path or an http(s) URL')), '/static'),
+  VITE_ASSETS_BASE_URL: z._default(z.string().check(z.regex(/^(\/|https?:\/\/)\S*$/, 'must be a path or an http(s) URL')), '/uploads'),
   VITE_CONTACT_EMAIL: z._default(z.email(), 'legal@anime-portal.example'),
   VITE_VK_GROUP_URL: z._default(z.url(), 'https://vk.com/'),
   VITE_TELEGRAM_CHANNEL_URL: z._default(z.url(), 'https://t.me/'),

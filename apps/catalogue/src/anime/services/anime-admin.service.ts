@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CATALOGUE_MESSAGES, ErrorCode, GENRES, type AnimeDetails, type AnimeWrite } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
+import { publishTitleChange } from '../title-change';
 import { RpcError } from '@portal/platform';
 import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
 import { AnimeRepository } from '../anime.repository';
@@ -56,7 +57,7 @@ export class AnimeAdminService {
     columns.title_romaji ??= columns.title;
     const id = await this.commit(async (manager) => {
       const created = await this.anime.insert(manager, columns);
-      await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: created, change: 'created' });
+      await publishTitleChange(this.outbox, this.anime, manager, created, 'created');
       return created;
     });
     return this.query.details(id);
@@ -74,7 +75,7 @@ export class AnimeAdminService {
         columns.title = columns.title_ru;
       }
       await this.anime.update(manager, id, columns);
-      await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'updated' });
+      await publishTitleChange(this.outbox, this.anime, manager, id, 'updated');
     });
     return this.query.details(id);
   }
@@ -82,7 +83,7 @@ export class AnimeAdminService {
   async remove(id: number): Promise<{ id: number; deleted: true }> {
     await this.commit(async (manager) => {
       if (!(await this.anime.delete(manager, id))) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
-      await this.outbox.publish(manager, 'catalogue.anime.updated', { animeId: id, change: 'deleted' });
+      await publishTitleChange(this.outbox, this.anime, manager, id, 'deleted');
     });
     return { id, deleted: true };
   }

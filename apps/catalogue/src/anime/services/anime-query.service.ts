@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_MESSAGES, ErrorCode, GENRES, type AnimeDetails, type AnimeListQuery, type AnimeSort, type AnimeStats, type AnimeSummary, type Genre, type Page } from '@portal/contracts';
+import { CATALOGUE_MESSAGES, ErrorCode, GENRES, type AnimeDetails, type AnimeListQuery, type AnimeSort, type AnimeRefLookup, type AnimeSummary, type Genre, type Page } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
-import { toAnimeDetails, toAnimeSummary } from '../anime.mapper';
+import { toAnimeDetails, toAnimeSummary, toTitleRef } from '../anime.mapper';
 import { AnimeRepository } from '../anime.repository';
+import { EpisodesRepository } from '../../episodes/episodes.repository';
 
 type PageParams = { page: number; limit: number };
 
 /** Public reads of the catalogue. */
 @Injectable()
 export class AnimeQueryService {
-  constructor(private readonly anime: AnimeRepository) {}
+  constructor(
+    private readonly anime: AnimeRepository,
+    private readonly episodes: EpisodesRepository,
+  ) {}
 
   async list(query: AnimeListQuery & PageParams & { sort: AnimeSort }): Promise<Page<AnimeSummary>> {
     const slice = this.anime.listSlice(query);
@@ -45,8 +49,12 @@ export class AnimeQueryService {
   async details(id: number): Promise<AnimeDetails> {
     const row = await this.anime.findByIdOrShikiId(id);
     if (!row) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
-    const [similar, characters] = await Promise.all([this.anime.summariesByIds(row.similar_ids), this.anime.charactersOf(row.id)]);
-    return toAnimeDetails(row, {
+    const [similar, characters, episodesAvailable] = await Promise.all([
+      this.anime.summariesByIds(row.similar_ids),
+      this.anime.charactersOf(row.id),
+      this.episodes.countByAnime(row.id),
+    ]);
+    const details = toAnimeDetails(row, {
       similar,
       characters: characters.map((character) => ({
         role: character.role,
@@ -54,23 +62,13 @@ export class AnimeQueryService {
         seiyuu: character.seiyuu.map((person) => ({ id: person.id, name: person.name, nameRu: person.name_ru, image: person.image })),
       })),
     });
+    return { ...details, episodesAvailable };
   }
 
-  /**
-   * List-status counts and score distribution. The community service (viewer lists) will feed these
-   * through its events; until it exists every title has none.
-   */
-  async stats(id: number): Promise<AnimeStats> {
-    const row = await this.anime.findByIdOrShikiId(id);
-    if (!row) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
-    const scores = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [String(index + 1), 0]));
-    return {
-      animeId: row.id,
-      statuses: { planned: 0, watching: 0, completed: 0, on_hold: 0, dropped: 0, rewatching: 0 },
-      scores,
-      votes: 0,
-      averageScore: null,
-    };
+  /** What the community service shows of a title in lists (see AnimeRefLookup). */
+  async refs(ids: number[]): Promise<AnimeRefLookup[]> {
+    const rows = await this.anime.refsByIdsOrShikiIds([...new Set(ids)]);
+    return rows.map((row) => ({ requested: row.requested, ref: toTitleRef(row) }));
   }
 
   async genres(): Promise<Genre[]> {

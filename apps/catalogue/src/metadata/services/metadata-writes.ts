@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OutboxPublisher } from '@portal/messaging';
 import { AnimeRepository } from '../../anime/anime.repository';
+import { publishTitleChange } from '../../anime/title-change';
 import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
 
 /**
@@ -36,7 +37,7 @@ export class TitleWriter {
   /** Writes the columns (locking them against the dataset import) and records the change. */
   async update(animeId: number, columns: Record<string, unknown>): Promise<boolean> {
     if (!(await this.anime.update(this.manager, animeId, columns))) return false;
-    await this.outbox.publish(this.manager, 'catalogue.anime.updated', { animeId, change: 'updated' });
+    await publishTitleChange(this.outbox, this.anime, this.manager, animeId, 'updated');
     return true;
   }
 }

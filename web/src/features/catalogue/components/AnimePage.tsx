@@ -1,6 +1,6 @@
 import type { AnimeDetails } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
@@ -28,14 +28,35 @@ function NotFound() {
   return <PageNotFound title={S.notFoundTitle} text={S.notFoundText} backTo="/catalog" backLabel={CATALOGUE_STRINGS.toCatalogue} />;
 }
 
-/** /anime/:id */
-export default function AnimePage() {
-  const id = parseId(useParams().id);
-  if (id === null) return <NotFound />;
-  return <AnimeDetailsLoader id={id} />;
+/**
+ * Pieces other features add to the page (watch button, list status, episodes). The app composes them
+ * in its router, since features may not import each other; each loads lazily beside the page.
+ */
+export interface AnimePageSlots {
+  /** Beside the edit button, under the title. */
+  actions?: readonly ComponentType<{ anime: AnimeDetails }>[];
+  /** After the description. */
+  sections?: readonly ComponentType<{ anime: AnimeDetails }>[];
 }
 
-function AnimeDetailsLoader({ id }: { id: number }) {
+/** /anime/:id */
+export default function AnimePage({ slots }: { slots?: AnimePageSlots }) {
+  const id = parseId(useParams().id);
+  if (id === null) return <NotFound />;
+  return <AnimeDetailsLoader id={id} slots={slots} />;
+}
+
+function AnimeSlots({ anime, slots = [] }: { anime: AnimeDetails; slots?: AnimePageSlots['actions'] }) {
+  return (
+    <Suspense fallback={null}>
+      {slots.map((Slot, index) => (
+        <Slot key={index} anime={anime} />
+      ))}
+    </Suspense>
+  );
+}
+
+function AnimeDetailsLoader({ id, slots }: { id: number; slots?: AnimePageSlots }) {
   const details = useQuery(animeDetailsQuery(id));
   if (details.isPending) {
     return (
@@ -57,7 +78,7 @@ function AnimeDetailsLoader({ id }: { id: number }) {
       </div>
     );
   }
-  return <AnimeDetailsView anime={details.data} />;
+  return <AnimeDetailsView anime={details.data} slots={slots} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -69,7 +90,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function AnimeDetailsView({ anime }: { anime: AnimeDetails }) {
+export function AnimeDetailsView({ anime, slots }: { anime: AnimeDetails; slots?: AnimePageSlots }) {
   // `title` is the display title everywhere (the Russian one when known), as in every list.
   const title = anime.title;
   const videos = playableVideos(anime.shikimori_videos);
@@ -85,6 +106,7 @@ export function AnimeDetailsView({ anime }: { anime: AnimeDetails }) {
           <AnimeGenres genres={anime.genres} />
           <div className="anime-page__actions">
             <AnimeEditButton anime={anime} />
+            <AnimeSlots anime={anime} slots={slots?.actions} />
           </div>
           <AnimeFacts anime={anime} />
         </div>
@@ -94,6 +116,8 @@ export function AnimeDetailsView({ anime }: { anime: AnimeDetails }) {
         {/* Plain text only: line breaks are kept by CSS, markup is shown as text. */}
         <p className={anime.description ? 'anime-page__description' : 'muted'}>{anime.description || S.noDescription}</p>
       </Section>
+
+      <AnimeSlots anime={anime} slots={slots?.sections} />
 
       {anime.characters.length ? (
         <Section title={S.characters}>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, type ComponentType } from 'react';
 import { newAnimeQuery, popularAnimeQuery } from '../api/catalogue-api';
 import { CATALOGUE_STRINGS } from '../strings';
 import { AnimeRowSection } from './AnimeRow';
@@ -8,14 +9,25 @@ import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.home;
 
+export interface HomePageProps {
+  /** The library's live "Продолжить просмотр" row, composed by the app (features may not import each other). */
+  continueWatching?: ComponentType;
+}
+
 /** "/": continue watching (when the library provides it), popular, new and featured collections. */
-export default function HomePage() {
+export default function HomePage({ continueWatching: ContinueWatching }: HomePageProps = {}) {
   const popular = useQuery(popularAnimeQuery());
   const fresh = useQuery(newAnimeQuery());
   return (
     <div className="page home-page">
       <h1 className="visually-hidden">{S.title}</h1>
-      <ContinueWatchingRow />
+      {ContinueWatching ? (
+        <Suspense fallback={null}>
+          <ContinueWatching />
+        </Suspense>
+      ) : (
+        <ContinueWatchingRow />
+      )}
       <AnimeRowSection
         title={S.popular}
         moreTo="/catalog"

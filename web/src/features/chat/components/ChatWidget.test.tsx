@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../../shared/api/token-storage';
+import { useChatUnread } from '../../../shared/events/chat-unread';
 import { dispatchOpenChat } from '../../../shared/events/open-chat';
 import { makeAdmin, makeUser } from '../../../test/fixtures';
 import { fail, ok, type MockResponse } from '../../../test/mock-api';
@@ -93,6 +94,22 @@ describe('chat widget, closed', () => {
       chatSocketStore.emit({ type: 'newMessage', message: makeChatMessage({ id: 'm6' }) });
     });
     await waitFor(() => expect(launcher()).toHaveAccessibleName('Открыть чат, непрочитанных сообщений: 2'));
+  });
+
+  it('publishes the unread count for the phone bottom bar', async () => {
+    window.localStorage.setItem(CHAT_LAST_READ_KEY, 'm4');
+    mockApi({ [LIST]: page() });
+    setStatus('connected');
+    const UnreadProbe = () => <output aria-label="непрочитано">{useChatUnread()}</output>;
+    renderWithApp(
+      <>
+        <UnreadProbe />
+        <ChatWidget />
+      </>,
+      { session: signedIn },
+    );
+    act(() => chatSocketStore.emit({ type: 'newMessage', message: makeChatMessage({ id: 'm5' }) }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'непрочитано' })).toHaveTextContent('1'));
   });
 });
 

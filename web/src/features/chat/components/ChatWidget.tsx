@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '../../../shared/config/constants';
+import { chatBadgeText, publishChatUnread } from '../../../shared/events/chat-unread';
 import { onOpenChat } from '../../../shared/events/open-chat';
 import { useMediaQuery } from '../../../shared/lib/useMediaQuery';
 import { useSession } from '../../../shared/session/session-context';
@@ -18,7 +19,6 @@ import { ChatPanel, type ChatPanelState } from './ChatPanel';
 import '../chat.css';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
-const BADGE_MAX = 99;
 
 export interface ChatWidgetProps {
   /** Start open (stories); the app starts closed. */
@@ -50,6 +50,7 @@ export function ChatWidget({ defaultOpen = false }: ChatWidgetProps) {
   const messages = useMemo(() => (loadFailed ? [] : flattenMessages(query.data)), [loadFailed, query.data]);
   const visible = useMemo(() => messages.filter((message) => !message.isSystem), [messages]);
   const unread = countUnread(messages, lastReadId, open);
+  useEffect(() => publishChatUnread(unread), [unread]);
 
   // One GET at a time: an open and a connect arriving together share it (and its error toast).
   const pending = useRef<Promise<void> | null>(null);
@@ -146,7 +147,7 @@ export function ChatWidget({ defaultOpen = false }: ChatWidgetProps) {
         <Icon name="chat" sizePx={26} />
         {unread > 0 ? (
           <span className="chat-launcher__badge" aria-hidden="true">
-            {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
+            {chatBadgeText(unread)}
           </span>
         ) : null}
       </button>

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+export interface EpisodeAnimeRow {
+  id: number;
+  id_shiki: number | null;
+  kind: string | null;
+  episodes: number | null;
+  duration_minutes: number | null;
+}
+
+export interface EpisodeRow {
+  anime_id: number;
+  number: number;
+  title: string | null;
+  duration_seconds: number | null;
+  hls_url: string;
+  qualities: number[];
+  opening_start: number | null;
+  opening_end: number | null;
+  ending_start: number | null;
+  ending_end: number | null;
+}
+
+export interface SamplesWriteResult {
+  written: number;
+  removed: number;
+}
+
+const EPISODE_COLUMNS = `anime_id, number, title, duration_seconds::float8 AS duration_seconds, hls_url, qualities,
+  opening_start::float8 AS opening_start, opening_end::float8 AS opening_end,
+  ending_start::float8 AS ending_start, ending_end::float8 AS ending_end`;
+
+/** Database access for episodes and the few title columns the episode list needs. */
+@Injectable()
+export class EpisodesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** By catalogue id, else by Shikimori id (the canonical row first), as GET /anime/{id} finds titles. */
+  async findAnime(id: number): Promise<EpisodeAnimeRow | null> {
+    const rows: EpisodeAnimeRow[] = await this.dataSource.query(
+      `SELECT id, id_shiki, kind, episodes, duration_minutes FROM catalogue.anime WHERE id = $1 OR id_shiki = $1
+       ORDER BY (id = $1) DESC, id LIMIT 1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  listByAnime(animeId: number): Promise<EpisodeRow[]> {
+    return this.dataSource.query(`SELECT ${EPISODE_COLUMNS} FROM catalogue.episodes WHERE anime_id = $1 ORDER BY number`, [animeId]);
+  }
+
+  async countByAnime(animeId: number): Promise<number> {
+    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM catalogue.episodes WHERE anime_id = $1`, [animeId]);
+    return count;
+  }
+
+  /** The manifest versions the linked samples came from (one when they are current). */
+  async samplesVersions(): Promise<string[]> {
+    const rows: Array<{ version: string | null }> = await this.dataSource.query(
+      `SELECT DISTINCT origin_version AS version FROM catalogue.episodes WHERE origin = 'samples'`,
+    );
+    return rows.map((row) => row.version ?? '');
+  }
+
+  async existingAnimeIds(ids: number[]): Promise<Set<number>> {
+    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM catalogue.anime WHERE id = ANY($1::int[])`, [ids]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Makes the sample rows exactly `episodes`, in one transaction under a lock (a CLI run and a boot
+   * may link at once). Episodes of other origins are never replaced by samples.
+   */
+  async replaceSamples(episodes: EpisodeRow[], version: string): Promise<SamplesWriteResult> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('catalogue:episodes:samples'))`);
+      const keys = episodes.map((episode) => `${episode.anime_id}/${episode.number}`);
+      const [removedRows]: [unknown[], number] = await manager.query(
+        `DELETE FROM catalogue.episodes WHERE origin = 'samples' AND NOT (anime_id || '/' || number = ANY($1::text[])) RETURNING anime_id`,
+        [keys],
+      );
+      let written = 0;
+      for (const episode of episodes) {
+        const [row] = await manager.query(
+          `INSERT INTO catalogue.episodes (anime_id, number, title, duration_seconds, hls_url, qualities,
+             opening_start, opening_end, ending_start, ending_end, origin, origin_version)
+           VALUES ($1, $2, $3, $4, $5, $6::int[], $7, $8, $9, $10, 'samples', $11)
+           ON CONFLICT (anime_id, number) DO UPDATE SET
+             title = EXCLUDED.title, duration_seconds = EXCLUDED.duration_seconds, hls_url = EXCLUDED.hls_url,
+             qualities = EXCLUDED.qualities, opening_start = EXCLUDED.opening_start, opening_end = EXCLUDED.opening_end,
+             ending_start = EXCLUDED.ending_start, ending_end = EXCLUDED.ending_end,
+             origin_version = EXCLUDED.origin_version, updated_at = now()
+           WHERE catalogue.episodes.origin = 'samples'
+           RETURNING 1 AS written`,
+          [
+            episode.anime_id,
+            episode.number,
+            episode.title,
+            episode.duration_seconds,
+            episode.hls_url,
+            episode.qualities,
+            episode.opening_start,
+            episode.opening_end,
+            episode.ending_start,
+            episode.ending_end,
+            version,
+          ],
+        );
+        if (row) written += 1;
+      }
+      return { written, removed: removedRows.length };
+    });
+  }
+}

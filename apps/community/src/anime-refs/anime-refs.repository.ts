@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AnimeKind, AnimeRef } from '@portal/contracts';
+
+export type StoredRef = AnimeRef & { idShiki: number | null };
+
+export interface AnimeRefRow {
+  id: number;
+  id_shiki: number | null;
+  title: string;
+  poster: string;
+  fallback_poster: string;
+  episodes: number | null;
+  kind: AnimeKind | null;
+  year: number | null;
+}
+
+export const toStoredRef = (row: AnimeRefRow): StoredRef => ({
+  id: row.id,
+  idShiki: row.id_shiki,
+  title: row.title,
+  poster: row.poster,
+  fallbackPoster: row.fallback_poster,
+  episodes: row.episodes,
+  kind: row.kind,
+  year: row.year,
+});
+
+@Injectable()
+export class AnimeRefsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async findByIds(ids: number[]): Promise<StoredRef[]> {
+    if (ids.length === 0) return [];
+    const rows: AnimeRefRow[] = await this.dataSource.query(`SELECT * FROM community.anime_refs WHERE id = ANY($1::int[])`, [ids]);
+    return rows.map(toStoredRef);
+  }
+
+  async exists(id: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM community.anime_refs WHERE id = $1`, [id]);
+    return rows.length > 0;
+  }
+
+  /** Stores what the catalogue said of these titles (ids in order, so concurrent upserts do not deadlock). */
+  async upsert(refs: StoredRef[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    if (refs.length === 0) return;
+    const sorted = [...new Map(refs.map((ref) => [ref.id, ref])).values()].sort((a, b) => a.id - b.id);
+    await manager.query(
+      `INSERT INTO community.anime_refs AS r (id, id_shiki, title, poster, fallback_poster, episodes, kind, year)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[])
+       ON CONFLICT (id) DO UPDATE SET id_shiki = excluded.id_shiki, title = excluded.title, poster = excluded.poster,
+         fallback_poster = excluded.fallback_poster, episodes = excluded.episodes, kind = excluded.kind, year = excluded.year,
+         refreshed_at = now()
+       WHERE (r.id_shiki, r.title, r.poster, r.fallback_poster, r.episodes, r.kind, r.year)
+         IS DISTINCT FROM (excluded.id_shiki, excluded.title, excluded.poster, excluded.fallback_poster, excluded.episodes, excluded.kind, excluded.year)`,
+      [
+        sorted.map((ref) => ref.id),
+        sorted.map((ref) => ref.idShiki),
+        sorted.map((ref) => ref.title),
+        sorted.map((ref) => ref.poster),
+        sorted.map((ref) => ref.fallbackPoster),
+        sorted.map((ref) => ref.episodes),
+        sorted.map((ref) => ref.kind),
+        sorted.map((ref) => ref.year),
+      ],
+    );
+  }
+}

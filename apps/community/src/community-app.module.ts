@@ -1,0 +1,60 @@
+import { type DynamicModule, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { CommunityEnv } from '@portal/config';
+import { eventTablesMigration, PrefixedRedisClient, RpcClient, redisTransportOptions } from '@portal/messaging';
+import { ServicePlatformModule } from '@portal/platform';
+import { AnimeRefsRepository } from './anime-refs/anime-refs.repository';
+import { AnimeRefsService } from './anime-refs/anime-refs.service';
+import { CatalogueAnimeUpdatedListener } from './anime-refs/listeners/anime-updated.listener';
+import { COMMUNITY_LOGGER } from './community.tokens';
+import { LibraryMessageController } from './library/library.message-controller';
+import { ListEntriesRepository } from './library/list-entries.repository';
+import { LibraryService } from './library/services/library.service';
+import { ListFilesService } from './library/services/list-files.service';
+import { CreateCommunity1764115200000 } from './migrations/1764115200000-create-community';
+import { ProgressMessageController } from './progress/progress.message-controller';
+import { ProgressRepository } from './progress/progress.repository';
+import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-writer';
+import { ProgressService } from './progress/services/progress.service';
+import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
+
+@Module({})
+export class CommunityAppModule implements OnApplicationBootstrap {
+  constructor(@Inject(SERVICE_TRANSPORT) private readonly transport: PrefixedRedisClient) {}
+
+  static forRoot(config: CommunityEnv, logger: Logger): DynamicModule {
+    return {
+      module: CommunityAppModule,
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'community',
+          config,
+          logger,
+          // The first migration is the one the platform-only service applied, so existing databases upgrade.
+          migrations: [eventTablesMigration('community', 1763769600000), CreateCommunity1764115200000],
+        }),
+      ],
+      controllers: [LibraryMessageController, ProgressMessageController],
+      providers: [
+        { provide: COMMUNITY_LOGGER, useValue: logger },
+        { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
+        { provide: SERVICE_TRANSPORT, useFactory: () => new PrefixedRedisClient(config.REDIS_KEY_PREFIX, redisTransportOptions(config.REDIS_URL)) },
+        { provide: RpcClient, inject: [SERVICE_TRANSPORT], useFactory: (transport: PrefixedRedisClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
+        ServiceRpc,
+        AnimeRefsRepository,
+        AnimeRefsService,
+        CatalogueAnimeUpdatedListener,
+        ListEntriesRepository,
+        LibraryService,
+        ListFilesService,
+        ProgressRepository,
+        ProgressWriter,
+        ProgressService,
+      ],
+    };
+  }
+
+  async onApplicationBootstrap() {
+    await this.transport.connect();
+  }
+}

@@ -1,0 +1,2 @@
+export const COMMUNITY_CONFIG = Symbol('COMMUNITY_CONFIG');
+export const COMMUNITY_LOGGER = Symbol('COMMUNITY_LOGGER');

@@ -1,0 +1,55 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
+import { RpcError, validatePayload } from '@portal/platform';
+import { signedIn } from '../library/services/library.service';
+import { continueSchema, progressDeleteSchema, progressGetSchema, progressSaveManySchema, progressSaveSchema } from './dtos/progress.schemas';
+import { ProgressService } from './services/progress.service';
+
+@Controller()
+export class ProgressMessageController {
+  constructor(private readonly progress: ProgressService) {}
+
+  @MessagePattern('community.progress.save')
+  save(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const user = signedIn(meta.user);
+    return this.progress.save(user, validatePayload(progressSaveSchema, data));
+  }
+
+  /** Each item is validated and answered on its own: one bad item fails only its own request. */
+  @MessagePattern('community.progress.save-many')
+  saveMany(@Payload() { data }: RpcRequest<unknown>) {
+    const { items } = validatePayload(progressSaveManySchema, data);
+    return Promise.all(
+      items.map(async ({ userId, username, ...item }) => {
+        try {
+          const point = await this.progress.save({ id: userId, username }, validatePayload(progressSaveSchema, item));
+          return { ok: true as const, point };
+        } catch (error) {
+          const payload: RpcErrorPayload = error instanceof RpcError ? error.payload : { code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal };
+          return { ok: false as const, error: payload };
+        }
+      }),
+    );
+  }
+
+  @MessagePattern('community.progress.get')
+  get(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const user = signedIn(meta.user);
+    const { animeId, episode } = validatePayload(progressGetSchema, data);
+    return this.progress.get(user, animeId, episode);
+  }
+
+  @MessagePattern('community.progress.delete')
+  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const user = signedIn(meta.user);
+    const { animeId, episode } = validatePayload(progressDeleteSchema, data);
+    return this.progress.delete(user, animeId, episode);
+  }
+
+  @MessagePattern('community.progress.continue')
+  continueWatching(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const user = signedIn(meta.user);
+    return this.progress.continueWatching(user, validatePayload(continueSchema, data).limit);
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { AnimeRefRow } from '../anime-refs/anime-refs.repository';
+
+export interface ProgressRow {
+  anime_id: number;
+  episode: number;
+  position: number;
+  duration: number | null;
+  updated_at: Date;
+}
+
+export interface ProgressKey {
+  userId: string;
+  animeId: number;
+  episode: number;
+}
+
+export interface ProgressWrite extends ProgressKey {
+  position: number;
+  duration: number | null;
+  at: Date;
+}
+
+export interface WrittenRow extends ProgressRow {
+  kind: 'saved' | 'deleted';
+  user_id: string;
+}
+
+@Injectable()
+export class ProgressRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * One statement for a whole batch: deletes and upserts (each key at most once), atomic, durable when
+   * it returns. A later write of a key replaces the position; a write without duration keeps the known one.
+   */
+  async write(saves: ProgressWrite[], deletes: ProgressKey[]): Promise<WrittenRow[]> {
+    return this.dataSource.query(
+      `WITH deleted AS (
+         DELETE FROM community.progress p USING unnest($7::uuid[], $8::int[], $9::int[]) AS d(user_id, anime_id, episode)
+         WHERE p.user_id = d.user_id AND p.anime_id = d.anime_id AND p.episode = d.episode
+         RETURNING 'deleted' AS kind, p.user_id, p.anime_id, p.episode, p.position, p.duration, p.updated_at
+       ), saved AS (
+         INSERT INTO community.progress AS p (user_id, anime_id, episode, position, duration, updated_at)
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::int[], $4::float8[], $5::float8[], $6::timestamptz[])
+         ON CONFLICT (user_id, anime_id, episode) DO UPDATE
+           SET position = excluded.position, duration = coalesce(excluded.duration, p.duration), updated_at = excluded.updated_at
+         RETURNING 'saved' AS kind, p.user_id, p.anime_id, p.episode, p.position, p.duration, p.updated_at
+       )
+       SELECT kind, user_id::text, anime_id, episode, position, duration, updated_at FROM deleted
+       UNION ALL SELECT kind, user_id::text, anime_id, episode, position, duration, updated_at FROM saved`,
+      [
+        saves.map((save) => save.userId),
+        saves.map((save) => save.animeId),
+        saves.map((save) => save.episode),
+        saves.map((save) => save.position),
+        saves.map((save) => save.duration),
+        saves.map((save) => save.at.toISOString()),
+        deletes.map((key) => key.userId),
+        deletes.map((key) => key.animeId),
+        deletes.map((key) => key.episode),
+      ],
+    );
+  }
+
+  /** One episode's point, or without `episode` the title's latest. */
+  async find(userId: string, animeId: number, episode: number | undefined): Promise<ProgressRow | null> {
+    const rows: ProgressRow[] = await this.dataSource.query(
+      `SELECT anime_id, episode, position, duration, updated_at FROM community.progress
+       WHERE user_id = $1 AND anime_id = $2 AND ($3::int IS NULL OR episode = $3) ORDER BY updated_at DESC, episode DESC LIMIT 1`,
+      [userId, animeId, episode ?? null],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Each title's latest point, newest first, without finished titles: those completed in the list,
+   * and those whose latest point is in the last episode at 90 % of its duration or more.
+   */
+  async continueWatching(userId: string, limit: number): Promise<Array<ProgressRow & { ref: AnimeRefRow }>> {
+    return this.dataSource.query(
+      `SELECT anime_id, episode, position, duration, updated_at, ref FROM (
+         SELECT DISTINCT ON (p.anime_id) p.anime_id, p.episode, p.position, p.duration, p.updated_at, r.episodes, e.status, row_to_json(r) AS ref
+         FROM community.progress p
+         JOIN community.anime_refs r ON r.id = p.anime_id
+         LEFT JOIN community.list_entries e ON e.user_id = p.user_id AND e.anime_id = p.anime_id
+         WHERE p.user_id = $1
+         ORDER BY p.anime_id, p.updated_at DESC, p.episode DESC
+       ) latest
+       WHERE latest.status IS DISTINCT FROM 'completed'
+         AND NOT (coalesce(latest.episodes, 0) > 0 AND latest.episode >= latest.episodes AND latest.duration IS NOT NULL AND latest.position >= 0.9 * latest.duration)
+       ORDER BY latest.updated_at DESC, latest.anime_id LIMIT $2`,
+      [userId, limit],
+    );
+  }
+}

@@ -1,0 +1,100 @@
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { COMMUNITY_LOGGER } from '../../community.tokens';
+import { type ProgressKey, ProgressRepository, type ProgressWrite, type WrittenRow } from '../progress.repository';
+
+export const PROGRESS_BATCHING = Symbol('PROGRESS_BATCHING');
+
+export interface ProgressBatching {
+  /** How long the first write of an idle period waits for others to share its statement. */
+  windowMs: number;
+  maxRows: number;
+}
+
+type Request = ({ kind: 'save' } & ProgressWrite) | ({ kind: 'delete' } & ProgressKey);
+type Operation = Request & {
+  resolve: (row: WrittenRow | null) => void;
+  reject: (error: unknown) => void;
+};
+
+const keyOf = (op: ProgressKey) => `${op.userId}:${op.animeId}:${op.episode}`;
+
+/**
+ * Group commit of watch progress. Writes are queued in arrival order and written by one statement
+ * per batch (one batch in flight at a time): while a batch commits, the next one gathers, so under
+ * load a batch is whatever arrived during the previous commit. Within a batch the last write of a
+ * key wins; batches commit in order, so across batches too. Each caller is answered only after its
+ * batch has committed: an acknowledged position is in PostgreSQL.
+ */
+@Injectable()
+export class ProgressWriter implements BeforeApplicationShutdown {
+  private queue: Operation[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+
+  constructor(
+    private readonly progress: ProgressRepository,
+    @Inject(PROGRESS_BATCHING) private readonly batching: ProgressBatching,
+    @Inject(COMMUNITY_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Resolves with the stored row once it is committed. */
+  save(write: Omit<ProgressWrite, 'at'>): Promise<WrittenRow | null> {
+    return this.enqueue({ kind: 'save', ...write, at: new Date() });
+  }
+
+  /** Resolves with the deleted row, or null when there was none. */
+  delete(key: ProgressKey): Promise<WrittenRow | null> {
+    return this.enqueue({ kind: 'delete', ...key });
+  }
+
+  async beforeApplicationShutdown() {
+    this.start();
+    await this.draining;
+  }
+
+  private enqueue(op: Request): Promise<WrittenRow | null> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...op, resolve, reject } as Operation);
+      if (this.draining) return; // the running drain takes it next
+      if (this.queue.length >= this.batching.maxRows || this.batching.windowMs === 0) this.start();
+      else this.timer ??= setTimeout(() => this.start(), this.batching.windowMs);
+    });
+  }
+
+  private start() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.batching.maxRows);
+      await this.flush(batch);
+    }
+  }
+
+  private async flush(batch: Operation[]): Promise<void> {
+    const last = new Map<string, Operation>();
+    for (const op of batch) last.set(keyOf(op), op);
+    const saves: ProgressWrite[] = [];
+    const deletes: ProgressKey[] = [];
+    for (const op of last.values()) (op.kind === 'save' ? saves : deletes).push(op as never);
+    try {
+      const rows = await this.progress.write(saves, deletes);
+      const written = new Map(rows.map((row) => [`${row.user_id}:${row.anime_id}:${row.episode}`, row]));
+      for (const op of batch) {
+        const row = written.get(keyOf(op)) ?? null;
+        const winner = last.get(keyOf(op)) === op;
+        // A write overtaken within its batch is answered with what it asked for (it was durable as the
+        // order had it: replaced by a later write of the same key in the same commit).
+        if (winner || op.kind === 'delete') op.resolve(winner ? row : null);
+        else op.resolve(row && { ...row, position: op.position, duration: op.duration ?? row.duration });
+      }
+    } catch (error) {
+      this.logger.error({ err: error, rows: batch.length }, 'watch progress batch failed');
+      for (const op of batch) op.reject(error);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { COMMUNITY_MESSAGES, type AuthenticatedUser, type ContinueWatchingItem, type ProgressPoint } from '@portal/contracts';
+import { RpcError } from '@portal/platform';
+import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
+import { animeRefOf } from '../../library/entry.mapper';
+import { toStoredRef } from '../../anime-refs/anime-refs.repository';
+import { ProgressRepository, type ProgressRow } from '../progress.repository';
+import { ProgressWriter } from './progress-writer';
+
+const toPoint = (row: ProgressRow): ProgressPoint => ({
+  animeId: row.anime_id,
+  episode: row.episode,
+  position: row.position,
+  duration: row.duration,
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** Where a viewer stopped in each episode (SPEC §7), and what to continue watching. */
+@Injectable()
+export class ProgressService {
+  constructor(
+    private readonly refs: AnimeRefsService,
+    private readonly progress: ProgressRepository,
+    private readonly writer: ProgressWriter,
+  ) {}
+
+  async save(user: AuthenticatedUser, input: { animeId: number; episode: number; position: number; duration?: number }): Promise<ProgressPoint> {
+    const ref = await this.refs.require(input.animeId, 'animeId');
+    if (ref.episodes && input.episode > ref.episodes) throw RpcError.validation([{ field: 'episode', message: COMMUNITY_MESSAGES.episodeBeyondTotal }]);
+    const row = await this.writer.save({ userId: user.id, animeId: ref.id, episode: input.episode, position: input.position, duration: input.duration ?? null });
+    return toPoint(row!);
+  }
+
+  async get(user: AuthenticatedUser, animeId: number, episode: number | undefined): Promise<ProgressPoint | null> {
+    const ref = await this.refs.require(animeId, 'animeId');
+    const row = await this.progress.find(user.id, ref.id, episode);
+    return row && toPoint(row);
+  }
+
+  async delete(user: AuthenticatedUser, animeId: number, episode: number): Promise<{ deleted: boolean }> {
+    const ref = await this.refs.require(animeId, 'animeId');
+    return { deleted: (await this.writer.delete({ userId: user.id, animeId: ref.id, episode })) !== null };
+  }
+
+  async continueWatching(user: AuthenticatedUser, limit: number): Promise<ContinueWatchingItem[]> {
+    const rows = await this.progress.continueWatching(user.id, limit);
+    return rows.map((row) => ({ ...toPoint(row), anime: animeRefOf(toStoredRef(row.ref)) }));
+  }
+}

@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { RpcClient } from '@portal/messaging';
+
+const LOOKUP_DEADLINE_MS = 1000;
+
+/**
+ * A member's avatar for the member list, best effort: the token carries no avatar, and a slow or
+ * absent auth service must not hold a join up, so after a second the member is shown without one.
+ */
+export async function lookUpAvatar(rpc: RpcClient, username: string): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), LOOKUP_DEADLINE_MS);
+    timer.unref();
+  });
+  const lookup = rpc.send('auth.user.profile', { username }, { requestId: randomUUID() }).then(
+    (profile) => profile.avatar ?? null,
+    () => null,
+  );
+  try {
+    return await Promise.race([lookup, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

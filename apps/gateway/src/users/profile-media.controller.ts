@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, HttpCode, Post, Req, type Type } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { GatewayEnv } from '@portal/config';
+import { type ProfileUpdate, type RpcMeta, type SelfUser } from '@portal/contracts';
+import { RpcClient } from '@portal/messaging';
+import { RequireUser } from '../auth/access.guard';
+import { Meta } from '../http/request-meta.decorator';
+import { FileStorage } from '../uploads/file-storage';
+import { detectProfileMediaType, type ProfileMediaType } from '../uploads/image-type';
+import { invalidField, readFormWithFile } from '../uploads/multipart-form';
+
+/** Avatars and banners: where they are stored under UPLOADS_DIR, and which profile fields they set. */
+const MEDIA = {
+  avatar: { folder: 'avatars', field: 'avatar', animatedFlag: 'isAnimatedAvatar', what: 'Аватар' },
+  banner: { folder: 'bg', field: 'profileBanner', animatedFlag: 'isAnimatedBanner', what: 'Баннер' },
+} as const;
+type MediaKind = keyof typeof MEDIA;
+
+/** Russian messages of the uploads (the web client checks the same limits before sending). */
+export const PROFILE_MEDIA_MESSAGES = {
+  notMultipart: 'Отправьте файл формой multipart/form-data (поле file)',
+  fileMissing: 'Выберите файл: PNG, JPEG, WebP, GIF или WebM',
+  type: (what: string) => `${what}: подходят только изображения PNG, JPEG, WebP, GIF или видео WebM`,
+  tooLarge: (what: string, maxBytes: number) => `${what} слишком большой: не больше ${formatSize(maxBytes)}`,
+} as const;
+
+/** "2 МБ", "1,5 МБ", "500 КБ". */
+export function formatSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${mb.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('ru-RU')} КБ`;
+}
+
+/** The stored file name of a user's upload: their id first, so only their own earlier uploads are ever deleted. */
+const ownUpload = (userId: string, value: string | null) =>
+  value !== null && new RegExp(`^${userId}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|webm)$`).test(value);
+
+interface Upload {
+  content: Buffer;
+  type: ProfileMediaType;
+}
+
+/** Reads the one file of the form, checking its size while it streams and its type by content. */
+async function readUpload(request: FastifyRequest, kind: MediaKind, maxBytes: number): Promise<Upload> {
+  const { what } = MEDIA[kind];
+  const { file } = await readFormWithFile(request, {
+    maxBytes,
+    messages: { notMultipart: PROFILE_MEDIA_MESSAGES.notMultipart, tooLarge: PROFILE_MEDIA_MESSAGES.tooLarge(what, maxBytes) },
+  });
+  if (!file) throw invalidField('file', PROFILE_MEDIA_MESSAGES.fileMissing);
+  const type = detectProfileMediaType(file);
+  if (!type) throw invalidField('file', PROFILE_MEDIA_MESSAGES.type(what));
+  return { content: file, type };
+}
+
+export interface ProfileMediaLimits {
+  avatarMaxBytes: number;
+  bannerMaxBytes: number;
+}
+
+/**
+ * POST /api/users/me/avatar and /api/users/me/banner. Built from the gateway's settings (the size
+ * limits), so the gateway module registers it with one line.
+ */
+export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MAX_BYTES' | 'BANNER_MAX_BYTES'>): Type<unknown> {
+  const limits: Record<MediaKind, number> = { avatar: config.AVATAR_MAX_BYTES, banner: config.BANNER_MAX_BYTES };
+
+  @ApiTags('users')
+  @Controller('users/me')
+  class ProfileMediaController {
+    constructor(
+      readonly rpc: RpcClient,
+      readonly storage: FileStorage,
+    ) {}
+
+    @Post('avatar')
+    @RequireUser()
+    @HttpCode(200)
+    @ApiBearerAuth()
+    @ApiConsumes('multipart/form-data')
+    @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+    @ApiOperation({ summary: `Upload an avatar: PNG, JPEG, WebP, GIF or WebM by content, up to ${formatSize(limits.avatar)}; answers the updated user` })
+    avatar(@Req() request: FastifyRequest, @Meta() meta: RpcMeta): Promise<SelfUser> {
+      return this.replace('avatar', request, meta);
+    }
+
+    @Post('banner')
+    @RequireUser()
+    @HttpCode(200)
+    @ApiBearerAuth()
+    @ApiConsumes('multipart/form-data')
+    @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+    @ApiOperation({ summary: `Upload a profile banner: PNG, JPEG, WebP, GIF or WebM by content, up to ${formatSize(limits.banner)}; answers the updated user` })
+    banner(@Req() request: FastifyRequest, @Meta() meta: RpcMeta): Promise<SelfUser> {
+      return this.replace('banner', request, meta);
+    }
+
+    /**
+     * Stores the file, points the profile at it, then deletes the user's previous upload of that kind.
+     * A refused update removes the new file again: a failure changes nothing.
+     */
+    async replace(kind: MediaKind, request: FastifyRequest, meta: RpcMeta): Promise<SelfUser> {
+      const { folder, field, animatedFlag } = MEDIA[kind];
+      const upload = await readUpload(request, kind, limits[kind]);
+      const { user: before } = await this.rpc.send('auth.session.verify', {}, meta);
+      const name = `${before.id}-${randomUUID()}.${upload.type.extension}`;
+      await this.storage.put(`${folder}/${name}`, upload.content);
+      let user: SelfUser;
+      try {
+        const changes: ProfileUpdate = { [field]: name, [animatedFlag]: upload.type.animated };
+        user = await this.rpc.send('auth.profile.update', changes, meta);
+      } catch (error) {
+        await this.storage.remove(`${folder}/${name}`).catch(() => undefined);
+        throw error;
+      }
+      const previous = before[field];
+      if (previous !== name && ownUpload(before.id, previous)) await this.storage.remove(`${folder}/${previous}`).catch(() => undefined);
+      return user;
+    }
+  }
+
+  return ProfileMediaController;
+}

@@ -1,0 +1,140 @@
+import type { AnimeSummary } from '../catalogue/anime.dto';
+
+/** A viewer's list statuses (SPEC §4), in the order the profile shows them. */
+export const LIST_STATUSES = ['watching', 'planned', 'completed', 'on_hold', 'dropped', 'rewatching'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
+export const LIST_STATUS_LABELS: Record<ListStatus, string> = {
+  watching: 'Смотрю',
+  planned: 'Запланировано',
+  completed: 'Просмотрено',
+  on_hold: 'Отложено',
+  dropped: 'Брошено',
+  rewatching: 'Пересматриваю',
+};
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 10;
+
+/** The slice of a title that a list entry or a progress point carries for display. */
+export type AnimeRef = Pick<AnimeSummary, 'id' | 'title' | 'poster' | 'fallbackPoster' | 'episodes' | 'kind' | 'year'>;
+
+export interface AnimeListEntry {
+  animeId: number;
+  status: ListStatus;
+  /** Episodes watched, capped at the title's episode count when it is known. */
+  progress: number;
+  userRating: number | null;
+  watchedEpisodes: number[];
+  /** Completed passes after the first (a rewatch that reaches the last episode adds one). */
+  rewatches: number;
+  anime: AnimeRef;
+  updatedAt: string;
+}
+
+/** PUT /api/users/anime/status. `watchedEpisode` records one episode (the player sends it). */
+export interface ListStatusUpdate {
+  animeId: number | string;
+  status?: ListStatus;
+  progress?: number;
+  watchedEpisode?: number;
+  /** SPEC: adding sends the anime object; the server trusts only its own catalogue for it. */
+  anime?: unknown;
+}
+
+export type ListCounts = Record<ListStatus, number>;
+
+export interface RatingUpdate {
+  animeId: number | string;
+  rating: number;
+}
+
+export interface AnimeRatingSummary {
+  animeId: number;
+  userRating: number;
+  /** The portal's own average over its viewers' ratings, and how many rated. */
+  average: number;
+  votes: number;
+}
+
+/** POST /api/progress: one position inside one episode, in seconds. */
+export interface ProgressSave {
+  animeId: number | string;
+  episode: number;
+  position: number;
+  /** The episode's length when the player knows it, for "watched to the end" and progress bars. */
+  duration?: number;
+}
+
+export interface ProgressPoint {
+  animeId: number;
+  episode: number;
+  position: number;
+  duration: number | null;
+  updatedAt: string;
+}
+
+export interface ContinueWatchingItem extends ProgressPoint {
+  anime: AnimeRef;
+}
+
+/** One list in an import or export, independent of the file format. */
+export type ListFileFormat = 'mal' | 'shikimori';
+
+export interface ListImportReport {
+  format: ListFileFormat;
+  /** Entries the list did not have. */
+  imported: number;
+  /** Entries the file changed. */
+  updated: number;
+  /** Entries already as the file says (a second import of one file changes nothing). */
+  unchanged: number;
+  /** Entries whose title the catalogue does not have, or whose lines were unreadable. */
+  skipped: { line: number; title: string | null; reason: string }[];
+}
+
+/** What the catalogue answers to `catalogue.anime.refs`: each requested id (catalogue or Shikimori id) it knows. */
+export interface AnimeRefLookup {
+  requested: number;
+  ref: TitleRef;
+}
+
+/** A title as other services keep it: what lists show, and its Shikimori id. */
+export type TitleRef = AnimeRef & { idShiki: number | null };
+
+export const LIST_PAGE_MAX = 100;
+export const LIST_PAGE_DEFAULT = 50;
+/** The largest list file an import accepts. */
+export const LIST_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** A position or duration longer than a day is not an episode. */
+export const PROGRESS_MAX_SECONDS = 24 * 3600;
+export const CONTINUE_WATCHING_MAX = 50;
+
+/** Russian messages of the community service (shared with the web client). */
+export const COMMUNITY_MESSAGES = {
+  animeId: 'Укажите id аниме (целое положительное число)',
+  animeNotFound: 'Аниме с таким id нет в каталоге',
+  status: `Статус должен быть одним из: ${LIST_STATUSES.join(', ')}`,
+  progress: 'Прогресс должен быть целым числом не меньше 0',
+  episode: 'Номер серии должен быть целым числом не меньше 1',
+  episodeBeyondTotal: 'Номер серии больше, чем серий у аниме',
+  rewatchNotCompleted: 'Пересматривать можно только просмотренное аниме',
+  rating: `Оценка должна быть целым числом от ${RATING_MIN} до ${RATING_MAX}`,
+  position: `Позиция должна быть числом секунд от 0 до ${PROGRESS_MAX_SECONDS}`,
+  duration: `Длительность должна быть числом секунд больше 0 и не больше ${PROGRESS_MAX_SECONDS}`,
+  limit: (max: number) => `Лимит должен быть целым числом от 1 до ${max}`,
+  page: 'Номер страницы должен быть целым числом от 1',
+  username: 'Укажите имя пользователя',
+  userNotFound: 'Пользователь не найден',
+  entryNotFound: 'Этого аниме нет в списке',
+  format: 'Формат должен быть mal или shikimori',
+  fileMissing: 'Приложите файл списка (поле file) или отправьте его телом запроса',
+  fileTooLarge: `Файл списка больше ${LIST_IMPORT_MAX_BYTES / 1024 / 1024} МБ`,
+  fileUnreadable: 'Не удалось прочитать файл: ожидается экспорт MyAnimeList (XML) или Shikimori (JSON)',
+  fileEmpty: 'В файле нет ни одной записи списка',
+  skipNotInCatalogue: 'Аниме нет в каталоге',
+  skipNoId: 'Нет id аниме',
+  skipStatus: 'Неизвестный статус',
+  skipNotAnime: 'Запись не об аниме',
+  skipDuplicate: 'Повтор записи выше в файле',
+} as const;

@@ -1,0 +1,139 @@
+/**
+ * Watch-party rooms (issue #5): the socket.io namespace `/watch-party` and its REST companions
+ * (`POST /api/watch-party`, `GET /api/watch-party/:roomId`). The server validates every client
+ * payload; these types say what a well-behaved client sends.
+ */
+
+export const WATCH_PARTY_NAMESPACE = '/watch-party';
+
+/** Room ids are 12 URL-safe characters (72 random bits). */
+export const WATCH_PARTY_ROOM_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
+
+export const WATCH_PARTY_CHAT_MAX_LENGTH = 500;
+/** Room chat messages kept per room and sent to whoever joins. */
+export const WATCH_PARTY_CHAT_HISTORY = 50;
+/** Room chat messages one user may send per window, across rooms and replicas. */
+export const WATCH_PARTY_CHAT_RATE_LIMIT = { messages: 5, seconds: 10 } as const;
+export const WATCH_PARTY_MIN_RATE = 0.25;
+export const WATCH_PARTY_MAX_RATE = 4;
+
+export interface WatchPartyMember {
+  userId: string;
+  username: string;
+  avatar: string | null;
+  isHost: boolean;
+  /** At least one of the user's tabs is in the room now (on any replica). */
+  connected: boolean;
+}
+
+export interface WatchPartyState {
+  roomId: string;
+  animeId: number;
+  episode: number;
+  /** Null only while a room has nobody to hand control to; whoever joins next takes it. */
+  hostUserId: string | null;
+  playing: boolean;
+  /** Seconds into the episode at `positionAt`. */
+  position: number;
+  /** Server clock (ms since the epoch) at which `position` was true. */
+  positionAt: number;
+  /** Playback rate of the host's player. */
+  rate: number;
+  /** In join order. */
+  members: WatchPartyMember[];
+  /** ISO time. */
+  createdAt: string;
+  /** Grows with every change: a client keeps the highest it has seen (broadcasts from two replicas may cross). */
+  version: number;
+  /** Server ms until which a disconnected host keeps control; null when the host is here. */
+  hostGraceUntil: number | null;
+}
+
+export interface WatchPartyChatMessage {
+  id: string;
+  userId: string;
+  username: string;
+  avatar: string | null;
+  /** Plain text, 1..500 characters after trimming: render it as text. */
+  text: string;
+  /** Server ms. */
+  sentAt: number;
+}
+
+export interface WatchPartyCreate {
+  animeId: number;
+  episode: number;
+}
+
+export interface WatchPartyCreated {
+  roomId: string;
+  /** The page to share, relative to the site: `/watch-party/{roomId}`. */
+  url: string;
+}
+
+export const watchPartyPath = (roomId: string) => `/watch-party/${roomId}`;
+
+/** A host's playback report. `at` (server ms, from the client's clock offset) is when `position` was read. */
+export interface WatchPartyPlayback {
+  position: number;
+  rate?: number;
+  at?: number;
+}
+
+export interface WatchPartyClientToServerEvents {
+  join: (payload: { roomId: string }) => void;
+  leave: () => void;
+  play: (payload: WatchPartyPlayback) => void;
+  pause: (payload: WatchPartyPlayback) => void;
+  seek: (payload: WatchPartyPlayback) => void;
+  episode: (payload: { episode: number }) => void;
+  chat: (payload: { text: string }) => void;
+  /** NTP-style ping: answered with `time-sync` carrying the same `clientSentAt`. */
+  'time-sync': (payload: { clientSentAt: number }) => void;
+}
+
+export type WatchPartyHostChangeReason = 'left' | 'timeout' | 'vacant';
+
+export interface WatchPartyServerToClientEvents {
+  /** The whole room, after joining and after every change. */
+  state: (state: WatchPartyState) => void;
+  'member-joined': (payload: { member: WatchPartyMember }) => void;
+  'member-left': (payload: { userId: string; username: string; reason: 'left' | 'disconnected' }) => void;
+  'host-changed': (payload: { hostUserId: string | null; hostUsername: string | null; previousHostUserId: string | null; reason: WatchPartyHostChangeReason }) => void;
+  'chat-message': (message: WatchPartyChatMessage) => void;
+  /** The last messages, oldest first, sent to a socket when it joins. */
+  'chat-history': (messages: WatchPartyChatMessage[]) => void;
+  /** Pong: server receive and send times (ms) for the ping's `clientSentAt`. */
+  'time-sync': (payload: { clientSentAt: number; serverReceivedAt: number; serverSentAt: number }) => void;
+  error: (payload: WatchPartyErrorPayload) => void;
+}
+
+export enum WatchPartyErrorCode {
+  BadPayload = 'BAD_PAYLOAD',
+  RoomNotFound = 'ROOM_NOT_FOUND',
+  NotJoined = 'NOT_JOINED',
+  NotHost = 'NOT_HOST',
+  RateLimited = 'RATE_LIMITED',
+  Unavailable = 'UNAVAILABLE',
+}
+
+export interface WatchPartyErrorPayload {
+  code: WatchPartyErrorCode;
+  message: string;
+  /** The client event that was refused. */
+  event?: string;
+}
+
+export const WATCH_PARTY_MESSAGES = {
+  badPayload: 'Некорректные данные запроса',
+  roomNotFound: 'Комната не найдена или уже закрыта',
+  notJoined: 'Сначала войдите в комнату',
+  notHost: 'Управлять просмотром может только ведущий',
+  chatEmpty: 'Сообщение не может быть пустым',
+  chatTooLong: `Сообщение не может быть длиннее ${WATCH_PARTY_CHAT_MAX_LENGTH} символов`,
+  rateLimited: 'Вы отправляете сообщения слишком часто, подождите немного',
+  unavailable: 'Сервис совместного просмотра временно недоступен, попробуйте ещё раз',
+  signInRequired: 'Для совместного просмотра нужно войти',
+  badAnimeId: 'Некорректный идентификатор аниме',
+  badEpisode: 'Некорректный номер серии',
+} as const;

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { ContinueWatching } from '../../../../web/src/features/library/components/ContinueWatching';
+import { ok, userSession } from '../../../support/fixtures';
+import { AT_375, PENDING, continueItem } from '../library-story-helpers';
+
+const ITEMS = [continueItem(20, 3, 754), continueItem(21, 12, 95, { duration: null }), continueItem(5114, 1, 1300)];
+
+const meta = {
+  title: 'features/library/components/ContinueWatching',
+  component: ContinueWatching,
+  decorators: [(Story) => <div className="page" data-testid="slot">{Story()}</div>],
+  parameters: { session: userSession, mockApi: { 'GET /api/progress/continue': ok(ITEMS) } },
+} satisfies Meta<typeof ContinueWatching>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithItems: Story = {
+  play: async () => {
+    const row = await screen.findByRole('list', { name: 'Продолжить просмотр' });
+    const links = within(row).getAllByRole('link');
+    await expect(links).toHaveLength(3);
+    await expect(links[0]).toHaveAttribute('href', '/watch/20/3');
+    await expect(links[0]).toHaveAccessibleName('Продолжить «Наруто», серия 3 с 12:34');
+    await expect(links[0]).toHaveTextContent('Серия 3 · 12:34 из 23:40');
+    await expect(within(links[0]!).getByRole('progressbar', { hidden: true })).toHaveAttribute('aria-valuenow', '53');
+    // Without a known length there is no bar, only the time.
+    await expect(links[1]).toHaveTextContent('Серия 12 · 1:35');
+    await expect(within(links[1]!).queryByRole('progressbar', { hidden: true })).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { mockApi: { 'GET /api/progress/continue': PENDING } },
+  play: async () => {
+    await expect(await screen.findByRole('list', { name: 'Загружаем «Продолжить просмотр»...' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** Nothing to continue: the row is not shown at all. */
+export const Empty: Story = {
+  parameters: { mockApi: { 'GET /api/progress/continue': ok([]) } },
+  play: async () => {
+    const slot = await screen.findByTestId('slot');
+    await waitFor(() => expect(slot).toBeEmptyDOMElement());
+  },
+};
+
+export const Guest: Story = {
+  parameters: { session: null },
+  play: async () => {
+    await expect(await screen.findByTestId('slot')).toBeEmptyDOMElement();
+  },
+};
+
+export const Mobile: Story = {
+  ...AT_375,
+  play: async () => {
+    await expect(await screen.findByRole('list', { name: 'Продолжить просмотр' })).toBeInTheDocument();
+  },
+};

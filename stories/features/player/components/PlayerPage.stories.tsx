@@ -1,0 +1,259 @@
+import { ErrorCode } from '@portal/contracts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import PlayerPage from '../../../../web/src/features/player/components/PlayerPage';
+import { fail, makeUser, ok, userSession } from '../../../support/fixtures';
+import { pageAtRoute } from '../../../support/page-at-route';
+import {
+  AT_375,
+  PENDING,
+  animeEpisodes,
+  animeTitle,
+  episode,
+  fakeHlsLoader,
+  playTo,
+  progressPoint,
+  recorder,
+  videoOf,
+  withHls,
+} from '../player-story-helpers';
+
+const PlayerRoute = pageAtRoute('/watch/:id/:episode', PlayerPage);
+
+const saves = recorder(() => ok(progressPoint(1, 0)));
+const watched = recorder(() => ok({}));
+
+const baseApi = {
+  'GET /api/anime/20': ok(animeTitle),
+  'GET /api/anime/20/episodes': ok(animeEpisodes(3)),
+  'GET /api/progress': ok(null),
+  'POST /api/progress': saves.handler,
+  'PUT /api/users/anime/status': watched.handler,
+};
+
+const meta = {
+  title: 'features/player/components/PlayerPage',
+  component: PlayerRoute,
+  decorators: [withHls(fakeHlsLoader())],
+  parameters: { route: '/watch/20/1', session: userSession, mockApi: baseApi },
+} satisfies Meta<typeof PlayerRoute>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Waits for the fake stream to report its length (the seek bar turns on). */
+const ready = async () => {
+  const seek = await screen.findByRole('slider', { name: 'Перемотка' });
+  await waitFor(() => expect(seek).toBeEnabled());
+  return videoOf(seek);
+};
+
+export const Loading: Story = {
+  parameters: { mockApi: { ...baseApi, 'GET /api/anime/20/episodes': PENDING } },
+  play: async () => {
+    await expect(await screen.findByText('Загружаем плеер...')).toBeInTheDocument();
+  },
+};
+
+export const NoEpisodes: Story = {
+  parameters: { mockApi: { ...baseApi, 'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [] }) } },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Серии пока недоступны' })).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'К странице аниме' })).toHaveAttribute('href', '/anime/20');
+  },
+};
+
+export const EpisodeNotFound: Story = {
+  parameters: { route: '/watch/20/9' },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Серия не найдена' })).toBeInTheDocument();
+    await expect(screen.getByText('У этого аниме 3 серии. Выберите серию из списка.')).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'Смотреть с первой серии' })).toHaveAttribute('href', '/watch/20/1');
+    await expect(within(screen.getByRole('list', { name: 'Серии' })).getAllByRole('link')).toHaveLength(3);
+  },
+};
+
+export const AnimeNotFound: Story = {
+  parameters: {
+    route: '/watch/999/1',
+    mockApi: { 'GET /api/anime/999/episodes': fail(404, ErrorCode.NotFound, 'Аниме не найдено') },
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Аниме не найдено' })).toBeInTheDocument();
+  },
+};
+
+export const EpisodesLoadError: Story = {
+  parameters: {
+    mockApi: { ...baseApi, 'GET /api/anime/20/episodes': fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен') },
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Не удалось загрузить серии' })).toBeInTheDocument();
+    await expect(screen.getByText('Сервис временно недоступен')).toBeInTheDocument();
+    await expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+  },
+};
+
+export const StreamError: Story = {
+  decorators: [withHls(fakeHlsLoader({ fail: 'network' }))],
+  play: async () => {
+    const alert = await screen.findByRole('alert');
+    await expect(within(alert).getByRole('heading', { name: 'Не удалось воспроизвести видео' })).toBeInTheDocument();
+    await expect(alert).toHaveTextContent('Видео не загрузилось: проверьте подключение к интернету.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    // The fake fails again: the error comes back after the retry.
+    await expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось воспроизвести видео');
+  },
+};
+
+export const UnsupportedBrowser: Story = {
+  decorators: [withHls(fakeHlsLoader({ unsupported: true }))],
+  play: async () => {
+    await expect(await screen.findByRole('alert')).toHaveTextContent('Ваш браузер не умеет воспроизводить этот поток.');
+  },
+};
+
+/** Playing, with the quality menu open: "Авто" plays 720p now; choosing 1080p pins it. */
+export const QualityMenuOpen: Story = {
+  play: async () => {
+    await ready();
+    await expect(screen.getByRole('heading', { level: 1, name: 'Наруто — серия 1' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Качество: Авто (720p)' }));
+    let menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitemradio');
+    await expect(items.map((item) => item.textContent?.replace('✓', ''))).toEqual(['Авто', '1080p', '720p', '480p']);
+    await expect(within(menu).getByRole('menuitemradio', { name: /Авто/ })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: '1080p' }));
+    const trigger = await screen.findByRole('button', { name: 'Качество: 1080p' });
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-expanded', 'false'));
+    await userEvent.click(trigger);
+    menu = await screen.findByRole('menu');
+    await expect(within(menu).getByRole('menuitemradio', { name: /1080p/ })).toHaveAttribute('aria-checked', 'true');
+  },
+};
+
+/** Inside the opening: the "Пропустить опенинг" button jumps to its end. */
+export const SkipOpeningButton: Story = {
+  play: async () => {
+    const video = await ready();
+    playTo(video, 40);
+    const skip = await screen.findByRole('button', { name: 'Пропустить опенинг' });
+    await expect(skip).toBeVisible();
+    await userEvent.click(skip);
+    await expect(video.currentTime).toBe(120);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Пропустить опенинг' })).not.toBeInTheDocument());
+  },
+};
+
+/** The viewer's "skip openings" setting is on: the player jumps by itself and says so. */
+export const SkipOpeningAutomatically: Story = {
+  parameters: { session: { token: 'story-token', user: makeUser({ skipOpening: true }) } },
+  play: async () => {
+    const video = await ready();
+    playTo(video, 31);
+    await expect(await screen.findByText('Опенинг пропущен')).toBeInTheDocument();
+    await expect(video.currentTime).toBe(120);
+    await expect(screen.queryByRole('button', { name: 'Пропустить опенинг' })).not.toBeInTheDocument();
+  },
+};
+
+export const HelpOverlay: Story = {
+  play: async () => {
+    await ready();
+    await userEvent.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Горячие клавиши' });
+    await expect(help).toHaveTextContent('Воспроизведение / пауза');
+    await expect(help).toHaveTextContent('Назад на 10 секунд');
+    await expect(help).toHaveTextContent('Следующая серия');
+    await expect(within(help).getByRole('button', { name: 'Закрыть' })).toHaveFocus();
+  },
+};
+
+/** Space plays, L and → go forward 10 s, J and ← back, M mutes, ↓ turns the volume down. */
+export const KeyboardShortcuts: Story = {
+  play: async () => {
+    const video = await ready();
+    await userEvent.keyboard(' ');
+    await expect(await screen.findByRole('button', { name: 'Пауза' })).toBeInTheDocument();
+    await userEvent.keyboard('l');
+    await expect(video.currentTime).toBe(10);
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(video.currentTime).toBe(20);
+    await userEvent.keyboard('j');
+    await expect(video.currentTime).toBe(10);
+    await userEvent.keyboard('m');
+    await expect(await screen.findByRole('button', { name: 'Включить звук' })).toBeInTheDocument();
+    await userEvent.keyboard('k');
+    await expect(await screen.findByRole('button', { name: 'Смотреть' })).toBeInTheDocument();
+    // Pausing saved the position.
+    await waitFor(() => expect(saves.bodies.at(-1)).toEqual({ animeId: 20, episode: 1, position: 10, duration: 1420 }));
+  },
+};
+
+/** A saved point: the player resumes there and offers to start over. */
+export const Resumed: Story = {
+  parameters: { mockApi: { ...baseApi, 'GET /api/progress': ok(progressPoint(1, 754)) } },
+  play: async () => {
+    const video = await ready();
+    const notice = await screen.findByText('Продолжаем с 12:34');
+    await expect(notice).toBeInTheDocument();
+    await waitFor(() => expect(video.currentTime).toBe(754));
+    await userEvent.click(screen.getByRole('button', { name: 'Начать сначала' }));
+    await expect(video.currentTime).toBe(0);
+  },
+};
+
+/** The ending has started: the episode is recorded as watched and the next one is offered. */
+export const NextEpisodePrompt: Story = {
+  play: async () => {
+    const video = await ready();
+    playTo(video, 1300);
+    const prompt = await screen.findByRole('region', { name: 'Дальше — серия 2' });
+    await expect(within(prompt).getByRole('button', { name: 'Смотреть сейчас' })).toBeInTheDocument();
+    await waitFor(() => expect(watched.bodies.at(-1)).toEqual({ animeId: 20, watchedEpisode: 1 }));
+    await expect(screen.getByRole('link', { name: 'Следующая серия: 2' })).toHaveAttribute('href', '/watch/20/2');
+    await expect(screen.getByRole('link', { name: /Серия 1/, current: 'page' })).toBeInTheDocument();
+  },
+};
+
+/** The episode has ended: a countdown to the next one. */
+export const NextEpisodeCountdown: Story = {
+  play: async () => {
+    const video = await ready();
+    playTo(video, 1420);
+    await expect(await screen.findByText(/Переход через 5 секунд/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    await expect(screen.queryByRole('region', { name: 'Дальше — серия 2' })).not.toBeInTheDocument();
+  },
+};
+
+export const LastEpisode: Story = {
+  parameters: { route: '/watch/20/3' },
+  play: async () => {
+    await ready();
+    await expect(screen.getByRole('heading', { level: 1, name: 'Наруто — серия 3' })).toBeInTheDocument();
+    await expect(screen.queryByRole('button', { name: /Следующая серия/ })).not.toBeInTheDocument();
+  },
+};
+
+export const IframeSource: Story = {
+  parameters: {
+    mockApi: {
+      ...baseApi,
+      'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [episode(1, { source: { kind: 'iframe', url: 'https://player.invalid/embed/1' } })] }),
+    },
+  },
+  play: async () => {
+    const frame = await screen.findByTitle('Плеер: серия 1');
+    await expect(frame).toHaveAttribute('src', 'https://player.invalid/embed/1');
+    await expect(frame).toHaveAttribute('allowfullscreen');
+  },
+};
+
+export const Mobile: Story = {
+  ...AT_375,
+  play: async () => {
+    await ready();
+    await expect(screen.getByRole('button', { name: 'Во весь экран' })).toBeInTheDocument();
+  },
+};

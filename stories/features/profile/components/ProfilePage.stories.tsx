@@ -1,0 +1,135 @@
+import { ErrorCode } from '@portal/contracts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import ProfilePage from '../../../../web/src/features/profile/components/ProfilePage';
+import { fail, makeUser } from '../../../support/fixtures';
+import { PENDING, entry, listServer, sampleList } from '../profile-story-helpers';
+
+const session = { token: 'story-token', user: makeUser({ username: 'sakura', displayName: 'Сакура', rank: 'новичок' }) };
+
+const meta = {
+  title: 'features/profile/components/ProfilePage',
+  component: ProfilePage,
+  parameters: { route: '/profile', session, mockApi: { 'GET /api/users/anime': listServer(sampleList) } },
+} satisfies Meta<typeof ProfilePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tab = (name: RegExp) => screen.findByRole('tab', { name });
+const rows = async (name: string) => within(await screen.findByRole('list', { name: `Аниме: ${name}` })).getAllByRole('listitem');
+
+/** Header, one tab per status with its count, "Смотрю" open: poster, title, N/M, rating. */
+export const OwnLists: Story = {
+  play: async () => {
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Сакура' })).toBeInTheDocument();
+    await expect(screen.getByText('@sakura')).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'Настройки' })).toHaveAttribute('href', '/settings');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Смотрю 2' })).toHaveAttribute('aria-selected', 'true'));
+    for (const name of ['Запланировано 1', 'Просмотрено 2', 'Отложено 0', 'Брошено 0', 'Пересматриваю 0', 'Оценки']) {
+      await expect(screen.getByRole('tab', { name })).toBeInTheDocument();
+    }
+    const watching = await rows('Смотрю');
+    await expect(watching).toHaveLength(2);
+    const naruto = within(watching[0]!);
+    await expect(naruto.getByRole('link', { name: 'Наруто' })).toHaveAttribute('href', '/anime/20');
+    await expect(naruto.getByLabelText('Просмотрено серий: 12 из 220')).toHaveTextContent('12/220');
+    await expect(naruto.getByText('Оценка: 8 из 10')).toBeInTheDocument();
+    // Episodes unknown: N/?, no rating.
+    await expect(within(watching[1]!).getByText('5/?')).toBeInTheDocument();
+    await expect(within(watching[1]!).getByText('Без оценки')).toBeInTheDocument();
+  },
+};
+
+/** Another tab: its own entries (the tab is kept in the URL). */
+export const CompletedTab: Story = {
+  play: async () => {
+    await userEvent.click(await tab(/^Просмотрено/));
+    const completed = await rows('Просмотрено');
+    await expect(completed.map((row) => within(row).getByRole('link').textContent)).toEqual(['Тетрадь смерти', 'Стальной алхимик: Братство']);
+    await expect(within(completed[0]!).getByText('37/37')).toBeInTheDocument();
+  },
+};
+
+/** Opened at ?tab=ratings: rated titles, best first. */
+export const Ratings: Story = {
+  parameters: { route: '/profile?tab=ratings' },
+  play: async () => {
+    await expect(await tab(/^Оценки/)).toHaveAttribute('aria-selected', 'true');
+    const rated = await rows('Оценки');
+    await expect(rated.map((row) => within(row).getByText(/^Оценка:/).textContent)).toEqual(['Оценка: 10 из 10', 'Оценка: 9 из 10', 'Оценка: 8 из 10']);
+  },
+};
+
+/** ?tab=cards: no cards tab yet (rewards do not exist), so the default tab opens. */
+export const CardsTabNotYet: Story = {
+  parameters: { route: '/profile?tab=cards' },
+  play: async () => {
+    await expect(await tab(/^Смотрю/)).toHaveAttribute('aria-selected', 'true');
+    await expect(screen.queryByRole('tab', { name: /Карточки/ })).not.toBeInTheDocument();
+  },
+};
+
+/** A new viewer: zero everywhere, and ways to fill the list. */
+export const Empty: Story = {
+  parameters: { mockApi: { 'GET /api/users/anime': listServer([]) } },
+  play: async () => {
+    await expect(await screen.findByRole('tab', { name: 'Смотрю 0' })).toBeInTheDocument();
+    await expect(await screen.findByText(/Здесь пока пусто/)).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'В каталог' })).toHaveAttribute('href', '/catalog');
+    await expect(screen.getByRole('link', { name: 'Импорт списка' })).toHaveAttribute('href', '/settings');
+  },
+};
+
+export const EmptyRatings: Story = {
+  parameters: { route: '/profile?tab=ratings', mockApi: { 'GET /api/users/anime': listServer([entry(20, 'watching', 1, 220)]) } },
+  play: async () => {
+    await expect(await screen.findByText('Вы ещё ничего не оценили. Оценку можно поставить на странице аниме.')).toBeInTheDocument();
+  },
+};
+
+export const ListLoading: Story = {
+  parameters: { mockApi: { 'GET /api/users/anime': PENDING } },
+  play: async () => {
+    await expect(await screen.findByText('Загружаем список...')).toBeInTheDocument();
+    await expect(screen.getByRole('tab', { name: 'Смотрю …' })).toBeInTheDocument();
+  },
+};
+
+export const ListError: Story = {
+  parameters: { mockApi: { 'GET /api/users/anime': fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен, попробуйте позже') } },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Не удалось загрузить список' })).toBeInTheDocument();
+    await expect(screen.getByText('Сервис временно недоступен, попробуйте позже')).toBeInTheDocument();
+    await expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+  },
+};
+
+/** More than a page: "Показать ещё" loads the next one. */
+export const ManyPages: Story = {
+  parameters: {
+    mockApi: { 'GET /api/users/anime': listServer(Array.from({ length: 60 }, (_, index) => entry(1000 + index, 'watching', 1, 12))) },
+  },
+  play: async () => {
+    await expect(await rows('Смотрю')).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await waitFor(async () => expect(await rows('Смотрю')).toHaveLength(60));
+    await expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+  },
+};
+
+/** An animated avatar (GIF, an image that moves) and a WebM banner (a muted looping video). */
+export const AnimatedMedia: Story = {
+  parameters: {
+    session: {
+      token: 'story-token',
+      user: makeUser({ avatar: 'u-1-a.gif', isAnimatedAvatar: true, profileBanner: 'u-1-b.webm', isAnimatedBanner: true }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await screen.findByRole('img', { name: 'Аватар: Сакура' })).toHaveAttribute('src', expect.stringMatching(/avatars\/u-1-a\.gif$/));
+    const banner = canvasElement.ownerDocument.querySelector<HTMLVideoElement>('video[aria-label="Баннер профиля: Сакура"]');
+    await expect(banner).not.toBeNull();
+    await expect(banner!.muted && banner!.loop && banner!.autoplay).toBe(true);
+  },
+};

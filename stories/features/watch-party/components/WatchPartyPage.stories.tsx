@@ -1,0 +1,204 @@
+import { ErrorCode, WatchPartyErrorCode } from '@portal/contracts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { PartySocketContext } from '../../../../web/src/features/watch-party/api/watch-party-socket';
+import { WatchPartyPage } from '../../../../web/src/features/watch-party/components/WatchPartyPage';
+import type { VideoSourceHook } from '../../../../web/src/features/watch-party/lib/video-source';
+import {
+  fakePartyConnector,
+  makePartyMember,
+  makePartyMessage,
+  makePartyState,
+  type FakePartyScript,
+} from '../../../../web/src/features/watch-party/testing/fake-party-socket';
+import { fail, ok, userSession } from '../../../support/fixtures';
+import { pageAtRoute } from '../../../support/page-at-route';
+
+/** The room's socket as a story scripts it (see fake-party-socket). */
+interface PartyStoryParameters {
+  party?: FakePartyScript;
+}
+
+const ROOM = 'Room12345678';
+const me = userSession.user;
+const sent: Array<[string, unknown]>[] = [];
+/** No stream in the workbench: the video element stays empty. */
+const noVideo: VideoSourceHook = () => ({ error: null, retry: () => undefined });
+
+const memberState = makePartyState({
+  members: [
+    makePartyMember({ isHost: true }),
+    makePartyMember({ userId: me.id, username: me.username }),
+    makePartyMember({ userId: 'u-3', username: 'kakashi', connected: false }),
+  ],
+});
+const hostState = makePartyState({
+  hostUserId: me.id,
+  members: [makePartyMember({ userId: me.id, username: me.username, isHost: true }), makePartyMember()],
+});
+
+const episodes = {
+  animeId: 20,
+  episodes: [1, 2, 3].map((number) => ({
+    animeId: 20,
+    number,
+    title: null,
+    durationSeconds: 1380,
+    source: { kind: 'hls', url: `/media/sample/${number}/master.m3u8`, qualities: [360, 720] },
+    opening: null,
+    ending: null,
+  })),
+};
+
+const Page = pageAtRoute('/watch-party/:roomId', () => <WatchPartyPage useVideoSource={noVideo} />);
+
+const meta = {
+  title: 'features/watch-party/components/WatchPartyPage',
+  component: Page,
+  parameters: {
+    route: `/watch-party/${ROOM}`,
+    session: userSession,
+    mockApi: {
+      [`GET /api/watch-party/${ROOM}`]: ok(memberState),
+      'GET /api/anime/20': ok({ id: 20, title: 'Naruto', titleRu: 'Наруто' }),
+      'GET /api/anime/20/episodes': ok(episodes),
+    },
+    party: { onJoin: [['state', memberState], ['chat-history', [makePartyMessage()]]] },
+  },
+  decorators: [
+    (Story, context) => {
+      const { party = {} } = context.parameters as PartyStoryParameters;
+      const connector = fakePartyConnector(party);
+      sent.splice(0, sent.length, connector.sent);
+      return (
+        <PartySocketContext.Provider value={connector}>
+          <Story />
+        </PartySocketContext.Provider>
+      );
+    },
+  ],
+} satisfies Meta<typeof Page>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const emitted = () => sent[0] ?? [];
+
+export const Connecting: Story = {
+  parameters: { party: { connects: false } },
+  play: async () => {
+    await screen.findByText('Подключаемся к комнате…');
+  },
+};
+
+export const RoomNotFound: Story = {
+  parameters: { mockApi: { [`GET /api/watch-party/${ROOM}`]: fail(404, ErrorCode.NotFound, 'Комната не найдена или уже закрыта') } },
+  play: async () => {
+    await screen.findByRole('heading', { name: 'Комната не найдена' });
+    await expect(screen.getByRole('link', { name: 'В каталог' })).toHaveAttribute('href', '/catalog');
+  },
+};
+
+export const ClosedWhileJoining: Story = {
+  parameters: { party: { onJoin: [['error', { code: WatchPartyErrorCode.RoomNotFound, message: 'Комната не найдена или уже закрыта', event: 'join' }]] } },
+  play: async () => {
+    await screen.findByRole('heading', { name: 'Комната не найдена' });
+  },
+};
+
+export const NeedsLogin: Story = {
+  parameters: { session: null },
+  play: async () => {
+    await screen.findByRole('heading', { name: 'Войдите, чтобы смотреть вместе' });
+    await expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
+  },
+};
+
+export const Member: Story = {
+  play: async () => {
+    await screen.findByText('Управляет ведущий: hinata');
+    const video = screen.getByLabelText('Видео совместного просмотра');
+    await expect(video).not.toHaveAttribute('controls');
+    const members = within(screen.getByRole('region', { name: 'Участники (3)' }));
+    const host = members.getByText('hinata').closest('li')!;
+    await expect(within(host as HTMLElement).getByText('Ведущий')).toBeInTheDocument();
+    const offline = members.getByText('kakashi').closest('li')!;
+    await expect(within(offline as HTMLElement).getByText('отключился')).toBeInTheDocument();
+    await expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Совместный просмотр: Наруто');
+    await expect(screen.getByRole('textbox', { name: 'Ссылка на комнату' })).toHaveValue(`${window.location.origin}/watch-party/${ROOM}`);
+    await expect(emitted().some(([event, payload]) => event === 'join' && (payload as { roomId: string }).roomId === ROOM)).toBe(true);
+  },
+};
+
+export const Host: Story = {
+  parameters: { mockApi: { [`GET /api/watch-party/${ROOM}`]: ok(hostState) }, party: { onJoin: [['state', hostState]] } },
+  play: async () => {
+    await screen.findByText('Вы ведущий: ваши play, пауза и перемотка видны всем');
+    await expect(screen.getByLabelText('Видео совместного просмотра')).toHaveAttribute('controls');
+    await userEvent.selectOptions(screen.getByRole('combobox'), '2');
+    await waitFor(() => expect(emitted()).toContainEqual(['episode', { episode: 2 }]));
+  },
+};
+
+export const HostLeftHandOver: Story = {
+  parameters: {
+    party: {
+      onJoin: [['state', memberState]],
+      later: [
+        ['state', { ...hostState, version: 9 }],
+        ['host-changed', { hostUserId: me.id, hostUsername: me.username, previousHostUserId: 'u-2', reason: 'timeout' }],
+      ],
+    },
+  },
+  play: async () => {
+    await screen.findByText('Теперь вы ведущий и управляете просмотром.');
+    await screen.findByText('Вы ведущий: ваши play, пауза и перемотка видны всем');
+  },
+};
+
+export const HostAway: Story = {
+  parameters: {
+    party: {
+      onJoin: [
+        [
+          'state',
+          { ...memberState, hostGraceUntil: Date.now() + 10_000, members: memberState.members.map((m) => (m.isHost ? { ...m, connected: false } : m)) },
+        ],
+      ],
+    },
+  },
+  play: async () => {
+    await screen.findByText('hinata отключился — ждём его возвращения');
+  },
+};
+
+export const Reconnecting: Story = {
+  parameters: { party: { onJoin: [['state', memberState]], later: [['disconnect']] } },
+  play: async () => {
+    await screen.findByText('Связь потеряна, переподключаемся…');
+    await expect(screen.getByRole('button', { name: 'Отправить' })).toBeDisabled();
+  },
+};
+
+export const Chat: Story = {
+  play: async () => {
+    const log = await screen.findByRole('log', { name: 'Сообщения комнаты' });
+    await within(log).findByText('Всем привет, начинаем?');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Сообщение в чат комнаты' }), '  <b>Да!</b>  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await expect(emitted()).toContainEqual(['chat', { text: '<b>Да!</b>' }]);
+    await expect(screen.getByRole('textbox', { name: 'Сообщение в чат комнаты' })).toHaveValue('');
+  },
+};
+
+export const ChatRateLimited: Story = {
+  parameters: {
+    party: {
+      onJoin: [['state', memberState]],
+      later: [['error', { code: WatchPartyErrorCode.RateLimited, message: 'Вы отправляете сообщения слишком часто, подождите немного', event: 'chat' }]],
+    },
+  },
+  play: async () => {
+    await expect(await screen.findByRole('alert')).toHaveTextContent('Вы отправляете сообщения слишком часто, подождите немного');
+  },
+};

@@ -1,0 +1,89 @@
+import { communityEnvSchema, loadConfig } from '@portal/config';
+import { createLogger, createServiceApp } from '@portal/platform';
+import { type ApiClient, apiClient } from '@portal/testing';
+import { CommunityAppModule } from '../../apps/community/src/community-app.module';
+import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
+import { startCatalogueService } from '../catalogue/catalogue-test-kit';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { type Env, listen, type RunningApp, startAuthService, startGateway, testEnv } from '../support/test-apps';
+
+/** Titles of the catalogue fixture (test/fixtures/catalogue): ids are Shikimori/MAL ids. */
+export const DEATH_NOTE = { id: 1535, episodes: 37 };
+export const ATTACK_ON_TITAN = { id: 16498, episodes: 25 };
+export const NARUTO = { id: 20, episodes: 220 };
+
+/** The community service, booted exactly as its main.ts boots it. */
+export async function startCommunityService(overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(communityEnvSchema, testEnv(overrides));
+  const logger = createLogger('community', config.LOG_LEVEL);
+  return listen(await createServiceApp(CommunityAppModule.forRoot(config, logger), config, logger), true);
+}
+
+export interface CommunityStack {
+  api: ApiClient;
+  gatewayUrl: string;
+  db: ScratchDatabase;
+  env: Env;
+  community: RunningApp;
+  user: () => Promise<RegisteredUser>;
+  admin: () => Promise<RegisteredUser>;
+  /** Restarts the community service (same database and key prefix). */
+  restartCommunity: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Catalogue (fixture imported at boot), auth, community and a gateway, on a database and key prefix
+ * of the spec's own.
+ */
+export async function startCommunityStack(name: string, options: { env?: Env } = {}): Promise<CommunityStack> {
+  const db = await createScratchDatabase();
+  const env: Env = { ...ownRedisPrefix(name), DATABASE_URL: db.url, ...options.env };
+  const started: RunningApp[] = [];
+  const cleanUp = async () => {
+    for (const app of started.reverse()) await app.close();
+    await db.drop();
+  };
+  let gateway: RunningApp;
+  let community: RunningApp;
+  try {
+    started.push(await startCatalogueService(env));
+    started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }));
+    started.push((community = await startCommunityService(env)));
+    started.push((gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env })));
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const api = apiClient(gateway.url);
+  const stack: CommunityStack = {
+    api,
+    gatewayUrl: gateway.url,
+    db,
+    env,
+    community,
+    user: () => registerUser(api, name),
+    admin: async () => {
+      const admin = await registerUser(api, `${name}adm`);
+      await db.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);
+      return admin;
+    },
+    restartCommunity: async () => {
+      await stack.community.close();
+      const index = started.indexOf(stack.community);
+      stack.community = await startCommunityService(env);
+      started[index] = stack.community;
+    },
+    close: cleanUp,
+  };
+  return stack;
+}
+
+/** Sends a request and expects a 400 naming `field`, with a Russian message. */
+export function expectFieldError(res: { status: number; body: any }, field: string) {
+  expect(res.status).toBe(400);
+  expect(res.body.success).toBe(false);
+  expect(res.body.code).toBe('VALIDATION_FAILED');
+  expect(res.body.errors?.map((error: { field: string }) => error.field)).toContain(field);
+  expect(res.body.message).toMatch(/[а-яА-Я]/);
+}

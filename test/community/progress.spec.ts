@@ -1,0 +1,192 @@
+import { ProgressRepository } from '../../apps/community/src/progress/progress.repository';
+import { ProgressWriter } from '../../apps/community/src/progress/services/progress-writer';
+import type { RegisteredUser } from '../auth/auth-test-kit';
+import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+
+describe('watch progress through the gateway', () => {
+  let stack: CommunityStack;
+  let viewer: RegisteredUser;
+  const auth = (user: RegisteredUser) => ({ token: user.token });
+  const save = (user: RegisteredUser, body: unknown) => stack.api.post('/api/progress', body, auth(user));
+  const read = async (user: RegisteredUser, animeId: number, episode?: number) =>
+    (await stack.api.get(`/api/progress?animeId=${animeId}${episode === undefined ? '' : `&episode=${episode}`}`, auth(user))).body.data;
+
+  beforeAll(async () => {
+    stack = await startCommunityStack('progress');
+    viewer = await stack.user();
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it.each([
+    ['POST', '/api/progress'],
+    ['GET', `/api/progress?animeId=${DEATH_NOTE.id}&episode=1`],
+    ['DELETE', `/api/progress?animeId=${DEATH_NOTE.id}&episode=1`],
+    ['GET', '/api/progress/continue'],
+  ])('%s %s needs a signed-in user', async (method, path) => {
+    const res = await stack.api[method.toLowerCase() as 'get'](path, { animeId: DEATH_NOTE.id, episode: 1, position: 5 } as never);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHORIZED');
+  });
+
+  it('saves a position and reads it back; an episode never saved reads null', async () => {
+    const res = await save(viewer, { animeId: DEATH_NOTE.id, episode: 2, position: 120.5, duration: 1420 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ animeId: DEATH_NOTE.id, episode: 2, position: 120.5, duration: 1420 });
+    expect(await read(viewer, DEATH_NOTE.id, 2)).toMatchObject({ episode: 2, position: 120.5, duration: 1420 });
+    expect(await read(viewer, DEATH_NOTE.id, 3)).toBeNull();
+    const stranger = await stack.user();
+    expect(await read(stranger, DEATH_NOTE.id, 2)).toBeNull();
+  });
+
+  it('a later write replaces the position and keeps the known duration; without episode the latest point is read', async () => {
+    await save(viewer, { animeId: DEATH_NOTE.id, episode: 2, position: 300 });
+    expect(await read(viewer, DEATH_NOTE.id, 2)).toMatchObject({ position: 300, duration: 1420 });
+    await save(viewer, { animeId: DEATH_NOTE.id, episode: 4, position: 10 });
+    expect(await read(viewer, DEATH_NOTE.id)).toMatchObject({ episode: 4, position: 10 });
+    await save(viewer, { animeId: DEATH_NOTE.id, episode: 2, position: 301 });
+    expect(await read(viewer, DEATH_NOTE.id)).toMatchObject({ episode: 2, position: 301 });
+  });
+
+  it('DELETE forgets an episode (query or body); a second delete reports nothing deleted', async () => {
+    await save(viewer, { animeId: NARUTO.id, episode: 7, position: 42 });
+    await save(viewer, { animeId: NARUTO.id, episode: 8, position: 43 });
+    let res = await stack.api.delete(`/api/progress?animeId=${NARUTO.id}&episode=7`, auth(viewer));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deleted: true });
+    expect(await read(viewer, NARUTO.id, 7)).toBeNull();
+    res = await stack.api.delete(`/api/progress?animeId=${NARUTO.id}&episode=7`, auth(viewer));
+    expect(res.body.data).toEqual({ deleted: false });
+    // The API client passes a body through on DELETE too.
+    res = await stack.api.delete('/api/progress', { ...auth(viewer), body: { animeId: NARUTO.id, episode: 8 } } as never);
+    expect(res.body.data).toEqual({ deleted: true });
+    expect(await read(viewer, NARUTO.id, 8)).toBeNull();
+  });
+
+  describe('bad input: 400 naming the field, nothing stored', () => {
+    let user: RegisteredUser;
+    beforeAll(async () => {
+      user = await stack.user();
+      await save(user, { animeId: ATTACK_ON_TITAN.id, episode: 1, position: 50 });
+    });
+
+    it.each([
+      [{ episode: 1, position: 5 }, 'animeId'],
+      [{ animeId: 'x', episode: 1, position: 5 }, 'animeId'],
+      [{ animeId: 999_999_999, episode: 1, position: 5 }, 'animeId'],
+      [{ animeId: ATTACK_ON_TITAN.id, position: 5 }, 'episode'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 0, position: 5 }, 'episode'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1.5, position: 5 }, 'episode'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: ATTACK_ON_TITAN.episodes + 1, position: 5 }, 'episode'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1 }, 'position'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1, position: -1 }, 'position'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1, position: 'abc' }, 'position'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1, position: 'Infinity' }, 'position'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1, position: 1e12 }, 'position'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1, position: 5, duration: 0 }, 'duration'],
+      [{ animeId: ATTACK_ON_TITAN.id, episode: 1, position: 5, duration: 'NaN' }, 'duration'],
+    ])('POST %j → 400 on %s', async (body, field) => {
+      expectFieldError(await save(user, body), field);
+      expect(await read(user, ATTACK_ON_TITAN.id, 1)).toMatchObject({ position: 50 });
+    });
+
+    it.each([
+      ['GET', '/api/progress', 'animeId'],
+      ['GET', `/api/progress?animeId=${ATTACK_ON_TITAN.id}&episode=0`, 'episode'],
+      ['GET', '/api/progress?animeId=-1', 'animeId'],
+      ['DELETE', `/api/progress?animeId=${ATTACK_ON_TITAN.id}`, 'episode'],
+      ['DELETE', '/api/progress?episode=1', 'animeId'],
+      ['GET', '/api/progress/continue?limit=0', 'limit'],
+      ['GET', '/api/progress/continue?limit=51', 'limit'],
+    ])('%s %s → 400 on %s', async (method, path, field) => {
+      expectFieldError(await stack.api[method.toLowerCase() as 'get'](path, auth(user)), field);
+      expect(await read(user, ATTACK_ON_TITAN.id, 1)).toMatchObject({ position: 50 });
+    });
+  });
+
+  it('continue watching: one item per title, newest first, finished titles left out', async () => {
+    const user = await stack.user();
+    await save(user, { animeId: DEATH_NOTE.id, episode: 1, position: 100, duration: 1400 });
+    await save(user, { animeId: DEATH_NOTE.id, episode: 2, position: 200, duration: 1400 });
+    await save(user, { animeId: NARUTO.id, episode: 5, position: 60 });
+    // Finished: the last episode watched to the end…
+    await save(user, { animeId: ATTACK_ON_TITAN.id, episode: ATTACK_ON_TITAN.episodes, position: 1390, duration: 1420 });
+    let res = await stack.api.get('/api/progress/continue', auth(user));
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((item: { animeId: number; episode: number }) => [item.animeId, item.episode])).toEqual([
+      [NARUTO.id, 5],
+      [DEATH_NOTE.id, 2],
+    ]);
+    expect(res.body.data[1]).toMatchObject({ position: 200, duration: 1400, anime: { id: DEATH_NOTE.id, episodes: DEATH_NOTE.episodes } });
+    // …or completed in the list.
+    await stack.api.put('/api/users/anime/status', { animeId: NARUTO.id, status: 'completed' }, auth(user));
+    res = await stack.api.get('/api/progress/continue?limit=1', auth(user));
+    expect(res.body.data.map((item: { animeId: number }) => item.animeId)).toEqual([DEATH_NOTE.id]);
+  });
+
+  it('a burst of concurrent viewers: every viewer’s final position is the last one they sent', async () => {
+    const viewers = await Promise.all(Array.from({ length: 8 }, () => stack.user()));
+    const WRITES = 40;
+    const last = await Promise.all(
+      viewers.map(async (user, index) => {
+        let sent = 0;
+        for (let i = 1; i <= WRITES; i++) {
+          sent = i * 10 + index / 10;
+          const res = await save(user, { animeId: NARUTO.id, episode: 1 + (index % 3), position: sent, duration: 1400 });
+          if (res.status !== 200) throw new Error(`write answered ${res.status}`);
+        }
+        return sent;
+      }),
+    );
+    for (const [index, user] of viewers.entries()) {
+      expect(await read(user, NARUTO.id, 1 + (index % 3))).toMatchObject({ position: last[index] });
+    }
+  });
+
+  it('saves sent together travel as one batch, and a bad one fails only its own request', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => stack.user()));
+    const answers = await Promise.all([
+      ...users.map((user, index) => save(user, { animeId: DEATH_NOTE.id, episode: 3, position: 100 + index })),
+      save(users[0], { animeId: DEATH_NOTE.id, episode: 3, position: -5 }),
+      save(users[1], { animeId: 999_999_999, episode: 3, position: 5 }),
+    ]);
+    expect(answers.slice(0, 6).map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expectFieldError(answers[6], 'position');
+    expectFieldError(answers[7], 'animeId');
+    for (const [index, user] of users.entries()) expect(await read(user, DEATH_NOTE.id, 3)).toMatchObject({ position: 100 + index });
+  });
+
+  it('writes of one key arriving together share one statement and the last to arrive wins', async () => {
+    const writer = stack.community.app.get(ProgressWriter);
+    const repository = stack.community.app.get(ProgressRepository);
+    const statements = jest.spyOn(repository, 'write');
+    try {
+      const user = await stack.user();
+      const key = { userId: user.id, animeId: DEATH_NOTE.id, episode: 9 };
+      const acks = await Promise.all(Array.from({ length: 200 }, (_, position) => writer.save({ ...key, position, duration: null })));
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(acks.map((row) => row?.position)).toEqual(Array.from({ length: 200 }, (_, position) => position));
+      expect(await read(user, DEATH_NOTE.id, 9)).toMatchObject({ position: 199 });
+
+      // A delete after a save in the same batch wins too, and a save after a delete.
+      await Promise.all([writer.save({ ...key, position: 5, duration: null }), writer.delete(key)]);
+      expect(await read(user, DEATH_NOTE.id, 9)).toBeNull();
+      await Promise.all([writer.delete(key), writer.save({ ...key, position: 6, duration: null })]);
+      expect(await read(user, DEATH_NOTE.id, 9)).toMatchObject({ position: 6 });
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('an acknowledged position survives a restart of the service', async () => {
+    const user = await stack.user();
+    const acks = await Promise.all(Array.from({ length: 50 }, (_, episode) => save(user, { animeId: NARUTO.id, episode: episode + 1, position: episode + 0.5 })));
+    expect(acks.every((res) => res.status === 200)).toBe(true);
+    await stack.restartCommunity();
+    const [{ count }] = await stack.db.query('SELECT count(*)::int AS count FROM community.progress WHERE user_id = $1', [user.id]);
+    expect(count).toBe(50);
+    expect(await read(user, NARUTO.id, 50)).toMatchObject({ position: 49.5 });
+  });
+});

@@ -1,0 +1,76 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '../..');
+
+/** The test variant of the samples: 6 s episodes in two qualities, two of Naruto and one of Death Note. */
+export const TINY_SAMPLES = ['--duration', '6', '--qualities', '360,720', '--titles', '20:2,1535:1', '--no-link'];
+
+export interface CommandResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** `npm run media:samples -- <args>` as the command runs it (the script itself, no npm in between). */
+export function runSamplesCommand(args: string[], env: NodeJS.ProcessEnv = process.env): CommandResult {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/generate-samples.mjs'), ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, ms: Date.now() - started };
+}
+
+export function tempMediaDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-media-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface SampleManifestFile {
+  version: number;
+  spec: string;
+  build: string;
+  episodes: Array<{
+    animeId: number;
+    number: number;
+    title: string | null;
+    durationSeconds: number;
+    master: string;
+    qualities: number[];
+    opening: { start: number; end: number } | null;
+    ending: { start: number; end: number } | null;
+  }>;
+}
+
+export const readManifest = (mediaDir: string): SampleManifestFile => JSON.parse(readFileSync(join(mediaDir, 'samples/manifest.json'), 'utf8'));
+
+/** ffprobe beside the ffmpeg the generator uses (Debian's ffmpeg package ships both). */
+export function ffprobe(file: string): Array<{ codec_type: string; codec_name: string; profile?: string; width?: number; height?: number }> {
+  const ffprobePath = process.env.FFMPEG_PATH ? join(resolve(process.env.FFMPEG_PATH, '..'), 'ffprobe') : 'ffprobe';
+  const out = execFileSync(ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height', '-of', 'json', file], { encoding: 'utf8' });
+  return JSON.parse(out).streams;
+}
+
+/** The mean colour of the frame at `seconds`, as [r, g, b] (the frame scaled down to one pixel). */
+export function meanColourAt(playlist: string, seconds: number): [number, number, number] {
+  const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  const pixel = execFileSync(ffmpegPath, ['-v', 'error', '-ss', String(seconds), '-i', playlist, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  return [pixel[0], pixel[1], pixel[2]];
+}
+
+/** A GET with the path sent exactly as written: fetch() would resolve `..` before sending it. */
+export function rawGet(baseUrl: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(baseUrl);
+  return new Promise((resolvePromise, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('latin1');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

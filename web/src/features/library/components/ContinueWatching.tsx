@@ -1,0 +1,73 @@
+import type { ContinueWatchingItem } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../../shared/session/session-context';
+import { continueWatchingQuery } from '../api/library-api';
+import { LIBRARY_STRINGS } from '../strings';
+import '../library.css';
+
+const S = LIBRARY_STRINGS;
+
+/** The home page's "Продолжить просмотр" row: hidden for guests, when empty and when it cannot load. */
+export function ContinueWatching() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <ContinueWatchingLoader />;
+}
+
+export default ContinueWatching;
+
+function ContinueWatchingLoader() {
+  const titleId = useId();
+  const items = useQuery(continueWatchingQuery());
+  // A secondary row: a failure leaves the home page as it is rather than adding an error to it.
+  if (items.isError || (items.isSuccess && items.data.length === 0)) return null;
+  return (
+    <section className="continue-watching" aria-labelledby={titleId}>
+      <h2 className="continue-watching__title" id={titleId}>
+        {S.continueWatching}
+      </h2>
+      {items.isPending ? (
+        <ul className="continue-watching__row" aria-busy="true" aria-label={S.continueLoading}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <li key={index} className="continue-card continue-card--skeleton" />
+          ))}
+        </ul>
+      ) : (
+        <ul className="continue-watching__row" aria-label={S.continueWatching}>
+          {items.data.map((item) => (
+            <li key={`${item.animeId}-${item.episode}`}>
+              <ContinueCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ContinueCard({ item }: { item: ContinueWatchingItem }) {
+  const [failed, setFailed] = useState(false);
+  const percent = item.duration ? Math.min(100, Math.round((item.position / item.duration) * 100)) : null;
+  return (
+    <Link
+      className="continue-card"
+      to={`/watch/${item.animeId}/${item.episode}`}
+      aria-label={S.continueLink(item.anime.title, item.episode, item.position)}
+    >
+      <span className="continue-card__poster">
+        <img src={failed ? item.anime.fallbackPoster : item.anime.poster} alt="" loading="lazy" onError={() => setFailed(true)} />
+      </span>
+      <span className="continue-card__title">{item.anime.title}</span>
+      <span className="continue-card__meta">
+        {S.continueEpisode(item.episode)} · {S.continuePosition(item.position, item.duration)}
+      </span>
+      {percent !== null ? (
+        <span className="continue-card__track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-hidden="true">
+          <span style={{ width: `${percent}%` }} />
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnimeListEntry, AnimeRef, ListStatus } from '@portal/contracts';
+import { notify } from '../../../shared/ui/notify';
+import { libraryKeys, rateAnime, removeFromList, updateListStatus } from '../api/library-api';
+import { LIBRARY_STRINGS } from '../strings';
+
+const S = LIBRARY_STRINGS;
+
+type Snapshot = { previous: AnimeListEntry | null | undefined };
+
+/** The entry the list will hold once the server agrees: shown at once, rolled back on failure. */
+export function optimisticEntry(previous: AnimeListEntry | null | undefined, anime: AnimeRef, change: Partial<Pick<AnimeListEntry, 'status' | 'userRating'>>): AnimeListEntry {
+  const base: AnimeListEntry = previous ?? {
+    animeId: anime.id,
+    status: 'planned',
+    progress: 0,
+    userRating: null,
+    watchedEpisodes: [],
+    rewatches: 0,
+    anime,
+    updatedAt: new Date().toISOString(),
+  };
+  return { ...base, ...change };
+}
+
+export interface ListStatusChange {
+  status: ListStatus;
+  /** The title is not in the list yet. */
+  adding: boolean;
+}
+
+/** Sets the list status of a title (adding it when needed), optimistically. */
+export function useListStatusMutation(anime: AnimeRef) {
+  const queryClient = useQueryClient();
+  const key = libraryKeys.entry(anime.id);
+  return useMutation<AnimeListEntry, Error, ListStatusChange, Snapshot>({
+    // SPEC §4: adding a title sends the anime object (the server reads its own catalogue anyway).
+    mutationFn: ({ status, adding }) => updateListStatus({ animeId: anime.id, status, ...(adding ? { anime } : {}) }),
+    onMutate: async ({ status }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AnimeListEntry | null>(key);
+      queryClient.setQueryData(key, optimisticEntry(previous, anime, { status }));
+      return { previous };
+    },
+    onError: (error, _status, context) => {
+      queryClient.setQueryData(key, context?.previous ?? null);
+      notify.error(S.statusErrorTitle, error.message);
+    },
+    onSuccess: (entry) => queryClient.setQueryData(key, entry),
+  });
+}
+
+/** Removes a title from the list, optimistically. */
+export function useRemoveFromListMutation(anime: AnimeRef) {
+  const queryClient = useQueryClient();
+  const key = libraryKeys.entry(anime.id);
+  return useMutation<unknown, Error, void, Snapshot>({
+    mutationFn: () => removeFromList(anime.id),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AnimeListEntry | null>(key);
+      queryClient.setQueryData(key, null);
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      queryClient.setQueryData(key, context?.previous ?? null);
+      notify.error(S.removeErrorTitle, error.message);
+    },
+    onSuccess: () => {
+      notify.info(S.removed);
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all, refetchType: 'none' });
+    },
+  });
+}
+
+/** Rates a title 1–10, optimistically; the answer carries the portal's average. */
+export function useRatingMutation(anime: AnimeRef) {
+  const queryClient = useQueryClient();
+  const key = libraryKeys.entry(anime.id);
+  return useMutation({
+    mutationFn: (rating: number) => rateAnime({ animeId: anime.id, rating }),
+    onMutate: async (rating: number): Promise<Snapshot> => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<AnimeListEntry | null>(key);
+      if (previous) queryClient.setQueryData(key, { ...previous, userRating: rating });
+      return { previous };
+    },
+    onError: (error: Error, _rating, context) => {
+      if (context?.previous !== undefined) queryClient.setQueryData(key, context.previous);
+      notify.error(S.ratingErrorTitle, error.message);
+    },
+    onSuccess: (summary) => {
+      const current = queryClient.getQueryData<AnimeListEntry | null>(key);
+      if (current) queryClient.setQueryData(key, { ...current, userRating: summary.userRating });
+      // A rating may add the title to the list on the server: read the entry again.
+      else void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}

@@ -1,0 +1,187 @@
+import type { Episode } from '@portal/contracts';
+import { Suspense, useCallback, type ComponentType } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../shared/api/api-error';
+import { useSession } from '../../../shared/session/session-context';
+import { Button } from '../../../shared/ui/Button';
+import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import { Icon } from '../../../shared/ui/Icon';
+import { PageNotFound } from '../../../shared/ui/PageNotFound';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { StatePanel } from '../../../shared/ui/StatePanel';
+import { useEpisodePlayback } from '../hooks/useEpisodePlayback';
+import { decideResume } from '../lib/resume';
+import { PLAYER_STRINGS } from '../strings';
+import { EpisodeList } from './EpisodeList';
+import { IframePlayer } from './IframePlayer';
+import { VideoPlayer } from './VideoPlayer';
+import '../player.css';
+
+const S = PLAYER_STRINGS;
+
+/** Route ids and episode numbers are positive integers; anything else is "not found" without a request. */
+const parsePositive = (value: string | undefined): number | null =>
+  value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+
+/** Other features' controls shown under the video (features may not import each other). */
+export type EpisodeAction = ComponentType<{ animeId: number; episode: number }>;
+
+/** /watch/:id/:episode */
+export default function PlayerPage({ episodeActions = [] }: { episodeActions?: readonly EpisodeAction[] }) {
+  const params = useParams();
+  const animeId = parsePositive(params.id);
+  if (animeId === null) {
+    return <PageNotFound title={S.notFoundTitle} text={S.notFoundText} backTo="/catalog" backLabel={S.toCatalogue} />;
+  }
+  return <PlayerLoader animeId={animeId} episodeNumber={parsePositive(params.episode)} episodeActions={episodeActions} />;
+}
+
+interface PlayerLoaderProps {
+  animeId: number;
+  episodeNumber: number | null;
+  episodeActions: readonly EpisodeAction[];
+}
+
+function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderProps) {
+  const { episodes, anime, progress, loading } = useEpisodePlayback(animeId, episodeNumber);
+  const title = anime.data?.title ?? null;
+
+  if (loading || episodes.isPending) {
+    return (
+      <div className="page state-panel">
+        <Spinner label={S.loading} />
+      </div>
+    );
+  }
+  if (episodes.isError) {
+    if (isApiError(episodes.error) && episodes.error.status === 404) {
+      return <PageNotFound title={S.notFoundTitle} text={S.notFoundText} backTo="/catalog" backLabel={S.toCatalogue} />;
+    }
+    return (
+      <div className="page">
+        <StatePanel
+          icon={<Icon name="tools" sizePx={40} />}
+          title={S.loadErrorTitle}
+          text={episodes.error.message}
+          actions={<Button onClick={() => void episodes.refetch()}>{S.retry}</Button>}
+        />
+      </div>
+    );
+  }
+
+  const list = [...episodes.data.episodes].sort((a, b) => a.number - b.number);
+  if (list.length === 0) {
+    return (
+      <div className="page">
+        <StatePanel
+          icon={<Icon name="compass" sizePx={40} />}
+          title={S.noEpisodesTitle}
+          text={S.noEpisodesText}
+          actions={<ButtonLink to={`/anime/${animeId}`}>{S.toAnime}</ButtonLink>}
+        />
+      </div>
+    );
+  }
+
+  const episode = list.find((item) => item.number === episodeNumber);
+  if (!episode) {
+    return (
+      <div className="page">
+        <StatePanel
+          icon={<Icon name="compass" sizePx={40} />}
+          title={S.episodeNotFoundTitle}
+          text={S.episodeNotFoundText(list.length)}
+          actions={
+            <>
+              <ButtonLink to={`/watch/${animeId}/${list[0]!.number}`}>{S.toFirstEpisode}</ButtonLink>
+              <ButtonLink to={`/anime/${animeId}`} variant="secondary">
+                {S.toAnime}
+              </ButtonLink>
+            </>
+          }
+        />
+        <EpisodeList animeId={animeId} episodes={list} />
+      </div>
+    );
+  }
+
+  // A failed progress read starts from the beginning (SPEC §8: progress reads answer null on failure).
+  const resume = decideResume(progress.isError ? null : (progress.data ?? null), episode.durationSeconds);
+  return (
+    <WatchView
+      key={`${animeId}-${episode.number}`}
+      animeId={animeId}
+      title={title}
+      episodes={list}
+      episode={episode}
+      startPosition={resume.kind === 'resume' ? resume.position : 0}
+      episodeActions={episodeActions}
+    />
+  );
+}
+
+interface WatchViewProps {
+  animeId: number;
+  title: string | null;
+  episodes: Episode[];
+  episode: Episode;
+  startPosition: number;
+  episodeActions?: readonly EpisodeAction[];
+}
+
+export function WatchView({ animeId, title, episodes, episode, startPosition, episodeActions = [] }: WatchViewProps) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const index = episodes.findIndex((item) => item.number === episode.number);
+  const nextEpisode = episodes[index + 1]?.number ?? null;
+  const goNext = useCallback(() => {
+    if (nextEpisode !== null) navigate(`/watch/${animeId}/${nextEpisode}`);
+  }, [navigate, animeId, nextEpisode]);
+  const preferences = { skipOpening: user?.skipOpening ?? false, skipEnding: user?.skipEnding ?? false };
+
+  return (
+    <div className="page player-page">
+      <p className="player-page__back">
+        <Link to={`/anime/${animeId}`}>← {title ?? S.toAnime}</Link>
+      </p>
+      <h1 className="player-page__title">{S.pageTitle(title, episode.number)}</h1>
+      <div className="player-page__layout">
+        <div className="player-page__main">
+          {episode.source.kind === 'iframe' ? (
+            <IframePlayer url={episode.source.url} episode={episode.number} />
+          ) : (
+            <VideoPlayer
+              animeId={animeId}
+              episode={episode}
+              url={episode.source.url}
+              nextEpisode={nextEpisode}
+              startPosition={startPosition}
+              preferences={preferences}
+              track={Boolean(user)}
+              onNext={goNext}
+            />
+          )}
+          <div className="player-page__below">
+            {episode.title ? <p className="player-page__episode-title">{S.episodeTitle(episode.number, episode.title)}</p> : <span />}
+            <Suspense fallback={null}>
+              {episodeActions.map((Action, i) => (
+                <Action key={i} animeId={animeId} episode={episode.number} />
+              ))}
+            </Suspense>
+            {nextEpisode !== null ? (
+              <ButtonLink to={`/watch/${animeId}/${nextEpisode}`} variant="secondary">
+                {S.nextEpisodeNumber(nextEpisode)}
+              </ButtonLink>
+            ) : null}
+          </div>
+        </div>
+        <aside className="player-page__episodes" aria-labelledby="player-episodes-title">
+          <h2 id="player-episodes-title" className="player-page__episodes-title">
+            {S.episodes}
+          </h2>
+          <EpisodeList animeId={animeId} episodes={episodes} current={episode.number} />
+        </aside>
+      </div>
+    </div>
+  );
+}

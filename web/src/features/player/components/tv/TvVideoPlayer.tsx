@@ -1,0 +1,251 @@
+import type { Episode } from '@portal/contracts';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useHlsSource } from '../../../../shared/video/use-hls-source';
+import { Spinner } from '../../../../shared/ui/Spinner';
+import { usePlaybackProgress } from '../../hooks/usePlaybackProgress';
+import { togglePlayback, useSpanSkipping, useTransientNotice } from '../../hooks/useSpanSkipping';
+import { useVideoState } from '../../hooks/useVideoState';
+import { useWatchedEpisode } from '../../hooks/useWatchedEpisode';
+import { isNearEnd, type SkipPreferences } from '../../lib/episode-spans';
+import { formatTime } from '../../lib/format-time';
+import { AUTO_LEVEL, currentQualityLabel, levelLabel } from '../../lib/quality';
+import { tvPlayerAction } from './tv-keys';
+import { TV_PLAYER_STRINGS } from './tv-player-strings';
+
+const S = TV_PLAYER_STRINGS;
+
+/** How long the controls stay after the last key while playing. */
+const CONTROLS_MS = 4000;
+const NOTICE_MS = 6000;
+
+export interface TvVideoPlayerProps {
+  animeId: number;
+  title: string | null;
+  episode: Episode;
+  url: string;
+  startPosition: number;
+  nextEpisode: number | null;
+  preferences: SkipPreferences;
+  track: boolean;
+  onNext(): void;
+  onBack(): void;
+  /** Stories: start with the controls and the quality row open. */
+  initialQualityOpen?: boolean;
+}
+
+/**
+ * The picture full screen with a remote's controls: Enter plays or pauses, ←/→ seek 10 s, ↑ shows
+ * the controls with the quality row (←/→ and Enter there), ↓ hides them, Back leaves (closing the
+ * row first). Progress, watched episodes and skipping openings work as on the page player.
+ */
+export function TvVideoPlayer({
+  animeId,
+  title,
+  episode,
+  url,
+  startPosition,
+  nextEpisode,
+  preferences,
+  track,
+  onNext,
+  onBack,
+  initialQualityOpen = false,
+}: TvVideoPlayerProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const qualityRef = useRef<HTMLDivElement>(null);
+  const [startAt, setStartAt] = useState(startPosition);
+  usePlaybackProgress(videoRef, { animeId, episode: episode.number, enabled: track });
+  const source = useHlsSource(videoRef, url, { startPosition: startAt });
+  const state = useVideoState(videoRef);
+  useWatchedEpisode(state, { animeId, episode: episode.number, ending: episode.ending, enabled: track });
+
+  const [controlsUntil, setControlsUntil] = useState<number | null>(() => (initialQualityOpen ? Infinity : Date.now() + CONTROLS_MS));
+  const [qualityOpen, setQualityOpen] = useState(initialQualityOpen);
+  const [notice, setNotice] = useTransientNotice<string>(startPosition > 0 ? S.resumed(startPosition) : null, NOTICE_MS);
+  useSpanSkipping(videoRef, episode, preferences, (kind) => setNotice(S.skipped[kind]));
+  const showNext = nextEpisode !== null && (state.ended || isNearEnd(state.time, state.duration, episode.ending));
+  const controlsVisible = controlsUntil !== null || state.paused || qualityOpen || Boolean(source.error);
+
+  const showControls = useCallback(() => setControlsUntil(Date.now() + CONTROLS_MS), []);
+  useEffect(() => {
+    if (controlsUntil === null || controlsUntil === Infinity) return undefined;
+    const timer = setTimeout(() => setControlsUntil(null), Math.max(0, controlsUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [controlsUntil]);
+
+  // Keys reach the player at once; the root holds the focus whenever no button of it does.
+  useEffect(() => {
+    rootRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const qualityButtons = () => [...(qualityRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+
+  const openQuality = () => {
+    showControls();
+    if (source.levels.length < 2) return;
+    setQualityOpen(true);
+  };
+  useEffect(() => {
+    if (!qualityOpen) return;
+    const buttons = qualityButtons();
+    (buttons.find((button) => button.getAttribute('aria-pressed') === 'true') ?? buttons[0])?.focus();
+  }, [qualityOpen]);
+
+  const closeQuality = () => {
+    setQualityOpen(false);
+    setControlsUntil(null);
+    rootRef.current?.focus({ preventScroll: true });
+  };
+
+  const togglePlay = () => togglePlayback(videoRef.current);
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const focused = document.activeElement;
+    const onOwnButton = focused instanceof HTMLButtonElement && rootRef.current?.contains(focused);
+    // Enter on a focused button (next episode, retry, a quality) is that button's click.
+    if (onOwnButton && !qualityOpen && (event.key === 'Enter' || event.key === ' ')) return;
+    const action = tvPlayerAction(event.key, qualityOpen);
+    if (!action) return;
+    event.preventDefault();
+    const video = videoRef.current;
+    switch (action.type) {
+      case 'back':
+        onBack();
+        return;
+      case 'toggle-play':
+        togglePlay();
+        showControls();
+        return;
+      case 'seek':
+        if (video) {
+          const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+          video.currentTime = Math.min(end, Math.max(0, video.currentTime + action.by));
+        }
+        showControls();
+        return;
+      case 'show-quality':
+        openQuality();
+        return;
+      case 'hide':
+        closeQuality();
+        return;
+      case 'move': {
+        const buttons = qualityButtons();
+        const index = buttons.indexOf(focused as HTMLButtonElement);
+        buttons[Math.min(buttons.length - 1, Math.max(0, index + action.by))]?.focus();
+        return;
+      }
+    }
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const chooseLevel = (index: number) => {
+    source.setLevel(index);
+    closeQuality();
+  };
+
+  const retry = () => {
+    setStartAt(state.time);
+    source.retry();
+  };
+
+  const duration = state.duration ?? 0;
+  const percent = duration > 0 ? Math.min(100, (state.time / duration) * 100) : 0;
+  const loading = !source.error && state.duration === null;
+
+  return (
+    <div
+      ref={rootRef}
+      className="tv-player"
+      role="region"
+      aria-label={S.player}
+      tabIndex={-1}
+      data-controls={controlsVisible}
+      data-paused={state.paused}
+    >
+      <video ref={videoRef} className="tv-player__video" playsInline autoPlay preload="auto" />
+
+      {loading ? (
+        <div className="tv-player__center">
+          <Spinner label={S.loading} />
+        </div>
+      ) : null}
+
+      {source.error ? (
+        <div className="tv-player__center tv-player__error" role="alert">
+          <h2>{S.streamErrorTitle}</h2>
+          <p>{S.streamErrors[source.error.kind]}</p>
+          <button type="button" className="tv-player__button" onClick={retry} autoFocus>
+            {S.retry}
+          </button>
+        </div>
+      ) : null}
+
+      {notice ? (
+        <p className="tv-player__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      {showNext && nextEpisode !== null ? (
+        <div className="tv-player__next">
+          <button type="button" className="tv-player__button" onClick={onNext} autoFocus={state.ended}>
+            {S.nextPrompt(nextEpisode)}
+          </button>
+        </div>
+      ) : null}
+
+      <div className="tv-player__controls" aria-hidden={!controlsVisible}>
+        <div className="tv-player__heading">
+          <h1 className="tv-player__title">{S.pageTitle(title, episode.number)}</h1>
+          <span className="tv-player__state" role="status">
+            {state.paused ? S.paused : S.playing}
+          </span>
+        </div>
+        <div
+          className="tv-player__track"
+          role="progressbar"
+          aria-label={S.seek}
+          aria-valuemin={0}
+          aria-valuemax={Math.round(duration)}
+          aria-valuenow={Math.round(state.time)}
+          aria-valuetext={S.seekValue(state.time, duration)}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+        <div className="tv-player__bar">
+          <span className="tv-player__time">
+            {formatTime(state.time)} / {formatTime(duration)}
+          </span>
+          <span className="tv-player__hint">{S.hint}</span>
+          {source.levels.length > 1 ? (
+            <span className="tv-player__quality-label">
+              {S.qualityButton(currentQualityLabel(source.levels, source.currentLevel, source.playingLevel, S.auto))}
+            </span>
+          ) : null}
+        </div>
+        {qualityOpen ? (
+          <div ref={qualityRef} className="tv-player__quality" role="group" aria-label={S.qualityRow}>
+            {[{ index: AUTO_LEVEL, label: S.auto }, ...source.levels.map((level) => ({ index: level.index, label: levelLabel(level) }))].map((option) => (
+              <button
+                key={option.index}
+                type="button"
+                className="tv-player__button tv-player__button--quality"
+                aria-pressed={source.currentLevel === option.index}
+                onClick={() => chooseLevel(option.index)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

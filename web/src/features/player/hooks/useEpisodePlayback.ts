@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../../../shared/session/session-context';
+import { episodesQuery, titleQuery } from '../../../shared/api/title-api';
+import { progressQuery } from '../api/player-api';
+
+/**
+ * What a player page needs before the stream attaches: the title, its episodes and the viewer's saved
+ * point. The point is read fresh on every visit (gcTime 0: the position saved when the page was left
+ * must win over a cached one) and once: the resume decision is made before the stream attaches.
+ */
+export function useEpisodePlayback(animeId: number, episodeNumber: number | null) {
+  const { user, status } = useSession();
+  const episodes = useQuery(episodesQuery(animeId));
+  const anime = useQuery(titleQuery(animeId));
+  const progress = useQuery({
+    ...progressQuery(animeId, episodeNumber ?? 0),
+    enabled: Boolean(user) && episodeNumber !== null,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  // The resume point needs the viewer: nothing is decided before the session check.
+  const loading = status === 'checking' || episodes.isPending || (progress.isPending && progress.fetchStatus === 'fetching');
+  return { user, episodes, anime, progress, loading };
+}

@@ -1,0 +1,161 @@
+import type { AnimeEpisodes, Episode, ProgressPoint } from '@portal/contracts';
+import type { HlsClass, HlsInstance, HlsLoader } from '../../../shared/video/use-hls-source';
+
+/** Data and a fake HLS engine for the player's tests and stories (stories/features/player). Not part of the app bundle. */
+
+export const ANIME_ID = 20;
+export const EPISODE_SECONDS = 1420;
+
+export function episode(number: number, overrides: Partial<Episode> = {}): Episode {
+  return {
+    animeId: ANIME_ID,
+    number,
+    title: number === 1 ? 'Возвращение Узумаки Наруто' : number === 2 ? 'Меня зовут Конохамару!' : null,
+    durationSeconds: EPISODE_SECONDS,
+    source: { kind: 'hls', url: `/media/samples/${ANIME_ID}/${number}/master.m3u8`, qualities: [1080, 720, 480] },
+    opening: { start: 30, end: 120 },
+    ending: { start: 1300, end: 1390 },
+    ...overrides,
+  };
+}
+
+export const animeEpisodes = (count = 3, overrides: Partial<Episode> = {}): AnimeEpisodes => ({
+  animeId: ANIME_ID,
+  episodes: Array.from({ length: count }, (_, index) => episode(index + 1, overrides)),
+});
+
+export const progressPoint = (episodeNumber: number, position: number, overrides: Partial<ProgressPoint> = {}): ProgressPoint => ({
+  animeId: ANIME_ID,
+  episode: episodeNumber,
+  position,
+  duration: EPISODE_SECONDS,
+  updatedAt: '2025-01-10T18:00:00.000Z',
+  ...overrides,
+});
+
+/** Only what the player page reads from /api/anime/:id. */
+export const animeTitle = { id: ANIME_ID, title: 'Наруто' };
+
+export interface FakeStreamOptions {
+  /** Heights of the renditions; the second one is "playing" under auto. */
+  heights?: number[];
+  duration?: number;
+  /** Fail fatally after attaching, as hls.js does when the playlist cannot be loaded. */
+  fail?: 'network' | 'media';
+  /** Neither hls.js nor native HLS: the "unsupported browser" error. */
+  unsupported?: boolean;
+}
+
+const EVENTS = { MANIFEST_PARSED: 'hlsManifestParsed', LEVEL_SWITCHED: 'hlsLevelSwitched', ERROR: 'hlsError' } as const;
+const ERROR_TYPES = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' } as const;
+
+/**
+ * Plays the part of hls.js and of the media: jsdom has no Media Source Extensions and cannot decode
+ * video, so the fake reports the renditions and gives the <video> a duration and a settable time.
+ * Setting `currentTime` fires "seeked" and "timeupdate" as a browser does.
+ */
+export function fakeHlsLoader(options: FakeStreamOptions = {}): HlsLoader {
+  const { heights = [1080, 720, 480], duration = EPISODE_SECONDS, fail, unsupported = false } = options;
+
+  class FakeHls implements HlsInstance {
+    static Events = EVENTS;
+    static ErrorTypes = ERROR_TYPES;
+    static isSupported = () => !unsupported;
+
+    levels = heights.map((height) => ({ height, bitrate: height * 4000 }));
+    currentLevel = -1;
+    private listeners = new Map<string, Array<(event: string, data: never) => void>>();
+    private destroyed = false;
+
+    on(event: string, listener: (event: string, data: never) => void) {
+      this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    }
+
+    private emit(event: string, data: unknown) {
+      if (this.destroyed) return;
+      this.listeners.get(event)?.forEach((listener) => listener(event, data as never));
+    }
+
+    loadSource() {}
+
+    attachMedia(media: HTMLMediaElement) {
+      queueMicrotask(() => {
+        if (this.destroyed) return;
+        if (fail) {
+          const type = fail === 'network' ? ERROR_TYPES.NETWORK_ERROR : ERROR_TYPES.MEDIA_ERROR;
+          this.emit(EVENTS.ERROR, { fatal: true, type, details: 'manifestLoadError' });
+          if (fail === 'media') this.emit(EVENTS.ERROR, { fatal: true, type, details: 'bufferAppendError' });
+          return;
+        }
+        simulateMedia(media, duration);
+        this.emit(EVENTS.MANIFEST_PARSED, {});
+        this.emit(EVENTS.LEVEL_SWITCHED, { level: heights.length > 1 ? 1 : 0 });
+      });
+    }
+
+    recoverMediaError() {}
+
+    destroy() {
+      this.destroyed = true;
+    }
+  }
+
+  return () => Promise.resolve(FakeHls as unknown as HlsClass);
+}
+
+interface SimulatedClock {
+  time: number;
+  paused: boolean;
+}
+
+const clocks = new WeakMap<HTMLMediaElement, SimulatedClock>();
+
+/**
+ * Gives a <video> a duration, readiness, a settable time and play/pause, firing the events a browser
+ * would ("seeked" + "timeupdate" on a seek; "play", "playing", "pause").
+ */
+export function simulateMedia(media: HTMLMediaElement, duration: number, startAt = 0) {
+  const clock: SimulatedClock = { time: startAt, paused: true };
+  clocks.set(media, clock);
+  Object.defineProperty(media, 'duration', { configurable: true, get: () => duration });
+  Object.defineProperty(media, 'readyState', { configurable: true, get: () => 4 });
+  Object.defineProperty(media, 'paused', { configurable: true, get: () => clock.paused });
+  Object.defineProperty(media, 'ended', { configurable: true, get: () => clock.time >= duration });
+  Object.defineProperty(media, 'currentTime', {
+    configurable: true,
+    get: () => clock.time,
+    set: (value: number) => {
+      clock.time = value;
+      media.dispatchEvent(new Event('seeked'));
+      media.dispatchEvent(new Event('timeupdate'));
+    },
+  });
+  media.play = () => {
+    if (clock.paused) {
+      clock.paused = false;
+      media.dispatchEvent(new Event('play'));
+      media.dispatchEvent(new Event('playing'));
+    }
+    return Promise.resolve();
+  };
+  media.pause = () => {
+    if (clock.paused) return;
+    clock.paused = true;
+    media.dispatchEvent(new Event('pause'));
+  };
+  media.dispatchEvent(new Event('loadedmetadata'));
+  media.dispatchEvent(new Event('durationchange'));
+}
+
+/** Moves simulated playback to `seconds` as if it had played there ("timeupdate", no seek); "ended" at the end. */
+export function playTo(media: HTMLMediaElement, seconds: number) {
+  const clock = clocks.get(media);
+  if (!clock) throw new Error('the media is not simulated');
+  clock.time = seconds;
+  media.dispatchEvent(new Event('timeupdate'));
+  if (seconds >= media.duration) {
+    clock.paused = true;
+    media.dispatchEvent(new Event('pause'));
+    media.dispatchEvent(new Event('ended'));
+  }
+}

@@ -1,0 +1,57 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { AnimeListEntry, ListCounts, ListStatus, PublicUser } from '@portal/contracts';
+import { LIST_QUERY_ROOTS } from '../../../shared/api/title-api';
+import { apiRequest } from '../../../shared/api/http-client';
+
+/** Every address the profile pages call, in one place (a path change is a one-line fix). */
+export const PROFILE_PATHS = {
+  ownList: '/users/anime',
+  user: (username: string) => `/users/profile/${encodeURIComponent(username)}`,
+  userList: (username: string) => `/users/profile/${encodeURIComponent(username)}/anime`,
+} as const;
+
+/** One page of a list with the count of every status (the tabs' numbers). */
+export interface ListPage {
+  items: AnimeListEntry[];
+  page: number;
+  limit: number;
+  total: number;
+  counts: ListCounts;
+}
+
+/** Whose list: the signed-in viewer's own (`null`) or a user's public one. */
+export type ListOwner = string | null;
+
+export const LIST_PAGE_SIZE = 50;
+/** The ratings tab reads the whole list (no status) in the largest pages the server gives. */
+export const RATINGS_PAGE_SIZE = 100;
+
+export function fetchPublicUser(username: string, signal?: AbortSignal): Promise<PublicUser> {
+  return apiRequest<PublicUser>(PROFILE_PATHS.user(username), { signal });
+}
+
+export function fetchList(owner: ListOwner, params: { status?: ListStatus; page: number; limit: number }, signal?: AbortSignal): Promise<ListPage> {
+  return apiRequest<ListPage>(owner === null ? PROFILE_PATHS.ownList : PROFILE_PATHS.userList(owner), { query: params, signal });
+}
+
+/** Every profile key starts with "profile" (a list import refreshes that root). */
+export const profileKeys = {
+  all: LIST_QUERY_ROOTS.profile,
+  user: (username: string) => [...profileKeys.all, 'user', username] as const,
+  list: (owner: ListOwner, status: ListStatus | 'all') => [...profileKeys.all, 'list', owner ?? '@me', status] as const,
+};
+
+export const publicUserQuery = (username: string) =>
+  queryOptions({ queryKey: profileKeys.user(username), queryFn: ({ signal }) => fetchPublicUser(username, signal), staleTime: 60_000 });
+
+/** One status's entries page by page; `status` undefined reads the whole list (for the ratings). */
+export const listQuery = (owner: ListOwner, status: ListStatus | undefined) => {
+  const limit = status ? LIST_PAGE_SIZE : RATINGS_PAGE_SIZE;
+  return infiniteQueryOptions({
+    queryKey: profileKeys.list(owner, status ?? 'all'),
+    queryFn: ({ pageParam, signal }) => fetchList(owner, { status, page: pageParam, limit }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    staleTime: 30_000,
+  });
+};

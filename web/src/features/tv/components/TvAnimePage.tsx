@@ -1,0 +1,134 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../shared/api/api-error';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { episodesQuery, titleQuery } from '../../../shared/api/title-api';
+import { latestProgressQuery } from '../api/tv-api';
+import { TV_STRINGS } from '../strings';
+import { TvScreen } from './TvScreen';
+
+const S = TV_STRINGS;
+
+const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+/** /tv/anime/:id: poster, title, description, "Смотреть" (or "Продолжить") and the episodes. Back returns to /tv. */
+export default function TvAnimePage() {
+  const id = parseId(useParams().id);
+  const navigate = useNavigate();
+  const goHome = () => navigate('/tv');
+  if (id === null) {
+    return (
+      <TvScreen onBack={goHome} contentKey="not-found">
+        <NotFound onBack={goHome} />
+      </TvScreen>
+    );
+  }
+  return <TvAnimeLoader key={id} id={id} onBack={goHome} />;
+}
+
+function NotFound({ onBack }: { onBack(): void }) {
+  return (
+    <div className="tv-state" role="alert">
+      <h1 className="tv-state__title">{S.animeNotFound}</h1>
+      <p>{S.animeNotFoundText}</p>
+      <button type="button" className="tv-button" onClick={onBack}>
+        {S.back}
+      </button>
+    </div>
+  );
+}
+
+function TvAnimeLoader({ id, onBack }: { id: number; onBack(): void }) {
+  const anime = useQuery(titleQuery(id));
+  const episodes = useQuery(episodesQuery(id));
+  const progress = useQuery(latestProgressQuery(id));
+  const [posterFailed, setPosterFailed] = useState(false);
+  const pending = anime.isPending || episodes.isPending || progress.isPending;
+  const notFound = [anime.error, episodes.error].some((error) => isApiError(error) && error.status === 404);
+
+  let body;
+  if (notFound) {
+    body = <NotFound onBack={onBack} />;
+  } else if (pending) {
+    body = (
+      <div className="tv-state">
+        <Spinner label={S.loading} />
+      </div>
+    );
+  } else if (anime.isError || episodes.isError) {
+    body = (
+      <div className="tv-state" role="alert">
+        <h1 className="tv-state__title">{S.loadFailed}</h1>
+        <p>{(anime.error ?? episodes.error)?.message}</p>
+        <button type="button" className="tv-button" data-tv-autofocus onClick={() => void Promise.all([anime.refetch(), episodes.refetch()])}>
+          {S.retry}
+        </button>
+        <button type="button" className="tv-button tv-button--secondary" onClick={onBack}>
+          {S.back}
+        </button>
+      </div>
+    );
+  } else {
+    const details = anime.data!;
+    const list = [...episodes.data!.episodes].sort((a, b) => a.number - b.number);
+    const point = progress.data;
+    const resume = point && list.some((episode) => episode.number === point.episode) ? point : null;
+    const facts = S.facts(details.year, details.episodes);
+    body = (
+      <article className="tv-anime">
+        <img
+          className="tv-anime__poster"
+          src={posterFailed ? details.fallbackPoster : details.poster}
+          alt=""
+          onError={() => setPosterFailed(true)}
+        />
+        <div className="tv-anime__body">
+          <h1 className="tv-anime__title">{details.title}</h1>
+          {facts ? <p className="tv-anime__facts">{facts}</p> : null}
+          {details.description ? <p className="tv-anime__description">{details.description}</p> : null}
+          {list.length > 0 ? (
+            <>
+              <div className="tv-anime__actions">
+                <Link className="tv-button" to={`/tv/watch/${id}/${resume ? resume.episode : list[0]!.number}`} data-tv-autofocus>
+                  {resume ? S.continueWatching(resume.episode, resume.position) : S.watch}
+                </Link>
+                <button type="button" className="tv-button tv-button--secondary" onClick={onBack}>
+                  {S.back}
+                </button>
+              </div>
+              <h2 className="tv-anime__subtitle">
+                {S.episodes} · {S.episodeCount(list.length)}
+              </h2>
+              <ul className="tv-episodes" aria-label={S.episodes}>
+                {list.map((episode) => (
+                  <li key={episode.number}>
+                    <Link className="tv-episode" to={`/tv/watch/${id}/${episode.number}`}>
+                      {S.episode(episode.number, episode.title)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <>
+              <p className="tv-anime__empty" role="status">
+                <strong>{S.noEpisodes}</strong> {S.noEpisodesText}
+              </p>
+              <div className="tv-anime__actions">
+                <button type="button" className="tv-button" onClick={onBack} data-tv-autofocus>
+                  {S.back}
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      </article>
+    );
+  }
+  return (
+    <TvScreen onBack={onBack} contentKey={pending ? 'pending' : notFound ? 'not-found' : anime.status + episodes.status}>
+      {body}
+    </TvScreen>
+  );
+}

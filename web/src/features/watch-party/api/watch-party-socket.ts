@@ -1,0 +1,34 @@
+import { createContext } from 'react';
+import { WATCH_PARTY_NAMESPACE, type WatchPartyClientToServerEvents, type WatchPartyServerToClientEvents } from '@portal/contracts';
+
+/** The slice of a socket.io client socket the room uses; stories and tests pass a fake one. */
+export interface PartySocket {
+  on<E extends keyof WatchPartyServerToClientEvents>(event: E, listener: WatchPartyServerToClientEvents[E]): void;
+  on(event: 'connect' | 'disconnect', listener: () => void): void;
+  on(event: 'connect_error', listener: (error: Error) => void): void;
+  emit<E extends keyof WatchPartyClientToServerEvents>(event: E, ...args: Parameters<WatchPartyClientToServerEvents[E]>): void;
+  disconnect(): void;
+}
+
+export type PartySocketConnector = (token: string) => Promise<PartySocket>;
+
+/**
+ * Opens `/watch-party` (websocket only, the token as auth). It reconnects without limit (1 s, up to
+ * 5 s apart): a member whose network blinks comes back into the room at the host's position.
+ * socket.io-client is imported lazily so it stays out of the entry chunk.
+ */
+export const connectPartySocket: PartySocketConnector = async (token) => {
+  const { io } = await import('socket.io-client');
+  return io(WATCH_PARTY_NAMESPACE, {
+    path: '/socket.io/',
+    transports: ['websocket'],
+    auth: { token },
+    forceNew: true,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    timeout: 20_000,
+  }) as unknown as PartySocket;
+};
+
+/** Which connector the room uses: the real one, unless a story or test provides another. */
+export const PartySocketContext = createContext<PartySocketConnector>(connectPartySocket);

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AnimeDetails, AnimeEpisodes } from '@portal/contracts';
+import { apiRequest } from './http-client';
+
+/**
+ * Addresses and reads of a title that several features use (the player, the TV mode, the watch party,
+ * the lists): one place for each address, and one cache entry per title however many features show it.
+ */
+export const TITLE_PATHS = {
+  anime: (animeId: number | string) => `/anime/${encodeURIComponent(String(animeId))}`,
+  episodes: (animeId: number | string) => `/anime/${encodeURIComponent(String(animeId))}/episodes`,
+  listStatus: '/users/anime/status',
+  progress: '/progress',
+} as const;
+
+/**
+ * The cache roots under which features keep a viewer's lists (the library controls, the profile): a
+ * change made elsewhere (a watched episode, an import) refreshes them all.
+ */
+export const LIST_QUERY_ROOTS = { library: ['library'], profile: ['profile'] } as const;
+
+export const titleKeys = {
+  anime: (animeId: number | string) => ['title', String(animeId)] as const,
+  episodes: (animeId: number | string) => ['title', String(animeId), 'episodes'] as const,
+};
+
+export const titleQuery = (animeId: number | string) =>
+  queryOptions({
+    queryKey: titleKeys.anime(animeId),
+    queryFn: ({ signal }) => apiRequest<AnimeDetails>(TITLE_PATHS.anime(animeId), { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const episodesQuery = (animeId: number | string) =>
+  queryOptions({
+    queryKey: titleKeys.episodes(animeId),
+    queryFn: ({ signal }) => apiRequest<AnimeEpisodes>(TITLE_PATHS.episodes(animeId), { signal }),
+    staleTime: 5 * 60_000,
+  });
