@@ -62,6 +62,7 @@ describe('catalogue import (npm run catalogue:import and the import at boot)', (
   });
 
   it('updates a changed title in place (same id) and leaves the rest untouched', async () => {
+    const [{ startedAt }] = await stack.db.query('SELECT now() AS "startedAt"');
     const before = await snapshot();
     sources.rewrite((rows) => rows.map(editRecord('myanimelist:21', (record) => (record.episodes = 9999))));
     const report = await run();
@@ -70,6 +71,14 @@ describe('catalogue import (npm run catalogue:import and the import at boot)', (
     const changed = after.filter((row, index) => JSON.stringify(row) !== JSON.stringify(before[index]));
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatchObject({ id: 21, episodes: 9999 });
+    // Announced with the title as it now is, so copies in other services follow; nothing else is.
+    const events = await stack.db.query(
+      `SELECT payload FROM catalogue.outbox WHERE event_name = 'catalogue.anime.updated' AND occurred_at >= $1`,
+      [startedAt],
+    );
+    expect(events.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ animeId: 21, change: 'updated', title: expect.objectContaining({ id: 21, episodes: 9999 }) }),
+    ]);
   });
 
   it("keeps an admin's edit of a field when the source changes it, and follows the source elsewhere", async () => {

@@ -1,6 +1,6 @@
 import { communityEnvSchema, loadConfig } from '@portal/config';
 import { createLogger, createServiceApp } from '@portal/platform';
-import { type ApiClient, apiClient } from '@portal/testing';
+import { type ApiClient, apiClient, waitFor } from '@portal/testing';
 import { CommunityAppModule } from '../../apps/community/src/community-app.module';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { startCatalogueService } from '../catalogue/catalogue-test-kit';
@@ -86,4 +86,23 @@ export function expectFieldError(res: { status: number; body: any }, field: stri
   expect(res.body.code).toBe('VALIDATION_FAILED');
   expect(res.body.errors?.map((error: { field: string }) => error.field)).toContain(field);
   expect(res.body.message).toMatch(/[а-яА-Я]/);
+}
+
+type Counts = Record<string, number>;
+
+/**
+ * The catalogue's statistics of a title once they agree with the community's own rows: events may
+ * arrive in any order, but the counts converge to what the lists hold.
+ */
+export async function statsAgreeingWithLists(stack: CommunityStack, animeId: number) {
+  const [lists]: { statuses: Counts; scores: Counts }[] = await stack.db.query(
+    `SELECT coalesce((SELECT json_object_agg(status, n) FROM (SELECT status, count(*)::int AS n FROM community.list_entries WHERE anime_id = $1 GROUP BY status) s), '{}') AS statuses,
+            coalesce((SELECT json_object_agg(user_rating, n) FROM (SELECT user_rating, count(*)::int AS n FROM community.list_entries WHERE anime_id = $1 AND user_rating IS NOT NULL GROUP BY user_rating) r), '{}') AS scores`,
+    [animeId],
+  );
+  const agree = (expected: Counts, actual: Counts) => Object.entries(actual).every(([key, n]) => n === (expected[key] ?? 0));
+  return waitFor(async () => {
+    const current = (await stack.api.get(`/api/anime/${animeId}/stats`)).body.data;
+    return agree(lists.statuses, current.statuses) && agree(lists.scores, current.scores) ? current : null;
+  }, 15_000);
 }

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { type CommunityStack, expectFieldError, startCommunityStack } from './community-test-kit';
+import { type CommunityStack, expectFieldError, startCommunityStack, statsAgreeingWithLists } from './community-test-kit';
 
 const FIXTURES = resolve(__dirname, '../fixtures/community');
 const MAL = readFileSync(resolve(FIXTURES, 'mal-export.xml'), 'utf8');
@@ -182,14 +181,11 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
   });
 
   it('an import reaches the catalogue’s statistics in bulk', async () => {
-    const stats = async () => (await stack.api.get('/api/anime/5114/stats')).body.data;
-    const before = await stats();
+    const before = await statsAgreeingWithLists(stack, 5114);
     const user = await stack.user();
     await importFile(user, MAL);
-    const after = await waitFor(async () => {
-      const current = await stats();
-      return current.statuses.rewatching === before.statuses.rewatching + 1 ? current : null;
-    }, 15_000);
+    const after = await statsAgreeingWithLists(stack, 5114);
+    expect(after.statuses.rewatching).toBe(before.statuses.rewatching + 1);
     expect(after.scores['10']).toBe(before.scores['10'] + 1);
     const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM community.outbox WHERE event_name = 'community.list.imported' AND payload->>'userId' = $1`, [user.id]);
     expect(n).toBe(1);

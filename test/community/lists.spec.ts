@@ -1,6 +1,6 @@
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack, statsAgreeingWithLists } from './community-test-kit';
 
 describe('anime lists and ratings through the gateway', () => {
   let stack: CommunityStack;
@@ -260,30 +260,12 @@ describe('anime lists and ratings through the gateway', () => {
   });
 
   it('list and rating events reach the catalogue’s statistics of the title', async () => {
-    // The community's own rows are the truth the statistics converge to, whatever order the events arrive in.
-    const truth = async () => {
-      const [row] = await stack.db.query(
-        `SELECT coalesce((SELECT json_object_agg(status, n) FROM (SELECT status, count(*)::int AS n FROM community.list_entries WHERE anime_id = $1 GROUP BY status) s), '{}') AS statuses,
-                coalesce((SELECT json_object_agg(user_rating, n) FROM (SELECT user_rating, count(*)::int AS n FROM community.list_entries WHERE anime_id = $1 AND user_rating IS NOT NULL GROUP BY user_rating) r), '{}') AS scores`,
-        [DEATH_NOTE.id],
-      );
-      return row as { statuses: Record<string, number>; scores: Record<string, number> };
-    };
-    const statsMatching = async () => {
-      const expected = await truth();
-      return waitFor(async () => {
-        const current = (await stack.api.get(`/api/anime/${DEATH_NOTE.id}/stats`)).body.data;
-        const same = (counted: Record<string, number>, actual: Record<string, number>) =>
-          Object.entries(actual).every(([key, n]) => n === (counted[key] ?? 0));
-        return same(expected.statuses, current.statuses) && same(expected.scores, current.scores) ? current : null;
-      }, 15_000);
-    };
-    const before = await statsMatching();
+    const before = await statsAgreeingWithLists(stack, DEATH_NOTE.id);
     const viewer = await stack.user();
     await put(viewer, { animeId: DEATH_NOTE.id, status: 'dropped' });
     await stack.api.post('/api/rating', { animeId: DEATH_NOTE.id, rating: 3 }, auth(viewer));
     await stack.api.post('/api/rating', { animeId: DEATH_NOTE.id, rating: 4 }, auth(viewer));
-    const result = await statsMatching();
+    const result = await statsAgreeingWithLists(stack, DEATH_NOTE.id);
     expect(result.statuses.dropped).toBe(before.statuses.dropped + 1);
     expect(result.scores['4']).toBe(before.scores['4'] + 1);
     expect(result.scores['3']).toBe(before.scores['3']);
@@ -292,7 +274,7 @@ describe('anime lists and ratings through the gateway', () => {
 
     // Removing the entry takes its status and score back out.
     await stack.api.delete(`/api/users/anime/${DEATH_NOTE.id}`, auth(viewer));
-    const after = await statsMatching();
+    const after = await statsAgreeingWithLists(stack, DEATH_NOTE.id);
     expect(after.statuses.dropped).toBe(before.statuses.dropped);
     expect(after.scores['4']).toBe(before.scores['4']);
   });

@@ -15,6 +15,21 @@ export async function publishTitleChange(
   animeId: number,
   change: 'created' | 'updated' | 'deleted',
 ): Promise<void> {
-  const [row] = change === 'deleted' ? [] : await anime.refsByIdsOrShikiIds([animeId], manager);
-  await outbox.publish(manager, 'catalogue.anime.updated', { animeId, change, ...(row && row.id === animeId && { title: toTitleRef(row) }) });
+  await publishTitleChanges(outbox, anime, manager, [animeId], change);
+}
+
+/** The same for many titles at once (a re-import), with one read of their current state. */
+export async function publishTitleChanges(
+  outbox: OutboxPublisher,
+  anime: AnimeRepository,
+  manager: EntityManager,
+  animeIds: number[],
+  change: 'created' | 'updated' | 'deleted',
+): Promise<void> {
+  const rows = change === 'deleted' ? [] : await anime.refsByIdsOrShikiIds(animeIds, manager);
+  const current = new Map(rows.filter((row) => row.id === row.requested).map((row) => [row.id, row]));
+  for (const animeId of animeIds) {
+    const row = current.get(animeId);
+    await outbox.publish(manager, 'catalogue.anime.updated', { animeId, change, ...(row && { title: toTitleRef(row) }) });
+  }
 }

@@ -48,11 +48,12 @@ const UPSERT_SQL = `
   SELECT ${selectColumns.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${recordDefinition})
   ON CONFLICT ("source_key") DO UPDATE SET ${updates.join(', ')}, "source_hash" = EXCLUDED."source_hash", "updated_at" = now()
   WHERE a."source_hash" IS DISTINCT FROM EXCLUDED."source_hash"
-  RETURNING (xmax = 0) AS inserted`;
+  RETURNING a."id", (xmax = 0) AS inserted`;
 
 export interface UpsertCounts {
   inserted: number;
-  updated: number;
+  /** Ids of the titles already there whose source changed. */
+  updatedIds: number[];
 }
 
 @Injectable()
@@ -61,9 +62,8 @@ export class AnimeImportRepository {
 
   /** Upserts a batch in one statement; rows whose source did not change are not touched at all. */
   async upsert(rows: ImportedAnime[], manager: EntityManager = this.dataSource.manager): Promise<UpsertCounts> {
-    const result: Array<{ inserted: boolean }> = await manager.query(UPSERT_SQL, [JSON.stringify(rows)]);
-    const inserted = result.filter((row) => row.inserted).length;
-    return { inserted, updated: result.length - inserted };
+    const result: Array<{ id: number; inserted: boolean }> = await manager.query(UPSERT_SQL, [JSON.stringify(rows)]);
+    return { inserted: result.filter((row) => row.inserted).length, updatedIds: result.filter((row) => !row.inserted).map((row) => row.id) };
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

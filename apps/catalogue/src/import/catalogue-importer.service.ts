@@ -2,10 +2,13 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CatalogueImportReport } from '@portal/contracts';
+import { OutboxPublisher } from '@portal/messaging';
 import { CATALOGUE_LOGGER } from '../catalogue.tokens';
+import { AnimeRepository } from '../anime/anime.repository';
+import { publishTitleChanges } from '../anime/title-change';
 import { CatalogueCacheInvalidator } from '../cache/catalogue-cache-invalidator';
 import { toImportedAnime, type ImportedAnime } from './anime-record.mapper';
-import { AnimeImportRepository } from './anime-import.repository';
+import { AnimeImportRepository, type UpsertCounts } from './anime-import.repository';
 import { readNdjsonGz } from './ndjson-reader';
 import {
   anidbTitlesRecordSchema,
@@ -36,13 +39,17 @@ type Skipped = CatalogueImportReport['skipped'];
 /**
  * Loads the dataset of data/README.md. Idempotent: a row whose source did not change is not written;
  * a changed one is updated in place; a bad line is reported and skipped. Each batch is one
- * transaction, and a batch that fails is retried row by row, so nothing is ever half-written.
+ * transaction, and a batch that fails is retried row by row, so nothing is ever half-written. Each
+ * title the source changed is announced (`catalogue.anime.updated`) in its batch's transaction, so
+ * copies elsewhere (the community's lists) follow a re-import; new titles have no copies to update.
  */
 @Injectable()
 export class CatalogueImporter {
   constructor(
     private readonly repository: AnimeImportRepository,
     private readonly cache: CatalogueCacheInvalidator,
+    private readonly anime: AnimeRepository,
+    private readonly outbox: OutboxPublisher,
     @Inject(CATALOGUE_SOURCES) private readonly sources: CatalogueSources,
     @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
   ) {}
@@ -82,6 +89,7 @@ export class CatalogueImporter {
     await this.importCharacters(report.skipped);
     if (report.inserted + report.updated > 0) await this.repository.refreshSearchIndexes();
     await this.cache.invalidate();
+    this.outbox.afterCommit();
     this.logger.info(
       { ...report, skipped: report.skipped.length, durationMs: Date.now() - started },
       'catalogue import finished',
@@ -91,13 +99,11 @@ export class CatalogueImporter {
 
   private async writeBatch(rows: ImportedAnime[], report: CatalogueImportReport): Promise<void> {
     try {
-      const counts = await this.repository.transaction((manager) => this.repository.upsert(rows, manager));
-      this.count(report, rows.length, counts);
+      this.count(report, rows.length, await this.write(rows));
     } catch {
       for (const row of rows) {
         try {
-          const counts = await this.repository.transaction((manager) => this.repository.upsert([row], manager));
-          this.count(report, 1, counts);
+          this.count(report, 1, await this.write([row]));
         } catch (error) {
           report.skipped.push({ line: 0, key: row.source_key, reason: (error as Error).message });
         }
@@ -105,10 +111,18 @@ export class CatalogueImporter {
     }
   }
 
-  private count(report: CatalogueImportReport, size: number, counts: { inserted: number; updated: number }) {
+  private write(rows: ImportedAnime[]): Promise<UpsertCounts> {
+    return this.repository.transaction(async (manager) => {
+      const counts = await this.repository.upsert(rows, manager);
+      await publishTitleChanges(this.outbox, this.anime, manager, counts.updatedIds, 'updated');
+      return counts;
+    });
+  }
+
+  private count(report: CatalogueImportReport, size: number, counts: UpsertCounts) {
     report.inserted += counts.inserted;
-    report.updated += counts.updated;
-    report.unchanged += size - counts.inserted - counts.updated;
+    report.updated += counts.updatedIds.length;
+    report.unchanged += size - counts.inserted - counts.updatedIds.length;
   }
 
   private async readAnidbTitles(skipped: Skipped): Promise<Map<number, AnidbTitlesRecord>> {

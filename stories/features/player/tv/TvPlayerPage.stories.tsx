@@ -115,6 +115,20 @@ export const OpeningSkipped: Story = {
   },
 };
 
+/** Into the opening without the setting: a focused "Пропустить опенинг"; Enter jumps past it and the player takes the keys again. */
+export const SkipOffered: Story = {
+  play: async () => {
+    const { video, track } = await ready();
+    playTo(video, 40);
+    const skip = await screen.findByRole('button', { name: 'Пропустить опенинг' });
+    await waitFor(() => expect(skip).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(track).toHaveAttribute('aria-valuenow', '120'));
+    await expect(screen.queryByRole('button', { name: 'Пропустить опенинг' })).not.toBeInTheDocument();
+    await expect(screen.getByRole('region', { name: 'Видеоплеер' })).toHaveFocus();
+  },
+};
+
 /** At the end: "Дальше — серия 2" has the focus; Enter goes on. */
 export const NextEpisode: Story = {
   play: async () => {

@@ -6,7 +6,7 @@ import { usePlaybackProgress } from '../../hooks/usePlaybackProgress';
 import { togglePlayback, useSpanSkipping, useTransientNotice } from '../../hooks/useSpanSkipping';
 import { useVideoState } from '../../hooks/useVideoState';
 import { useWatchedEpisode } from '../../hooks/useWatchedEpisode';
-import { isNearEnd, type SkipPreferences } from '../../lib/episode-spans';
+import { isNearEnd, skipOfferAt, type SkipPreferences } from '../../lib/episode-spans';
 import { formatTime } from '../../lib/format-time';
 import { AUTO_LEVEL, currentQualityLabel, levelLabel } from '../../lib/quality';
 import { tvPlayerAction } from './tv-keys';
@@ -36,7 +36,8 @@ export interface TvVideoPlayerProps {
 /**
  * The picture full screen with a remote's controls: Enter plays or pauses, ←/→ seek 10 s, ↑ shows
  * the controls with the quality row (←/→ and Enter there), ↓ hides them, Back leaves (closing the
- * row first). Progress, watched episodes and skipping openings work as on the page player.
+ * row first). Progress, watched episodes and skipping openings work as on the page player; inside an
+ * opening or ending not skipped by itself, a focused "Пропустить" button takes Enter.
  */
 export function TvVideoPlayer({
   animeId,
@@ -63,7 +64,8 @@ export function TvVideoPlayer({
   const [controlsUntil, setControlsUntil] = useState<number | null>(() => (initialQualityOpen ? Infinity : Date.now() + CONTROLS_MS));
   const [qualityOpen, setQualityOpen] = useState(initialQualityOpen);
   const [notice, setNotice] = useTransientNotice<string>(startPosition > 0 ? S.resumed(startPosition) : null, NOTICE_MS);
-  useSpanSkipping(videoRef, episode, preferences, (kind) => setNotice(S.skipped[kind]));
+  const { skipped, skip } = useSpanSkipping(videoRef, episode, preferences, (kind) => setNotice(S.skipped[kind]));
+  const offer = skipOfferAt(state.time, episode, preferences, skipped);
   const showNext = nextEpisode !== null && (state.ended || isNearEnd(state.time, state.duration, episode.ending));
   const controlsVisible = controlsUntil !== null || state.paused || qualityOpen || Boolean(source.error);
 
@@ -191,6 +193,22 @@ export function TvVideoPlayer({
         <p className="tv-player__notice" role="status">
           {notice}
         </p>
+      ) : null}
+
+      {offer && !offer.automatic ? (
+        <div className="tv-player__skip">
+          <button
+            type="button"
+            className="tv-player__button"
+            autoFocus
+            onClick={() => {
+              skip(offer.kind, offer.to);
+              rootRef.current?.focus({ preventScroll: true });
+            }}
+          >
+            {S.skip[offer.kind]}
+          </button>
+        </div>
       ) : null}
 
       {showNext && nextEpisode !== null ? (
