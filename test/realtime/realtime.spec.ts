@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
 import { io, type Socket } from 'socket.io-client';
 import { CHAT_NAMESPACE, ErrorCode, type ChatMessage, type OnlineStats } from '@portal/contracts';
 import { apiClient, waitFor, type ApiClient } from '@portal/testing';
@@ -77,12 +79,19 @@ describe('realtime across two gateway replicas: chat and online presence', () =>
   };
 
   describe('chat API', () => {
-    it('stores a message with the token user as author, whatever the body claims', async () => {
-      const res = await a.post('/api/chat/messages', { message: '  Привет, <b>мир</b>  ', userId: boris.id, username: boris.username }, { token: alice.token });
+    it('stores a message with the token user as author and their avatar, whatever the body claims', async () => {
+      expect((await a.put('/api/auth/profile', { avatar: 'alice-avatar.webm' }, { token: alice.token })).status).toBe(200);
+      const res = await a.post(
+        '/api/chat/messages',
+        { message: '  Привет, <b>мир</b>  ', userId: boris.id, username: boris.username, avatar: 'https://evil.example.com/a.png' },
+        { token: alice.token },
+      );
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ userId: alice.id, username: alice.username, message: 'Привет, <b>мир</b>', isSystem: false });
-      const [row] = await db.query('SELECT user_id, message FROM chat.messages WHERE id = $1', [res.body.data.id]);
-      expect(row).toEqual({ user_id: alice.id, message: 'Привет, <b>мир</b>' });
+      expect(res.body.data).toMatchObject({ userId: alice.id, username: alice.username, avatar: 'alice-avatar.webm', message: 'Привет, <b>мир</b>', isSystem: false });
+      const [row] = await db.query('SELECT user_id, avatar, message FROM chat.messages WHERE id = $1', [res.body.data.id]);
+      expect(row).toEqual({ user_id: alice.id, avatar: 'alice-avatar.webm', message: 'Привет, <b>мир</b>' });
+      // Without an avatar the message carries null, as before.
+      expect((await a.post('/api/chat/messages', { message: 'без аватара' }, { token: boris.token })).body.data.avatar).toBeNull();
     });
 
     it('refuses a guest, an empty or too long message in Russian, and changes nothing', async () => {
@@ -196,6 +205,61 @@ describe('realtime across two gateway replicas: chat and online presence', () =>
       watcherB.disconnect();
     });
 
+    it('pages through everyone online, alphabetically whatever the case, each user once, alike on both replicas', async () => {
+      // A token is all the gateway checks: 26 signed-in users without 26 registrations.
+      const issuer = new JwtService({ secret: process.env.JWT_SECRET });
+      // a_pager, B_pager, c_pager…: the case-insensitive order, unlike the code-unit one.
+      const names = Array.from({ length: 26 }, (_, index) => {
+        const letter = String.fromCharCode(97 + index);
+        return `${index % 2 ? letter.toUpperCase() : letter}_pager`;
+      });
+      const tokens = await Promise.all(names.map((username) => issuer.signAsync({ sub: randomUUID(), username })));
+      const watcher = connect(replicaA.url, { auth: { clientId: 'pager-watch-0001' } });
+      const stats = latestStats(watcher);
+      // Each user on one replica; every third also has a tab on the other.
+      const tabs = tokens.flatMap((token, index) => {
+        const [home, other] = index % 2 ? [replicaA, replicaB] : [replicaB, replicaA];
+        return [connect(home.url, { auth: { token } }), ...(index % 3 === 0 ? [connect(other.url, { auth: { token } })] : [])];
+      });
+      await Promise.all([watcher, ...tabs].map(connected));
+      const firstPage = async (api: ApiClient) => JSON.stringify((await api.get('/api/online/users?limit=100')).body.data?.items);
+      await waitFor(async () => (await firstPage(a)) === JSON.stringify(names) && (await firstPage(b)) === JSON.stringify(names), 5000, 50);
+
+      for (const api of [a, b]) {
+        const seen: string[] = [];
+        for (let offset = 0; offset <= names.length; offset += 7) {
+          const page = await api.get(`/api/online/users?offset=${offset}&limit=7`);
+          expect(page.status).toBe(200);
+          expect(page.body.data).toMatchObject({ offset, limit: 7, total: names.length });
+          seen.push(...page.body.data.items);
+        }
+        expect(seen).toEqual(names);
+      }
+      expect((await b.get('/api/online/users')).body.data).toMatchObject({ offset: 0, limit: 50, total: names.length, items: names });
+      // The broadcast stays small: the counts and the first 20 names.
+      await waitFor(async () => stats.stats?.usersOnline === names.length, 5000, 50);
+      expect(stats.stats?.usernames).toEqual(names.slice(0, 20));
+      tabs.forEach((socket) => socket.disconnect());
+      watcher.disconnect();
+    });
+
+    it('refuses a bad offset or limit with a 400 naming the field', async () => {
+      const cases = [
+        ['offset=-1', 'offset'],
+        ['offset=abc', 'offset'],
+        ['offset=1.5', 'offset'],
+        ['limit=0', 'limit'],
+        ['limit=101', 'limit'],
+        ['limit=ten', 'limit'],
+      ];
+      for (const [query, field] of cases) {
+        const res = await a.get(`/api/online/users?${query}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ success: false, code: ErrorCode.ValidationFailed, errors: [{ field }] });
+        expect(res.body.message).toMatch(/[а-я]/);
+      }
+    });
+
     it('drops the visitors of a replica that dies within the expiry, and the survivor tells its clients', async () => {
       const doomed = await startGatewayProcess(env, await freePort());
       const survivorWatcher = connect(replicaB.url, { auth: { clientId: 'survivor-00001' } });
@@ -203,10 +267,11 @@ describe('realtime across two gateway replicas: chat and online presence', () =>
       await connected(survivorWatcher);
       const onDoomed = connect(doomed.url, { auth: { token: boris.token } });
       await connected(onDoomed);
-      await waitFor(async () => stats.stats?.usernames.includes(boris.username) ?? false, 5000, 50);
+      const listed = async () => ((await b.get('/api/online/users?limit=100')).body.data.items as string[]).includes(boris.username);
+      await waitFor(async () => (stats.stats?.usernames.includes(boris.username) ?? false) && (await listed()), 5000, 50);
       const killedAt = Date.now();
       await doomed.kill();
-      await waitFor(async () => stats.stats !== null && !stats.stats.usernames.includes(boris.username), 10_000, 50);
+      await waitFor(async () => stats.stats !== null && !stats.stats.usernames.includes(boris.username) && !(await listed()), 10_000, 50);
       // The expiry is 2 s here (15 s by default, well inside the 30 s promise), plus one heartbeat.
       expect(Date.now() - killedAt).toBeLessThan(30_000);
     });

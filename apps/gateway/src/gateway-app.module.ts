@@ -17,6 +17,7 @@ import { CataloguePeopleController } from './catalogue/people.controller';
 import { ChatController } from './chat/chat.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { HealthController } from './health/health.controller';
+import { OnlineController } from './online/online.controller';
 import { ChatGateway } from './realtime/chat.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
 import { PRESENCE_SETTINGS, PresenceService } from './realtime/presence.service';
@@ -57,6 +58,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ChatController,
         ...COMMUNITY_CONTROLLERS,
         WatchPartyController,
+        OnlineController,
       ],
       providers: [
         {

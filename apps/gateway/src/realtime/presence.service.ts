@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
-import type { OnlineStats } from '@portal/contracts';
+import type { OnlineStats, OnlineUsersPage } from '@portal/contracts';
 import { REDIS } from '@portal/messaging';
-import { aggregatePresence, snapshotOf, type ReplicaSnapshot, type Visitor } from './presence';
+import { aggregatePresence, snapshotOf, type Presence, type ReplicaSnapshot, type Visitor } from './presence';
 
 export const PRESENCE_SETTINGS = Symbol('PRESENCE_SETTINGS');
 
@@ -20,13 +20,15 @@ const CHANGE_DEBOUNCE_MS = 200;
 /**
  * Who is online, across replicas. Each replica keeps its own visitors and publishes a snapshot to
  * Redis with a short expiry; every replica sums the live snapshots, so all agree, and a replica that
- * dies (no shutdown, no goodbye) drops out when its snapshot expires.
+ * dies (no shutdown, no goodbye) drops out when its snapshot expires. The full list of names is
+ * kept from the same recount as the counts, so a page of it costs no Redis call and never disagrees
+ * with them.
  */
 @Injectable()
 export class PresenceService implements OnApplicationShutdown {
   readonly replicaId = randomUUID();
   private readonly visitors = new Map<string, Visitor>();
-  private stats: OnlineStats = aggregatePresence([]);
+  private presence: Presence = aggregatePresence([]);
   private readonly listeners = new Set<(stats: OnlineStats) => void>();
   private timer: NodeJS.Timeout | undefined;
   private pending: NodeJS.Timeout | undefined;
@@ -37,7 +39,13 @@ export class PresenceService implements OnApplicationShutdown {
   ) {}
 
   get current(): OnlineStats {
-    return this.stats;
+    return this.presence.stats;
+  }
+
+  /** A slice of everyone online, in the order of the counts' first names. */
+  page(offset: number, limit: number): OnlineUsersPage {
+    const { usernames } = this.presence;
+    return { items: usernames.slice(offset, offset + limit), offset, limit, total: usernames.length };
   }
 
   /** Called with the new counts whenever they change. */
@@ -97,10 +105,10 @@ export class PresenceService implements OnApplicationShutdown {
     }
   }
 
-  private publish(stats: OnlineStats): void {
-    if (JSON.stringify(stats) === JSON.stringify(this.stats)) return;
-    this.stats = stats;
-    this.listeners.forEach((listener) => listener(stats));
+  private publish(presence: Presence): void {
+    const changed = JSON.stringify(presence.stats) !== JSON.stringify(this.presence.stats);
+    this.presence = presence;
+    if (changed) this.listeners.forEach((listener) => listener(presence.stats));
   }
 
   private get replicasKey(): string {

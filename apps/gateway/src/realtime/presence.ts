@@ -29,8 +29,19 @@ export function snapshotOf(visitors: Iterable<Visitor>): ReplicaSnapshot {
   return snapshot;
 }
 
+/** Everyone online across the live replicas. */
+export interface Presence {
+  /** What every client is told: the counts and the first names. */
+  stats: OnlineStats;
+  /** Every signed-in user's name once, in list order; the dialog pages through it. */
+  usernames: string[];
+}
+
+// Letters compare case-insensitively (a, B, c); case only breaks ties, so every replica sorts alike.
+const byName = new Intl.Collator('ru').compare;
+
 /** The portal's counts from every live replica: a user or a browser connected twice counts once. */
-export function aggregatePresence(snapshots: ReplicaSnapshot[]): OnlineStats {
+export function aggregatePresence(snapshots: ReplicaSnapshot[]): Presence {
   const users = new Map<string, string>();
   const guests = new Set<string>();
   const bots = new Set<string>();
@@ -39,11 +50,10 @@ export function aggregatePresence(snapshots: ReplicaSnapshot[]): OnlineStats {
     snapshot.guests.forEach((guest) => guests.add(guest));
     snapshot.bots.forEach((bot) => bots.add(bot));
   }
+  const usernames = [...new Set(users.values())].sort(byName);
   // A signed-in user's browser may also have been counted as a guest elsewhere: users win.
   return {
-    usersOnline: users.size,
-    guestsOnline: guests.size,
-    botsOnline: bots.size,
-    usernames: [...new Set(users.values())].sort((a, b) => a.localeCompare(b, 'ru')).slice(0, ONLINE_USERNAMES_SHOWN),
+    stats: { usersOnline: users.size, guestsOnline: guests.size, botsOnline: bots.size, usernames: usernames.slice(0, ONLINE_USERNAMES_SHOWN) },
+    usernames,
   };
 }

@@ -10,6 +10,14 @@ export interface OnlineStats {
 
 export const ONLINE_USERNAMES_SHOWN = 20;
 
+/** `GET /api/online/users?offset&limit`: everyone online, in the order of `OnlineStats.usernames`. */
+export interface OnlineUsersPage {
+  items: string[];
+  offset: number;
+  limit: number;
+  total: number;
+}
+
 /** What a general client may send in its handshake `auth`. */
 export interface GeneralSocketAuth {
   token?: string;

@@ -129,6 +129,18 @@ export const SkipOffered: Story = {
   },
 };
 
+/** An episode that opens with its opening at 0:00: the skip button has the focus from the first frame. */
+export const SkipOfferedAtStart: Story = {
+  parameters: { mockApi: { ...baseApi, 'GET /api/anime/20/episodes': ok(animeEpisodes(3, { opening: { start: 0, end: 90 } })) } },
+  play: async () => {
+    const { track } = await ready();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Пропустить опенинг' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(track).toHaveAttribute('aria-valuenow', '90'));
+    await expect(screen.getByRole('region', { name: 'Видеоплеер' })).toHaveFocus();
+  },
+};
+
 /** At the end: "Дальше — серия 2" has the focus; Enter goes on. */
 export const NextEpisode: Story = {
   play: async () => {

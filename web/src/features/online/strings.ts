@@ -8,5 +8,7 @@ export const ONLINE_STRINGS = {
   listTitle: 'Пользователи онлайн',
   empty: 'Нет пользователей онлайн',
   showMore: 'Показать ещё',
+  loadingMore: 'Загружаем ещё...',
+  loadMoreFailed: 'Не удалось загрузить список. Попробуйте ещё раз.',
   userLink: (username: string) => `Профиль пользователя ${username}`,
 } as const;

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OnlineStats } from '@portal/contracts';
-import { ONLINE_LIST_PAGE_SIZE } from '../../../shared/config/constants';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { useOnlineUsers } from '../api/online-api';
 import { useOnlineStats } from '../hooks/useOnlineStats';
 import { ONLINE_STRINGS } from '../strings';
 
@@ -23,9 +22,12 @@ export function OnlineStatsDialog({ open, onOpenChange }: OnlineStatsDialogProps
   );
 }
 
+/** The first names come with the push; «Показать ещё» loads the next ones from the API. */
 export function OnlineStatsContent({ stats }: { stats: OnlineStats }) {
-  const [shown, setShown] = useState(ONLINE_LIST_PAGE_SIZE);
-  const visible = stats.usernames.slice(0, shown);
+  const more = useOnlineUsers();
+  // The list may shift between the push and a page: each name once.
+  const visible = [...new Set([...stats.usernames, ...(more.data?.pages.flatMap((page) => page.items) ?? [])])];
+  const allLoaded = more.data !== undefined && !more.hasNextPage;
   return (
     <div className="online">
       <dl className="online__counts">
@@ -56,9 +58,14 @@ export function OnlineStatsContent({ stats }: { stats: OnlineStats }) {
           ))}
         </ul>
       )}
-      {stats.usernames.length > shown ? (
-        <Button variant="secondary" block onClick={() => setShown((count) => count + ONLINE_LIST_PAGE_SIZE)}>
-          {ONLINE_STRINGS.showMore}
+      {more.isError ? (
+        <p className="field__message field__message--error" role="alert">
+          {ONLINE_STRINGS.loadMoreFailed}
+        </p>
+      ) : null}
+      {stats.usersOnline > visible.length && !allLoaded ? (
+        <Button variant="secondary" block onClick={() => void more.fetchNextPage()} disabled={more.isFetching}>
+          {more.isFetching ? ONLINE_STRINGS.loadingMore : ONLINE_STRINGS.showMore}
         </Button>
       ) : null}
     </div>

@@ -76,10 +76,14 @@ export function TvVideoPlayer({
     return () => clearTimeout(timer);
   }, [controlsUntil]);
 
-  // Keys reach the player at once; the root holds the focus whenever no button of it does.
+  // Keys reach the player at once: an offered skip takes the focus (Enter skips), otherwise the root
+  // holds it whenever nothing else does (at the start, and once the skip button has gone).
+  const skipRef = useRef<HTMLButtonElement>(null);
+  const offeredSkip = offer && !offer.automatic ? offer.kind : null;
   useEffect(() => {
-    rootRef.current?.focus({ preventScroll: true });
-  }, []);
+    if (offeredSkip) skipRef.current?.focus({ preventScroll: true });
+    else if (!rootRef.current?.contains(document.activeElement)) rootRef.current?.focus({ preventScroll: true });
+  }, [offeredSkip]);
 
   const qualityButtons = () => [...(qualityRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
 
@@ -197,15 +201,7 @@ export function TvVideoPlayer({
 
       {offer && !offer.automatic ? (
         <div className="tv-player__skip">
-          <button
-            type="button"
-            className="tv-player__button"
-            autoFocus
-            onClick={() => {
-              skip(offer.kind, offer.to);
-              rootRef.current?.focus({ preventScroll: true });
-            }}
-          >
+          <button ref={skipRef} type="button" className="tv-player__button" onClick={() => skip(offer.kind, offer.to)}>
             {S.skip[offer.kind]}
           </button>
         </div>
