@@ -62,6 +62,27 @@ describe('catalogue API: browse, details, genres, characters (fixture slice of t
       expect(byYear[0].year).toBeGreaterThanOrEqual(byYear[4].year);
     });
 
+    it('sorts by "new" as /anime/new does: premieres that have started, newest first', async () => {
+      // A title announced for next month: first by year, absent from the new ones.
+      const [announced] = await stack.db.query(
+        `UPDATE catalogue.anime SET status = 'announced', start_date = current_date + 30
+         WHERE id = (SELECT id FROM catalogue.anime WHERE NOT adult AND id <> 20 ORDER BY popularity LIMIT 1) RETURNING id`,
+      );
+      const byYear = (await api.get('/api/anime?sort=year&limit=3')).body.data;
+      expect(byYear[0].id).toBe(announced.id);
+      const res = await api.get('/api/anime?sort=new&limit=10&page=2');
+      expect(res.status).toBe(200);
+      const rows = await stack.db.query(
+        'SELECT id FROM catalogue.anime WHERE NOT adult AND start_date <= current_date ORDER BY start_date DESC NULLS LAST, year DESC NULLS LAST, id LIMIT 20',
+      );
+      expect(res.body.data.map((anime: { id: number }) => anime.id)).toEqual(rows.slice(10).map((row) => row.id));
+      const [{ count }] = await stack.db.query('SELECT count(*)::int AS count FROM catalogue.anime WHERE NOT adult AND start_date <= current_date');
+      expect(res.body.meta.total).toBe(count);
+      const first = (await api.get('/api/anime?sort=new&limit=50')).body.data.map((anime: { id: number }) => anime.id);
+      expect(first).not.toContain(announced.id);
+      expect(first.slice(0, 10)).toEqual((await api.get('/api/anime/new?limit=10')).body.data.map((anime: { id: number }) => anime.id));
+    });
+
     it('finds titles by words of their names through the text filter', async () => {
       const res = await api.get(`/api/anime?text=${encodeURIComponent('титанов')}`);
       expect(res.body.data.map((anime: { id: number }) => anime.id)).toContain(16498);
@@ -74,6 +95,7 @@ describe('catalogue API: browse, details, genres, characters (fixture slice of t
       expectValidation(await api.get('/api/anime?genre=nope'), 'genre');
       expectValidation(await api.get('/api/anime?kind=series'), 'kind');
       expectValidation(await api.get('/api/anime?sort=random'), 'sort');
+      expectValidation(await api.get('/api/anime?sort=top'), 'sort');
       expectValidation(await api.get('/api/anime?scoreMin=11'), 'scoreMin');
       expectValidation(await api.get('/api/anime?yearFrom=2010&yearTo=2000'), 'yearTo');
       expectValidation(await api.get('/api/anime?scoreMin=8&scoreMax=2'), 'scoreMax');

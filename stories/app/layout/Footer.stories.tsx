@@ -17,7 +17,10 @@ export const Default: Story = {
     await expect(canvas.getAllByRole('heading', { level: 2 })).toHaveLength(3);
     await expect(canvas.getByRole('link', { name: 'Правообладателям и РКН' })).toHaveAttribute('href', '/legal');
     await expect(canvas.getByRole('link', { name: 'О сайте' })).toHaveAttribute('href', '/about');
-    for (const name of ['Главная', 'Каталог', 'Новинки', 'Топ 100', 'Помощь', 'Контакты', 'Группа ВКонтакте', 'Telegram-канал']) {
+    await expect(canvas.getByRole('link', { name: 'Новинки' })).toHaveAttribute('href', '/catalog?sort=new');
+    await expect(canvas.getByRole('link', { name: 'Топ 100' })).toHaveAttribute('href', '/catalog?sort=score');
+    await expect(canvas.getByRole('link', { name: 'Режим для ТВ' })).toHaveAttribute('href', '/tv');
+    for (const name of ['Главная', 'Каталог', 'Помощь', 'Контакты', 'Группа ВКонтакте', 'Telegram-канал']) {
       await expect(canvas.getByRole('link', { name })).toBeInTheDocument();
     }
     await userEvent.click(canvas.getByRole('button', { name: 'Кто онлайн' }));

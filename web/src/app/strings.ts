@@ -29,6 +29,7 @@ export const APP_STRINGS = {
     communityTitle: 'Сообщество',
     newReleases: 'Новинки',
     top100: 'Топ 100',
+    tvMode: 'Режим для ТВ',
     help: 'Помощь',
     contacts: 'Контакты',
     legal: 'Правообладателям и РКН',

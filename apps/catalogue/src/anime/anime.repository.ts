@@ -7,10 +7,13 @@ import type { AnimeRow, AnimeSummaryRow } from './anime.rows';
 export const SUMMARY_COLUMNS = `a.id, a.id_shiki, a.title, a.title_romaji, a.kind, a.status, a.episodes, a.year, a.season,
   a.score::float8 AS score, a.genres, a.poster, a.updated_at`;
 
+const NEWEST_FIRST = 'a.start_date DESC NULLS LAST, a.year DESC NULLS LAST, a.id';
+
 const ORDER_BY: Record<AnimeSort, string> = {
   popularity: 'a.popularity DESC, a.id',
   score: 'a.score DESC NULLS LAST, a.popularity DESC, a.id',
-  year: 'a.start_date DESC NULLS LAST, a.year DESC NULLS LAST, a.id',
+  new: NEWEST_FIRST,
+  year: NEWEST_FIRST,
   title: 'a.title, a.id',
 };
 
@@ -27,9 +30,10 @@ export interface ListSlice {
 export class AnimeRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Filters of GET /anime as SQL; adult titles are never listed. */
+  /** Filters of GET /anime as SQL; adult titles are never listed, and the `new` sort lists only premieres that have started. */
   listSlice(query: Required<Pick<AnimeListQuery, 'page' | 'limit' | 'sort'>> & AnimeListQuery): ListSlice {
     const where = ['NOT a.adult'];
+    if (query.sort === 'new') where.push('a.start_date <= current_date');
     const params: unknown[] = [];
     const add = (clause: (placeholder: string) => string, value: unknown) => {
       params.push(value);

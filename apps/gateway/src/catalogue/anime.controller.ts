@@ -25,7 +25,7 @@ export class AnimeController {
   @ApiOperation({ summary: 'Browse the catalogue: filters, sort, pages (data = items, meta = page, limit, total)' })
   @ApiQuery({ name: 'page', required: false })
   @ApiQuery({ name: 'limit', required: false, description: '1..50, default 20' })
-  @ApiQuery({ name: 'sort', required: false, enum: ['popularity', 'score', 'year', 'title'] })
+  @ApiQuery({ name: 'sort', required: false, enum: ['popularity', 'score', 'new', 'year', 'title'] })
   @ApiQuery({ name: 'genre', required: false, description: 'genre slug, see GET /api/genres' })
   @ApiQuery({ name: 'kind', required: false, enum: ['tv', 'movie', 'ova', 'ona', 'special', 'music'] })
   @ApiQuery({ name: 'status', required: false, enum: ['announced', 'ongoing', 'completed'] })

@@ -22,7 +22,7 @@ export class CataloguePeopleController {
   @ApiOperation({ summary: 'Titles of one genre' })
   @ApiQuery({ name: 'page', required: false })
   @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'sort', required: false, enum: ['popularity', 'score', 'year', 'title'] })
+  @ApiQuery({ name: 'sort', required: false, enum: ['popularity', 'score', 'new', 'year', 'title'] })
   genre(@Param('genre') genre: string, @Query() query: QueryParams, @Meta() meta: RpcMeta) {
     return paginated(this.rpc.send('catalogue.genre.anime', { genre, page: query.page as never, limit: query.limit as never, sort: query.sort as never }, meta));
   }

@@ -9,7 +9,8 @@ export type AnimeStatus = (typeof ANIME_STATUSES)[number];
 export const SEASONS = ['winter', 'spring', 'summer', 'fall'] as const;
 export type Season = (typeof SEASONS)[number];
 
-export const ANIME_SORTS = ['popularity', 'score', 'year', 'title'] as const;
+/** `new`: premieres that have started, newest first (what /anime/new lists); `year` also lists announced titles. */
+export const ANIME_SORTS = ['popularity', 'score', 'new', 'year', 'title'] as const;
 export type AnimeSort = (typeof ANIME_SORTS)[number];
 
 export interface Genre {

@@ -1,12 +1,14 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import AnimePage from '../../../../web/src/features/catalogue/components/AnimePage';
 import { adminSession, fail, ok, userSession } from '../../../support/fixtures';
 import { pageAtRoute } from '../../../support/page-at-route';
-import { AT_375, GENRE_LIST, PENDING, animeDetails, animeStats } from '../catalogue-story-helpers';
+import { AT_375, GENRE_LIST, PENDING, UNREACHABLE_IMAGE, animeDetails, animeStats, svgPoster } from '../catalogue-story-helpers';
 
 const AnimeRoute = pageAtRoute('/anime/:id', AnimePage);
+const BACKGROUND = svgPoster('Фон', 210);
+const backdrop = () => document.querySelector<HTMLImageElement>('img.anime-page__backdrop');
 
 const baseApi = {
   'GET /api/anime/1': ok(animeDetails()),
@@ -45,6 +47,32 @@ export const Default: Story = {
     await expect(await screen.findByText('830')).toBeInTheDocument();
     await expect(screen.getByText(/Средняя оценка пользователей: 9.4/)).toBeInTheDocument();
     await expect(screen.queryByRole('button', { name: 'Редактировать' })).not.toBeInTheDocument();
+    await expect(backdrop()).toBeNull();
+  },
+};
+
+/** A background set by an admin: a dimmed, decorative image behind the header. */
+export const WithBackground: Story = {
+  parameters: { mockApi: { 'GET /api/anime/1': ok(animeDetails({ background: BACKGROUND })) } },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Стальной алхимик: Братство' })).toBeInTheDocument();
+    const image = backdrop();
+    await expect(image).toHaveAttribute('src', BACKGROUND);
+    await expect(image).toHaveAttribute('alt', '');
+    await expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).not.toContain(BACKGROUND);
+  },
+};
+
+/** A background that does not load is left out: no broken image. */
+export const BackgroundUnreachable: Story = {
+  parameters: { mockApi: { 'GET /api/anime/1': ok(animeDetails({ background: UNREACHABLE_IMAGE })) } },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { level: 1, name: 'Стальной алхимик: Братство' })).toBeInTheDocument();
+    const image = backdrop()!;
+    await expect(image).toHaveAttribute('src', UNREACHABLE_IMAGE);
+    // jsdom loads no images: fire the browser's error event ourselves (a real browser fires it by itself).
+    fireEvent.error(image);
+    await waitFor(() => expect(backdrop()).toBeNull());
   },
 };
 

@@ -2,6 +2,7 @@ import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import CataloguePage from '../../../../web/src/features/catalogue/components/CataloguePage';
+import type { MockRequest, MockResponse } from '../../../../web/src/test/mock-api';
 import { fail, ok } from '../../../support/fixtures';
 import { AT_375, GENRE_LIST, PENDING, animeList, okPage, pagedAnime, searchHit, suggestion } from '../catalogue-story-helpers';
 
@@ -53,6 +54,29 @@ export const FiltersFromLink: Story = {
     await expect(screen.getByLabelText('Год до')).toHaveValue(2010);
     await expect(screen.getByLabelText('Оценка от')).toHaveValue(8);
     await expect(screen.getByLabelText('Сортировка')).toHaveValue('score');
+  },
+};
+
+/** A sort the API refuses answers 400, so a story passes only when the page sends the expected one. */
+const onlySort = (sort: string, answer: (request: MockRequest) => MockResponse) => (request: MockRequest) =>
+  request.query.get('sort') === sort ? answer(request) : fail(400, ErrorCode.ValidationFailed, 'Сортировка должна быть одной из: popularity, score, new, year, title');
+
+/** The footer's «Новинки» (?sort=new): premieres that have started, newest first. */
+export const NewReleases: Story = {
+  parameters: { route: '/catalog?sort=new', mockApi: { 'GET /api/anime': onlySort('new', () => okPage(animeList(3, 20), { page: 1, limit: 24, total: 3 })) } },
+  play: async () => {
+    await expect(await screen.findByText('Найдено 3 аниме')).toBeInTheDocument();
+    await expect(screen.getByLabelText('Сортировка')).toHaveValue('new');
+    await expect(screen.getByRole('option', { name: 'Новинки', selected: true })).toBeInTheDocument();
+  },
+};
+
+/** An old or mistyped link (?sort=top) falls back to the default sort instead of failing. */
+export const UnknownSortFallsBack: Story = {
+  parameters: { route: '/catalog?sort=top', mockApi: { 'GET /api/anime': onlySort('popularity', pagedAnime(1234)) } },
+  play: async () => {
+    await expect(await screen.findByText('Найдено 1 234 аниме')).toBeInTheDocument();
+    await expect(screen.getByLabelText('Сортировка')).toHaveValue('popularity');
   },
 };
 

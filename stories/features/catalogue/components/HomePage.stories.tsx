@@ -30,7 +30,10 @@ export const Default: Story = {
     await expect(within(collections).getByRole('link', { name: 'Подборка «Лучшее десятилетия»' })).toHaveAttribute('href', '/collections/1');
     await expect(within(collections).getAllByText('11 тайтлов')).toHaveLength(1);
     await expect(screen.queryByRole('heading', { name: 'Продолжить просмотр' })).not.toBeInTheDocument();
-    await expect(screen.getAllByRole('link', { name: 'Весь каталог' })[0]).toHaveAttribute('href', '/catalog');
+    const [allPopular, allNew] = screen.getAllByRole('link', { name: 'Весь каталог' });
+    await expect(allPopular).toHaveAttribute('href', '/catalog');
+    await expect(allNew).toHaveAttribute('href', '/catalog?sort=new');
+    await expect(screen.getByRole('link', { name: 'Все подборки' })).toHaveAttribute('href', '/collections');
   },
 };
 

@@ -35,7 +35,8 @@ export function Footer({ onOpenOnlineStats, onOpenAgreement }: FooterProps) {
             <li><Link to="/">{APP_STRINGS.nav.home}</Link></li>
             <li><Link to="/catalog">{APP_STRINGS.nav.catalog}</Link></li>
             <li><Link to="/catalog?sort=new">{footer.newReleases}</Link></li>
-            <li><Link to="/catalog?sort=top">{footer.top100}</Link></li>
+            <li><Link to="/catalog?sort=score">{footer.top100}</Link></li>
+            <li><Link to="/tv">{footer.tvMode}</Link></li>
           </ul>
         </nav>
         <section className="footer__column" aria-labelledby="footer-info">

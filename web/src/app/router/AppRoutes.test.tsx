@@ -42,6 +42,12 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { name: 'Каталог' })).toBeInTheDocument();
   });
 
+  it('lists every collection at /collections, inside the layout', async () => {
+    renderWithApp(<AppRoutes />, { route: '/collections', session: signedIn });
+    expect(await findHeading('Подборки')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Основная навигация' })).toBeInTheDocument();
+  });
+
   it('guards TV routes too', async () => {
     renderWithApp(<AppRoutes />, { route: '/tv', session: null });
     expect(await findHeading('Добро пожаловать!')).toBeInTheDocument();

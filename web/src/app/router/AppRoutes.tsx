@@ -20,6 +20,7 @@ const CharactersPage = lazy(() => import('../../features/catalogue/components/Ch
 const CharacterPage = lazy(() => import('../../features/catalogue/components/CharacterPage'));
 const SeiyuuPage = lazy(() => import('../../features/catalogue/components/SeiyuuPage'));
 const CollectionPage = lazy(() => import('../../features/catalogue/components/CollectionPage'));
+const CollectionsPage = lazy(() => import('../../features/catalogue/components/CollectionsPage'));
 const AdminCataloguePage = lazy(() => import('../../features/catalogue/components/AdminCataloguePage'));
 const HomePage = lazy(() => import('../../features/catalogue/components/HomePage'));
 const CataloguePage = lazy(() => import('../../features/catalogue/components/CataloguePage'));
@@ -92,6 +93,7 @@ export function AppRoutes() {
           <Route path="characters" element={<CharactersPage />} />
           <Route path="characters/:id" element={<CharacterPage />} />
           <Route path="seiyuu/:id" element={<SeiyuuPage />} />
+          <Route path="collections" element={<CollectionsPage />} />
           <Route path="collections/:id" element={<CollectionPage />} />
           <Route
             path="admin"

@@ -16,6 +16,7 @@ export const CATALOGUE_PEOPLE_STRINGS = {
     sorts: {
       popularity: 'По популярности',
       score: 'По оценке',
+      new: 'Новинки',
       year: 'По году выхода',
       title: 'По названию',
     } satisfies Record<AnimeSort, string>,
@@ -66,6 +67,18 @@ export const CATALOGUE_PEOPLE_STRINGS = {
     noRoles: 'Роли пока не добавлены.',
     characterColumn: 'Персонаж',
     animeColumn: 'Аниме',
+  },
+
+  collections: {
+    title: 'Подборки',
+    found: ['подборка', 'подборки', 'подборок'] as const,
+    loading: 'Загружаем подборки...',
+    errorTitle: 'Не удалось загрузить подборки',
+    empty: 'Подборок пока нет',
+    emptyText: 'Редакция ещё не собрала ни одной подборки. Загляните позже.',
+    showMore: 'Показать ещё',
+    loadingMore: 'Загружаем ещё...',
+    end: 'Это все подборки',
   },
 
   collection: {

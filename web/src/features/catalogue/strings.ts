@@ -33,6 +33,7 @@ export const CATALOGUE_STRINGS = {
     rowEmpty: 'Здесь пока пусто',
     rowError: 'Не удалось загрузить подборку',
     collectionsEmpty: 'Подборок пока нет',
+    allCollections: 'Все подборки',
     collectionLink: (title: string) => `Подборка «${title}»`,
     collectionCount: (count: number) => formatCount(count, PLURAL.titles),
     episodeOf: (episode: number) => `${episode}-я серия`,
@@ -72,6 +73,7 @@ export const CATALOGUE_STRINGS = {
     sorts: {
       popularity: 'По популярности',
       score: 'По оценке',
+      new: 'Новинки',
       year: 'По году',
       title: 'По названию',
     },

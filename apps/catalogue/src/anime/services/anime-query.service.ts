@@ -34,11 +34,8 @@ export class AnimeQueryService {
   }
 
   /** Latest premieres that have started. */
-  async latest(page: PageParams) {
-    const slice = this.anime.listSlice({ ...page, sort: 'year' });
-    slice.where.push('a.start_date <= current_date');
-    const { rows, total } = await this.anime.list(slice);
-    return { items: rows.map(toAnimeSummary), page: page.page, limit: page.limit, total };
+  latest(page: PageParams) {
+    return this.list({ ...page, sort: 'new' });
   }
 
   async byGenre(genre: string, page: PageParams & { sort: AnimeSort }): Promise<Page<AnimeSummary>> {

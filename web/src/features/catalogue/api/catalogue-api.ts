@@ -120,7 +120,7 @@ export const animeListInfiniteQuery = (params: Omit<AnimeListQuery, 'page'> = {}
   });
 
 /** The next page number, or undefined when the last page has been loaded. */
-export function nextPageOf(last: AnimePage): number | undefined {
+export function nextPageOf(last: ApiPage<unknown>): number | undefined {
   if (last.items.length === 0) return undefined;
   const loaded = (last.page - 1) * last.limit + last.items.length;
   return loaded < last.total ? last.page + 1 : undefined;

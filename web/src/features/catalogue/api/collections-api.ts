@@ -1,15 +1,17 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CATALOGUE_MESSAGES, type Collection, type CollectionDetails } from '@portal/contracts';
 import { ApiError } from '../../../shared/api/api-error';
 import { apiRequest, apiRequestPage, apiUrl, readEnvelope } from '../../../shared/api/http-client';
 import { handleUnauthorizedResponse } from '../../../shared/api/session-expiry';
 import { API_STRINGS } from '../../../shared/api/strings';
 import { tokenStorage } from '../../../shared/api/token-storage';
-import { catalogueKeys } from './catalogue-api';
+import { catalogueKeys, nextPageOf } from './catalogue-api';
 
 /** The server's cover rules, mirrored so a wrong file is refused before it is uploaded. */
 export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+/** Page size of the public /collections page. */
+export const COLLECTIONS_PAGE_SIZE = 24;
 
 /** The Russian message for a cover the server would refuse, or null when the file is acceptable. */
 export function coverProblem(file: Pick<File, 'type' | 'size'>): string | null {
@@ -86,6 +88,7 @@ export const collectionKeys = {
   /** Every collection query, the home page's featured row included. */
   all: () => [...catalogueKeys.all, 'collections'] as const,
   list: (page: number, limit: number) => [...collectionKeys.all(), 'list', { page, limit }] as const,
+  infiniteList: (limit: number) => [...collectionKeys.all(), 'list', 'infinite', { limit }] as const,
   details: (id: number | string) => [...collectionKeys.all(), 'details', String(id)] as const,
 };
 
@@ -94,6 +97,15 @@ export const collectionsQuery = (page: number, limit: number) =>
     queryKey: collectionKeys.list(page, limit),
     queryFn: ({ signal }) => fetchCollections({ page, limit }, signal),
     placeholderData: keepPreviousData,
+  });
+
+/** Pages of /api/collections for useInfiniteQuery (the public /collections page). */
+export const collectionsInfiniteQuery = (limit = COLLECTIONS_PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: collectionKeys.infiniteList(limit),
+    queryFn: ({ pageParam, signal }) => fetchCollections({ page: pageParam, limit }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
   });
 
 export const collectionQuery = (id: number | string) =>

@@ -1,6 +1,6 @@
 import type { AnimeDetails } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
@@ -81,6 +81,13 @@ function AnimeDetailsLoader({ id, slots }: { id: number; slots?: AnimePageSlots 
   return <AnimeDetailsView anime={details.data} slots={slots} />;
 }
 
+/** The admin-chosen background, dimmed behind the header: decorative, and left out when it fails to load. */
+function AnimeBackdrop({ src }: { src: string | null }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) return null;
+  return <img className="anime-page__backdrop" src={src} alt="" decoding="async" onError={() => setFailedSrc(src)} />;
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="catalogue-section">
@@ -97,6 +104,7 @@ export function AnimeDetailsView({ anime, slots }: { anime: AnimeDetails; slots?
   return (
     <article className="page anime-page">
       <div className="anime-page__hero">
+        <AnimeBackdrop src={anime.background} />
         <div className="anime-page__poster">
           <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt={CATALOGUE_STRINGS.poster(title)} loading="eager" />
         </div>

@@ -5,11 +5,10 @@ import { Button } from '../../../shared/ui/Button';
 import { Icon } from '../../../shared/ui/Icon';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { animeListInfiniteQuery } from '../api/catalogue-api';
-import { useLoadMoreSentinel } from '../hooks/useLoadMoreSentinel';
 import { toListQuery, type CatalogueFilters } from '../lib/catalogue-filters';
 import { CATALOGUE_STRINGS } from '../strings';
 import { AnimeGrid, AnimeGridSkeleton } from './AnimeGrid';
-import { InlineError } from './InlineError';
+import { LoadMore } from './LoadMore';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.catalogue;
@@ -29,13 +28,6 @@ function uniqueById(items: AnimeSummary[]): AnimeSummary[] {
 /** The filtered list with infinite scroll, a "show more" fallback, the count and every state. */
 export function CatalogueResults({ filters, onResetFilters, toolbar }: CatalogueResultsProps) {
   const list = useInfiniteQuery(animeListInfiniteQuery(toListQuery(filters)));
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  const loadMore = () => {
-    if (canLoadMore) void fetchNextPage();
-  };
-  const sentinelRef = useLoadMoreSentinel(loadMore, canLoadMore);
-
   const items = uniqueById(list.data?.pages.flatMap((page) => page.items) ?? []);
   const total = list.data?.pages[0]?.total ?? 0;
 
@@ -89,18 +81,7 @@ export function CatalogueResults({ filters, onResetFilters, toolbar }: Catalogue
     <>
       {summary}
       <AnimeGrid items={items} label={S.title} />
-      <div className="catalogue-page__more">
-        {hasNextPage ? <div ref={sentinelRef} className="catalogue-page__sentinel" aria-hidden="true" /> : null}
-        {isFetchNextPageError ? (
-          <InlineError message={list.error?.message} onRetry={() => void fetchNextPage()} />
-        ) : hasNextPage ? (
-          <Button variant="secondary" onClick={loadMore} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined}>
-            {isFetchingNextPage ? S.loadingMore : S.showMore}
-          </Button>
-        ) : (
-          <p className="muted">{S.end}</p>
-        )}
-      </div>
+      <LoadMore list={list} labels={S} />
     </>
   );
 }

@@ -38,7 +38,7 @@ export default function HomePage({ continueWatching: ContinueWatching }: HomePag
       />
       <AnimeRowSection
         title={S.fresh}
-        moreTo="/catalog?sort=year"
+        moreTo="/catalog?sort=new"
         isPending={fresh.isPending}
         error={fresh.error}
         items={fresh.data?.items}

@@ -7,6 +7,12 @@ describe('catalogue filters in the URL', () => {
     expect(parseFilters(params)).toEqual({ genre: 'sci-fi', kind: 'tv', season: 'fall', yearFrom: 1990, scoreMin: 7.5, text: 'eva', sort: 'title' });
   });
 
+  it('accepts the "new" sort and falls back to the default for an unknown one', () => {
+    expect(parseFilters(new URLSearchParams('sort=new'))).toEqual({ sort: 'new' });
+    expect(parseFilters(new URLSearchParams('sort=top'))).toEqual({});
+    expect(toListQuery(parseFilters(new URLSearchParams('sort=top')))).toEqual({ sort: 'popularity' });
+  });
+
   it('drops the default sort and keeps other parameters when writing', () => {
     const next = writeFilters(new URLSearchParams('q=naruto&kind=tv'), { kind: 'movie', sort: 'popularity', yearTo: 2000, text: '' });
     expect(next.toString()).toBe('q=naruto&kind=movie&yearTo=2000');
