@@ -25,6 +25,9 @@ export const Default: Story = {
   play: async () => {
     await expect(screen.getByRole('heading', { level: 1, name: 'Админ-панель' })).toBeInTheDocument();
     await expect(screen.getByRole('heading', { level: 2, name: 'Каталог' })).toBeInTheDocument();
+    await expect(screen.getByRole('heading', { level: 3, name: 'Тайтлы' })).toBeInTheDocument();
+    await expect(screen.getByRole('button', { name: 'Новый тайтл' })).toBeEnabled();
+    await expect(screen.getByRole('button', { name: 'Обновить постеры' })).toBeEnabled();
     await expect(screen.getByRole('heading', { level: 3, name: 'Синхронизация с Shikimori' })).toBeInTheDocument();
     await expect(screen.getByRole('heading', { level: 3, name: 'Подборки' })).toBeInTheDocument();
     await expect(await screen.findByRole('progressbar')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
+import { AnimeAdminPanel } from './admin/AnimeAdminPanel';
 import { CollectionsAdmin } from './CollectionsAdmin';
 import { MetadataSyncPanel } from './MetadataSyncPanel';
 import '../catalogue.css';
@@ -23,6 +24,7 @@ export default function AdminCataloguePage() {
           {S.catalogueSection}
         </h2>
         <div className="admin-page__grid">
+          <AnimeAdminPanel />
           <MetadataSyncPanel />
           <CollectionsAdmin />
         </div>

@@ -10,7 +10,7 @@ import { Toaster } from '../../../shared/ui/Toaster';
 import { makeAdmin, makeUser } from '../../../test/fixtures';
 import { fail, ok } from '../../../test/mock-api';
 import { mockApiPerTest } from '../../../test/mock-api-per-test';
-import { createTestQueryClient } from '../../../test/render';
+import { createTestQueryClient, LocationProbe } from '../../../test/render';
 import { catalogueKeys } from '../api/catalogue-api';
 import { GENRE_LIST, animeDetails, animeStats, okPage, animeList } from '../testing/catalogue-fixtures';
 import AnimePage from './AnimePage';
@@ -39,6 +39,7 @@ function renderAnimePage(session: { token: string; user: ReturnType<typeof makeU
         <SessionProvider initialSession={session}>
           <Routes>
             <Route path="/anime/:id" element={<AnimePage />} />
+            <Route path="/catalog" element={<LocationProbe />} />
           </Routes>
           <Toaster />
         </SessionProvider>
@@ -159,5 +160,50 @@ describe('AnimeEditDialog', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Год'), '2010');
     await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(await within(dialog).findByText('Внутренняя ошибка сервера')).toHaveClass('form__error');
+  });
+
+  it('deletes the title only after the confirm step, then opens the catalogue with a notice', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/anime/1': ok(animeDetails()),
+      'DELETE /api/anime/1': ok({ id: 1, deleted: true }),
+    });
+    const client = renderAnimePage();
+    const dialog = await openDialog(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить тайтл' }));
+    const confirm = within(dialog).getByRole('group', { name: 'Удалить навсегда?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Отмена' }));
+    expect(within(dialog).queryByRole('group', { name: 'Удалить навсегда?' })).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/anime/1')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить тайтл' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить навсегда' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/catalog');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const calls = api.callsTo('DELETE /api/anime/1');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer admin-jwt');
+    expect(await screen.findByText('Тайтл удалён')).toBeInTheDocument();
+    expect(client.getQueryState(catalogueKeys.list({ sort: 'popularity' }))?.isInvalidated).toBe(true);
+    // Leaving the deleted title's page does not ask for it again.
+    expect(api.callsTo('GET /api/anime/1')).toHaveLength(1);
+  });
+
+  it('keeps the title and says why when the deletion fails', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/anime/1': ok(animeDetails()),
+      'DELETE /api/anime/1': fail(404, ErrorCode.NotFound, 'Аниме не найдено'),
+    });
+    renderAnimePage();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить тайтл' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить навсегда' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Не удалось удалить тайтл: Аниме не найдено');
+    expect(within(dialog).getByRole('button', { name: 'Удалить навсегда' })).toBeEnabled();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 });

@@ -3,18 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { notify } from '../../../shared/ui/notify';
-import { TextField } from '../../../shared/ui/TextField';
+import { useAnimeForm } from '../hooks/useAnimeForm';
 import { useAnimeUpdate } from '../hooks/useAnimeUpdate';
-import { buildAnimeWrite, draftFromAnime, fieldErrorsOf, type AnimeEditDraft, type AnimeEditErrors } from '../lib/anime-edit-form';
-import { KIND_OPTIONS, SEASON_OPTIONS, STATUS_OPTIONS } from '../lib/labels';
+import { buildAnimeWrite, draftFromAnime } from '../lib/anime-edit-form';
 import { CATALOGUE_STRINGS } from '../strings';
-import { GenrePicker } from './GenrePicker';
-import { SelectField } from './SelectField';
-import { TextAreaField } from './TextAreaField';
+import { AnimeBackgroundSection } from './admin/AnimeBackgroundSection';
+import { AnimeDeleteSection } from './admin/AnimeDeleteSection';
+import { AnimeFormFields } from './admin/AnimeFormFields';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.edit;
-const F = S.fields;
 
 export interface AnimeEditDialogProps {
   anime: AnimeDetails;
@@ -22,36 +20,30 @@ export interface AnimeEditDialogProps {
   onOpenChange(open: boolean): void;
 }
 
-/** The admin's editor of a title (PATCH /api/anime/{id}); the form starts afresh every time it opens. */
+/**
+ * The admin's editor of a title (PATCH /api/anime/{id}), its background and its deletion; the form
+ * starts afresh every time it opens.
+ */
 export function AnimeEditDialog({ anime, open, onOpenChange }: AnimeEditDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={S.title} description={S.description} widthPx={720}>
-      {open ? <AnimeEditForm anime={anime} onDone={() => onOpenChange(false)} /> : null}
+      {open ? (
+        <>
+          <AnimeEditForm anime={anime} onDone={() => onOpenChange(false)} />
+          <AnimeBackgroundSection anime={anime} />
+          <AnimeDeleteSection anime={anime} />
+        </>
+      ) : null}
     </Dialog>
   );
 }
 
 export function AnimeEditForm({ anime, onDone }: { anime: AnimeDetails; onDone(): void }) {
-  const [draft, setDraft] = useState<AnimeEditDraft>(() => draftFromAnime(anime));
-  const [clientErrors, setClientErrors] = useState<AnimeEditErrors>({});
-  const [notice, setNotice] = useState<string | null>(null);
   const update = useAnimeUpdate(anime.id);
-
-  const server = update.error ? fieldErrorsOf(update.error) : { fields: {}, other: [] };
-  const errors: AnimeEditErrors = { ...server.fields, ...clientErrors };
-  const generalError = update.error
-    ? server.other.length
-      ? server.other.join(' ')
-      : Object.keys(server.fields).length
-        ? null
-        : update.error.message
-    : notice;
+  const { draft, set, errors, setClientErrors, serverMessage } = useAnimeForm(() => draftFromAnime(anime), update.error);
+  const [notice, setNotice] = useState<string | null>(null);
+  const generalError = update.error ? serverMessage : notice;
   const pending = update.isPending;
-
-  const set = <K extends keyof AnimeEditDraft>(field: K, value: AnimeEditDraft[K]) => {
-    setDraft((previous) => ({ ...previous, [field]: value }));
-    setClientErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,21 +63,7 @@ export function AnimeEditForm({ anime, onDone }: { anime: AnimeDetails; onDone()
 
   return (
     <form className="edit-form" onSubmit={submit} noValidate aria-busy={pending || undefined}>
-      <div className="edit-form__grid">
-        <TextField label={F.title} value={draft.title} onChange={(event) => set('title', event.target.value)} message={errors.title} required maxLength={300} />
-        <TextField label={F.titleRu} value={draft.titleRu} onChange={(event) => set('titleRu', event.target.value)} message={errors.titleRu} maxLength={300} />
-      </div>
-      <TextAreaField label={F.description} value={draft.description} onChange={(event) => set('description', event.target.value)} message={errors.description} rows={6} />
-      <div className="edit-form__grid">
-        <SelectField label={F.kind} value={draft.kind} emptyLabel={S.none} options={KIND_OPTIONS} onValueChange={(value) => set('kind', value as AnimeEditDraft['kind'])} message={errors.kind} />
-        <SelectField label={F.status} value={draft.status} options={STATUS_OPTIONS} onValueChange={(value) => set('status', value as AnimeEditDraft['status'])} message={errors.status} />
-        <TextField label={F.episodes} type="number" inputMode="numeric" min={0} value={draft.episodes} onChange={(event) => set('episodes', event.target.value)} message={errors.episodes} />
-        <TextField label={F.score} type="number" inputMode="decimal" min={0} max={10} step={0.01} value={draft.score} onChange={(event) => set('score', event.target.value)} message={errors.score} />
-        <TextField label={F.year} type="number" inputMode="numeric" min={1900} max={2100} value={draft.year} onChange={(event) => set('year', event.target.value)} message={errors.year} />
-        <SelectField label={F.season} value={draft.season} emptyLabel={S.none} options={SEASON_OPTIONS} onValueChange={(value) => set('season', value as AnimeEditDraft['season'])} message={errors.season} />
-      </div>
-      <GenrePicker legend={F.genres} value={draft.genres} onChange={(value) => set('genres', value)} message={errors.genres} />
-      <TextField label={F.poster} type="url" inputMode="url" placeholder="https://" value={draft.poster} onChange={(event) => set('poster', event.target.value)} message={errors.poster} />
+      <AnimeFormFields draft={draft} errors={errors} onChange={set} />
       {generalError ? (
         <p className="form__error" role="alert">
           {generalError}

@@ -26,6 +26,7 @@ export interface AnimeEditDraft {
   score: string;
   genres: string[];
   poster: string;
+  idShiki: string;
 }
 
 export type AnimeEditField = keyof AnimeEditDraft;
@@ -43,6 +44,7 @@ export const ANIME_EDIT_FIELDS: readonly AnimeEditField[] = [
   'score',
   'genres',
   'poster',
+  'idShiki',
 ];
 
 /** Server field names that belong to a form field (the SPEC's old names included). */
@@ -58,6 +60,7 @@ const SERVER_FIELDS: Record<AnimeEditField, readonly string[]> = {
   score: ['score'],
   genres: ['genres'],
   poster: ['poster', 'imageUrl'],
+  idShiki: ['idShiki'],
 };
 
 const numberText = (value: number | null) => (value === null ? '' : String(value));
@@ -76,8 +79,25 @@ export function draftFromAnime(anime: AnimeDetails): AnimeEditDraft {
     genres: normalizeGenres(anime.genres),
     // The generated poster is not a poster the admin set: the field stays empty for it.
     poster: anime.poster && anime.poster !== anime.fallbackPoster ? anime.poster : '',
+    idShiki: numberText(anime.idShiki),
   };
 }
+
+/** The form of a new title: the server's defaults (status "completed"), everything else empty. */
+export const EMPTY_ANIME_DRAFT: AnimeEditDraft = {
+  title: '',
+  titleRu: '',
+  description: '',
+  kind: '',
+  status: 'completed',
+  episodes: '',
+  year: '',
+  season: '',
+  score: '',
+  genres: [],
+  poster: '',
+  idShiki: '',
+};
 
 const normalizeGenres = (genres: readonly string[]) => [...new Set(genres.map((genre) => resolveGenre(genre).slug))].sort();
 
@@ -97,36 +117,44 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
  */
 export function buildAnimeWrite(anime: AnimeDetails, draft: AnimeEditDraft): { body: AnimeWrite; errors: AnimeEditErrors } {
   const original = draftFromAnime(anime);
+  return writeOf(draft, (field) => JSON.stringify(field === 'genres' ? [...draft.genres].sort() : draft[field]) !== JSON.stringify(original[field]));
+}
+
+/** The POST body of a new title: the title, the status and every field that is filled in, checked the same way. */
+export function buildAnimeCreate(draft: AnimeEditDraft): { body: AnimeWrite; errors: AnimeEditErrors } {
+  return writeOf(draft, (field) => field === 'title' || field === 'status' || draft[field].length > 0);
+}
+
+function writeOf(draft: AnimeEditDraft, send: (field: AnimeEditField) => boolean): { body: AnimeWrite; errors: AnimeEditErrors } {
   const body: AnimeWrite = {};
   const errors: AnimeEditErrors = {};
-  const changed = (field: AnimeEditField) => JSON.stringify(draft[field]) !== JSON.stringify(original[field]);
 
-  if (changed('title')) {
+  if (send('title')) {
     if (draft.title.trim() === '') errors.title = CATALOGUE_MESSAGES.titleRequired;
     else body.title = draft.title.trim();
   }
-  if (changed('titleRu')) body.titleRu = orNull(draft.titleRu);
-  if (changed('description')) body.description = orNull(draft.description);
-  if (changed('kind')) body.kind = (ANIME_KINDS as readonly string[]).includes(draft.kind) ? (draft.kind as AnimeKind) : null;
-  if (changed('status') && (ANIME_STATUSES as readonly string[]).includes(draft.status)) body.status = draft.status;
-  if (changed('season')) body.season = (SEASONS as readonly string[]).includes(draft.season) ? (draft.season as Season) : null;
+  if (send('titleRu')) body.titleRu = orNull(draft.titleRu);
+  if (send('description')) body.description = orNull(draft.description);
+  if (send('kind')) body.kind = (ANIME_KINDS as readonly string[]).includes(draft.kind) ? (draft.kind as AnimeKind) : null;
+  if (send('status') && (ANIME_STATUSES as readonly string[]).includes(draft.status)) body.status = draft.status;
+  if (send('season')) body.season = (SEASONS as readonly string[]).includes(draft.season) ? (draft.season as Season) : null;
 
   const numbers = [
-    ['episodes', { integer: true, min: 0, max: 10_000 }],
+    ['episodes', { integer: true, min: 0, max: 100_000 }],
     ['year', { integer: true, min: 1900, max: 2100 }],
     ['score', { integer: false, min: 0, max: 10 }],
+    ['idShiki', { integer: true, min: 1, max: 2_147_483_647 }],
   ] as const;
   for (const [field, rule] of numbers) {
-    if (!changed(field)) continue;
+    if (!send(field)) continue;
     const value = parseNumber(draft[field], rule);
     if (value === undefined) errors[field] = CATALOGUE_STRINGS.edit.invalidNumber;
     else body[field] = value;
   }
 
-  const genres = [...draft.genres].sort();
-  if (JSON.stringify(genres) !== JSON.stringify(original.genres)) body.genres = genres;
+  if (send('genres')) body.genres = [...draft.genres].sort();
 
-  if (changed('poster')) {
+  if (send('poster')) {
     const poster = draft.poster.trim();
     if (poster && !/^https?:\/\/\S+$/i.test(poster)) errors.poster = CATALOGUE_MESSAGES.posterUrl;
     else body.poster = poster || null;

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AnimeDetails, AnimeWrite, RpcResponseOf } from '@portal/contracts';
+import { apiRequest } from '../../../shared/api/http-client';
+import { catalogueKeys } from './catalogue-api';
+
+/** How often the edit dialog re-reads the title while its new background waits in the queue. */
+export const BACKGROUND_POLL_MS = 2000;
+/** Shikimori's screenshots are asked for directly (within the shared budget): keep them for a while. */
+const BACKGROUND_IMAGES_STALE_MS = 5 * 60_000;
+
+export type BackgroundImages = RpcResponseOf<'catalogue.images.search'>;
+export type PostersQueued = RpcResponseOf<'catalogue.posters.update'>;
+
+const idPath = (id: number | string) => encodeURIComponent(String(id));
+
+// Plain calls (admins only) ------------------------------------------------------------------
+
+/** Rejects with field errors (400) on bad input; `title` is the only required field. */
+export function createAnime(body: AnimeWrite): Promise<AnimeDetails> {
+  return apiRequest<AnimeDetails>('/anime', { method: 'POST', body });
+}
+
+export function deleteAnime(id: number): Promise<{ id: number; deleted: true }> {
+  return apiRequest<{ id: number; deleted: true }>(`/anime/${idPath(id)}`, { method: 'DELETE' });
+}
+
+/** Queues a Shikimori sync of every title that has a Shikimori id and no poster. */
+export function updatePosters(): Promise<PostersQueued> {
+  return apiRequest<PostersQueued>('/anime/update-posters', { method: 'POST' });
+}
+
+export function fetchBackgroundImages(id: number, signal?: AbortSignal): Promise<BackgroundImages> {
+  return apiRequest<BackgroundImages>(`/images/search/${idPath(id)}`, { signal });
+}
+
+/** Queues the background change (202): the title shows it once the job has run. */
+export function setBackground(id: number, backgroundUrl: string): Promise<RpcResponseOf<'catalogue.images.set-background'>> {
+  return apiRequest<RpcResponseOf<'catalogue.images.set-background'>>(`/images/set-background/${idPath(id)}`, {
+    method: 'POST',
+    body: { backgroundUrl },
+  });
+}
+
+// Query keys and options ---------------------------------------------------------------------
+
+export const animeAdminKeys = {
+  backgroundImages: (id: number) => [...catalogueKeys.all, 'admin', 'images', String(id)] as const,
+};
+
+export const backgroundImagesQuery = (id: number) =>
+  queryOptions({
+    queryKey: animeAdminKeys.backgroundImages(id),
+    queryFn: ({ signal }) => fetchBackgroundImages(id, signal),
+    staleTime: BACKGROUND_IMAGES_STALE_MS,
+  });
