@@ -65,6 +65,24 @@ describe('watch progress through the gateway', () => {
     expect(await read(viewer, NARUTO.id, 8)).toBeNull();
   });
 
+  it('DELETE without episode forgets every position of the title, and only the caller’s of that title', async () => {
+    const user = await stack.user();
+    const other = await stack.user();
+    for (const episode of [1, 2, 3]) await save(user, { animeId: DEATH_NOTE.id, episode, position: 30 });
+    await save(user, { animeId: NARUTO.id, episode: 1, position: 40 });
+    await save(other, { animeId: DEATH_NOTE.id, episode: 1, position: 50 });
+    let res = await stack.api.delete(`/api/progress?animeId=${DEATH_NOTE.id}`, auth(user));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deleted: true });
+    expect(await read(user, DEATH_NOTE.id)).toBeNull();
+    expect(await read(user, NARUTO.id, 1)).toMatchObject({ position: 40 });
+    expect(await read(other, DEATH_NOTE.id, 1)).toMatchObject({ position: 50 });
+    res = await stack.api.get('/api/progress/continue', auth(user));
+    expect(res.body.data.map((item: { animeId: number }) => item.animeId)).toEqual([NARUTO.id]);
+    res = await stack.api.delete('/api/progress', { ...auth(user), body: { animeId: DEATH_NOTE.id } } as never);
+    expect(res.body.data).toEqual({ deleted: false });
+  });
+
   describe('bad input: 400 naming the field, nothing stored', () => {
     let user: RegisteredUser;
     beforeAll(async () => {
@@ -96,7 +114,7 @@ describe('watch progress through the gateway', () => {
       ['GET', '/api/progress', 'animeId'],
       ['GET', `/api/progress?animeId=${ATTACK_ON_TITAN.id}&episode=0`, 'episode'],
       ['GET', '/api/progress?animeId=-1', 'animeId'],
-      ['DELETE', `/api/progress?animeId=${ATTACK_ON_TITAN.id}`, 'episode'],
+      ['DELETE', `/api/progress?animeId=${ATTACK_ON_TITAN.id}&episode=0`, 'episode'],
       ['DELETE', '/api/progress?episode=1', 'animeId'],
       ['GET', '/api/progress/continue?limit=0', 'limit'],
       ['GET', '/api/progress/continue?limit=51', 'limit'],
@@ -123,6 +141,16 @@ describe('watch progress through the gateway', () => {
     // …or completed in the list.
     await stack.api.put('/api/users/anime/status', { animeId: NARUTO.id, status: 'completed' }, auth(user));
     res = await stack.api.get('/api/progress/continue?limit=1', auth(user));
+    expect(res.body.data.map((item: { animeId: number }) => item.animeId)).toEqual([DEATH_NOTE.id]);
+  });
+
+  it('continue watching leaves out dropped titles; a title put on hold stays', async () => {
+    const user = await stack.user();
+    await save(user, { animeId: DEATH_NOTE.id, episode: 3, position: 100 });
+    await save(user, { animeId: NARUTO.id, episode: 5, position: 60 });
+    await stack.api.put('/api/users/anime/status', { animeId: DEATH_NOTE.id, status: 'on_hold' }, auth(user));
+    await stack.api.put('/api/users/anime/status', { animeId: NARUTO.id, status: 'dropped' }, auth(user));
+    const res = await stack.api.get('/api/progress/continue', auth(user));
     expect(res.body.data.map((item: { animeId: number }) => item.animeId)).toEqual([DEATH_NOTE.id]);
   });
 
@@ -175,6 +203,18 @@ describe('watch progress through the gateway', () => {
       expect(await read(user, DEATH_NOTE.id, 9)).toBeNull();
       await Promise.all([writer.delete(key), writer.save({ ...key, position: 6, duration: null })]);
       expect(await read(user, DEATH_NOTE.id, 9)).toMatchObject({ position: 6 });
+
+      // Forgetting the title keeps its place in the order: writes before it go, writes after it stay.
+      const title = { userId: user.id, animeId: DEATH_NOTE.id };
+      const [, forgotten] = await Promise.all([
+        writer.save({ ...key, episode: 10, position: 7, duration: null }),
+        writer.forget(title),
+        writer.save({ ...key, episode: 11, position: 8, duration: null }),
+      ]);
+      expect(forgotten).toBe(2);
+      expect(await read(user, DEATH_NOTE.id, 9)).toBeNull();
+      expect(await read(user, DEATH_NOTE.id, 10)).toBeNull();
+      expect(await read(user, DEATH_NOTE.id, 11)).toMatchObject({ position: 8 });
     } finally {
       statements.mockRestore();
     }

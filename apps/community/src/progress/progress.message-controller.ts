@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
 import { RpcError, validatePayload } from '@portal/platform';
 import { signedIn } from '../library/services/library.service';
-import { continueSchema, progressDeleteSchema, progressGetSchema, progressSaveManySchema, progressSaveSchema } from './dtos/progress.schemas';
+import { continueSchema, progressSaveManySchema, progressSaveSchema, progressTargetSchema } from './dtos/progress.schemas';
 import { ProgressService } from './services/progress.service';
 
 @Controller()
@@ -36,14 +36,14 @@ export class ProgressMessageController {
   @MessagePattern('community.progress.get')
   get(@Payload() { meta, data }: RpcRequest<unknown>) {
     const user = signedIn(meta.user);
-    const { animeId, episode } = validatePayload(progressGetSchema, data);
+    const { animeId, episode } = validatePayload(progressTargetSchema, data);
     return this.progress.get(user, animeId, episode);
   }
 
   @MessagePattern('community.progress.delete')
   remove(@Payload() { meta, data }: RpcRequest<unknown>) {
     const user = signedIn(meta.user);
-    const { animeId, episode } = validatePayload(progressDeleteSchema, data);
+    const { animeId, episode } = validatePayload(progressTargetSchema, data);
     return this.progress.delete(user, animeId, episode);
   }
 

@@ -11,9 +11,12 @@ export interface ProgressRow {
   updated_at: Date;
 }
 
-export interface ProgressKey {
+export interface TitleKey {
   userId: string;
   animeId: number;
+}
+
+export interface ProgressKey extends TitleKey {
   episode: number;
 }
 
@@ -65,6 +68,15 @@ export class ProgressRepository {
     );
   }
 
+  /** Forgets every position of a title; answers how many there were. */
+  async forget({ userId, animeId }: TitleKey): Promise<number> {
+    const [{ count }]: [{ count: number }] = await this.dataSource.query(
+      `WITH gone AS (DELETE FROM community.progress WHERE user_id = $1 AND anime_id = $2 RETURNING 1) SELECT count(*)::int AS count FROM gone`,
+      [userId, animeId],
+    );
+    return count;
+  }
+
   /** One episode's point, or without `episode` the title's latest. */
   async find(userId: string, animeId: number, episode: number | undefined): Promise<ProgressRow | null> {
     const rows: ProgressRow[] = await this.dataSource.query(
@@ -76,8 +88,8 @@ export class ProgressRepository {
   }
 
   /**
-   * Each title's latest point, newest first, without finished titles: those completed in the list,
-   * and those whose latest point is in the last episode at 90 % of its duration or more.
+   * Each title's latest point, newest first, without finished or abandoned titles: those completed or
+   * dropped in the list, and those whose latest point is in the last episode at 90 % of its duration or more.
    */
   async continueWatching(userId: string, limit: number): Promise<Array<ProgressRow & { ref: AnimeRefRow }>> {
     return this.dataSource.query(
@@ -89,7 +101,7 @@ export class ProgressRepository {
          WHERE p.user_id = $1
          ORDER BY p.anime_id, p.updated_at DESC, p.episode DESC
        ) latest
-       WHERE latest.status IS DISTINCT FROM 'completed'
+       WHERE (latest.status IS NULL OR latest.status NOT IN ('completed', 'dropped'))
          AND NOT (coalesce(latest.episodes, 0) > 0 AND latest.episode >= latest.episodes AND latest.duration IS NOT NULL AND latest.position >= 0.9 * latest.duration)
        ORDER BY latest.updated_at DESC, latest.anime_id LIMIT $2`,
       [userId, limit],

@@ -57,10 +57,10 @@ export class ProgressController {
   }
 
   @Delete()
-  @ApiOperation({ summary: "Forget an episode's position (animeId and episode in the query or the body)" })
+  @ApiOperation({ summary: "Forget an episode's position, or without episode every position of the title (in the query or the body)" })
   @ApiQuery({ name: 'animeId', required: false })
   @ApiQuery({ name: 'episode', required: false })
   remove(@Query('animeId') animeId: string | undefined, @Query('episode') episode: string | undefined, @Body() body: Body, @Meta() meta: RpcMeta) {
-    return this.rpc.send('community.progress.delete', { animeId: (animeId ?? body?.animeId) as string, episode: (episode ?? body?.episode) as string }, meta);
+    return this.rpc.send('community.progress.delete', { animeId: (animeId ?? body?.animeId) as string, episode: (episode ?? body?.episode) as string | undefined }, meta);
   }
 }

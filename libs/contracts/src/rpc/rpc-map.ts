@@ -169,7 +169,8 @@ export interface RpcMap extends Health {
     response: Array<{ ok: true; point: ProgressPoint } | { ok: false; error: RpcErrorPayload }>;
   };
   'community.progress.get': { request: { animeId: string; episode?: string }; response: ProgressPoint | null };
-  'community.progress.delete': { request: { animeId: string; episode: string }; response: { deleted: boolean } };
+  /** Without `episode` every position of the title is forgotten. */
+  'community.progress.delete': { request: { animeId: string; episode?: string }; response: { deleted: boolean } };
   'community.progress.continue': { request: { limit?: number }; response: ContinueWatchingItem[] };
   'chat.messages.list': { request: { before?: string; limit?: number }; response: { items: ChatMessage[]; nextCursor: string | null } };
   'chat.message.post': { request: { message: string }; response: ChatMessage };

@@ -5,7 +5,11 @@ import { ListStatusControl } from '../../../../web/src/features/library/componen
 import { fail, ok, userSession } from '../../../support/fixtures';
 import { PENDING, animeRef, listEntry, recorder } from '../library-story-helpers';
 
-const updates = recorder((request) => ok(listEntry((request.body as { status: ListStatus }).status)));
+/** Answers as the server would: the status asked for (or "Смотрю") and the progress asked for (or 12). */
+const updates = recorder((request) => {
+  const body = request.body as { status?: ListStatus; progress?: number };
+  return ok(listEntry(body.status ?? 'watching', body.progress === undefined ? {} : { progress: body.progress }));
+});
 
 const meta = {
   title: 'features/library/components/ListStatusControl',
@@ -26,13 +30,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const select = () => screen.findByRole('combobox', { name: 'Мой список' });
+const watchedField = () => screen.findByRole('spinbutton', { name: 'Просмотрено серий' });
 
 /** A title in the list with `status`: the select shows its Russian label. */
 const withStatus = (status: ListStatus): Story => ({
   parameters: { mockApi: { ...meta.parameters.mockApi, 'GET /api/users/anime/1': ok(listEntry(status)) } },
   play: async () => {
     await expect(await select()).toHaveDisplayValue(LIST_STATUS_LABELS[status]);
-    await expect(screen.getByText('Просмотрено серий: 12 из 64')).toBeInTheDocument();
+    await expect(await watchedField()).toHaveValue(12);
+    await expect(screen.getByText('из 64')).toBeInTheDocument();
     await expect(screen.getByRole('button', { name: 'Удалить из списка' })).toBeInTheDocument();
   },
 });
@@ -110,5 +116,70 @@ export const Removed: Story = {
     await expect(await select()).toHaveDisplayValue('Не в списке');
     await expect(await screen.findByText('Удалено из списка')).toBeInTheDocument();
     await expect(screen.queryByRole('button', { name: 'Удалить из списка' })).not.toBeInTheDocument();
+  },
+};
+
+/** −/+ and typing change the number; nothing is sent before "Сохранить" or Enter. */
+export const EditingWatchedEpisodes: Story = {
+  play: async () => {
+    const field = await watchedField();
+    const sent = updates.bodies.length;
+    await userEvent.click(screen.getByRole('button', { name: 'На одну серию больше' }));
+    await userEvent.click(screen.getByRole('button', { name: 'На одну серию больше' }));
+    await expect(field).toHaveValue(14);
+    await userEvent.click(screen.getByRole('button', { name: 'На одну серию меньше' }));
+    await expect(field).toHaveValue(13);
+    // Never beyond the title's episodes with the steppers.
+    await userEvent.clear(field);
+    await userEvent.type(field, '64');
+    await userEvent.click(screen.getByRole('button', { name: 'На одну серию больше' }));
+    await expect(field).toHaveValue(64);
+    await expect(updates.bodies).toHaveLength(sent);
+  },
+};
+
+/** Keyboard only: Tab to the field, type, Enter; the number is sent as `progress`. */
+export const SavingWatchedEpisodes: Story = {
+  parameters: { mockApi: { ...meta.parameters.mockApi, 'PUT /api/users/anime/status': PENDING } },
+  play: async () => {
+    const field = await watchedField();
+    field.focus();
+    await userEvent.keyboard('{Control>}a{/Control}20{Enter}');
+    await expect(await screen.findByText('Сохраняем...')).toBeInTheDocument();
+    await expect(field).toHaveValue(20);
+  },
+};
+
+export const SavedWatchedEpisodes: Story = {
+  play: async () => {
+    const field = await watchedField();
+    await userEvent.clear(field);
+    await userEvent.type(field, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(updates.bodies.at(-1)).toEqual({ animeId: 1, progress: 20 }));
+    await waitFor(() => expect(field).toHaveValue(20));
+    await expect(field).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+/** The server refuses the number: its Russian message shows under the field, which stays as typed. */
+export const WatchedEpisodesRefused: Story = {
+  parameters: {
+    mockApi: {
+      ...meta.parameters.mockApi,
+      'PUT /api/users/anime/status': fail(400, ErrorCode.ValidationFailed, 'Проверьте введённые данные', [
+        { field: 'progress', message: 'Прогресс должен быть целым числом не меньше 0' },
+      ]),
+    },
+  },
+  play: async () => {
+    const field = await watchedField();
+    await userEvent.clear(field);
+    await userEvent.type(field, '2.5{Enter}');
+    await expect(
+      await screen.findByText('Не удалось сохранить просмотренные серии: Прогресс должен быть целым числом не меньше 0'),
+    ).toBeInTheDocument();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveValue(2.5);
   },
 };

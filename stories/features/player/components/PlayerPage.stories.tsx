@@ -15,10 +15,14 @@ import {
   progressPoint,
   recorder,
   videoOf,
+  viewerEntry,
   withHls,
 } from '../player-story-helpers';
 
-const PlayerRoute = pageAtRoute('/watch/:id/:episode', PlayerPage);
+/** Stands in for the watch party's button, which the app passes in (features may not import each other). */
+const PartyButton = () => <button type="button">Смотреть вместе</button>;
+const EPISODE_ACTIONS = [PartyButton];
+const PlayerRoute = pageAtRoute('/watch/:id/:episode', () => <PlayerPage episodeActions={EPISODE_ACTIONS} />);
 
 const saves = recorder(() => ok(progressPoint(1, 0)));
 const watched = recorder(() => ok({}));
@@ -29,6 +33,7 @@ const baseApi = {
   'GET /api/progress': ok(null),
   'POST /api/progress': saves.handler,
   'PUT /api/users/anime/status': watched.handler,
+  'GET /api/users/anime/20': ok(null),
 };
 
 const meta = {
@@ -233,20 +238,86 @@ export const LastEpisode: Story = {
     await ready();
     await expect(screen.getByRole('heading', { level: 1, name: 'Наруто — серия 3' })).toBeInTheDocument();
     await expect(screen.queryByRole('button', { name: /Следующая серия/ })).not.toBeInTheDocument();
+    // Other features' controls (the watch party) sit under an HLS episode.
+    await expect(screen.getByRole('button', { name: 'Смотреть вместе' })).toBeInTheDocument();
   },
 };
 
-export const IframeSource: Story = {
-  parameters: {
-    mockApi: {
-      ...baseApi,
-      'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [episode(1, { source: { kind: 'iframe', url: 'https://player.invalid/embed/1' } })] }),
-    },
+/** The viewer's list entry marks the episodes they watched: those recorded, else those up to the progress. */
+export const WatchedMarks: Story = {
+  parameters: { route: '/watch/20/3', mockApi: { ...baseApi, 'GET /api/users/anime/20': ok(viewerEntry({ progress: 2 })) } },
+  play: async () => {
+    await ready();
+    const list = screen.getByRole('list', { name: 'Серии' });
+    await waitFor(() => expect(within(list).getByRole('link', { name: /Серия 1/ })).toHaveTextContent('просмотрено'));
+    await expect(within(list).getByRole('link', { name: /Серия 2/ })).toHaveTextContent('просмотрено');
+    await expect(within(list).getByRole('link', { name: /Серия 3/ })).not.toHaveTextContent('просмотрено');
   },
+};
+
+const iframeApi = {
+  ...baseApi,
+  'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [episode(1, { source: { kind: 'iframe', url: 'https://player.invalid/embed/1' } })] }),
+};
+
+/** An external player: no watch party (it cannot be kept in sync) and a button to record the episode by hand. */
+export const IframeSource: Story = {
+  parameters: { mockApi: iframeApi },
   play: async () => {
     const frame = await screen.findByTitle('Плеер: серия 1');
     await expect(frame).toHaveAttribute('src', 'https://player.invalid/embed/1');
     await expect(frame).toHaveAttribute('allowfullscreen');
+    await expect(screen.getByRole('button', { name: 'Отметить серию просмотренной' })).toBeEnabled();
+    await expect(screen.queryByRole('button', { name: 'Смотреть вместе' })).not.toBeInTheDocument();
+  },
+};
+
+/** The viewer marks the episode: sent as the HLS player sends it, then shown as done. */
+export const IframeMarkedWatched: Story = {
+  parameters: { mockApi: iframeApi },
+  play: async () => {
+    const sent = watched.bodies.length;
+    await userEvent.click(await screen.findByRole('button', { name: 'Отметить серию просмотренной' }));
+    await expect(await screen.findByRole('status')).toHaveTextContent('Серия отмечена просмотренной');
+    await expect(watched.bodies.slice(sent)).toEqual([{ animeId: 20, watchedEpisode: 1 }]);
+    await expect(screen.queryByRole('button', { name: 'Отметить серию просмотренной' })).not.toBeInTheDocument();
+  },
+};
+
+export const IframeMarking: Story = {
+  parameters: { mockApi: { ...iframeApi, 'PUT /api/users/anime/status': PENDING } },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Отметить серию просмотренной' }));
+    await expect(await screen.findByRole('button', { name: 'Отмечаем...' })).toBeDisabled();
+  },
+};
+
+export const IframeMarkFailed: Story = {
+  parameters: {
+    mockApi: { ...iframeApi, 'PUT /api/users/anime/status': fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен') },
+  },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Отметить серию просмотренной' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Не удалось отметить серию: Сервис временно недоступен'));
+    await expect(screen.getByRole('button', { name: 'Отметить серию просмотренной' })).toBeEnabled();
+  },
+};
+
+/** Already in the viewer's watched episodes: shown as done from the start. */
+export const IframeAlreadyWatched: Story = {
+  parameters: { mockApi: { ...iframeApi, 'GET /api/users/anime/20': ok(viewerEntry({ progress: 1, watchedEpisodes: [1] })) } },
+  play: async () => {
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Серия отмечена просмотренной'));
+    await expect(screen.queryByRole('button', { name: 'Отметить серию просмотренной' })).not.toBeInTheDocument();
+  },
+};
+
+/** A guest has no list to record into. */
+export const IframeGuest: Story = {
+  parameters: { session: null, mockApi: iframeApi },
+  play: async () => {
+    await expect(await screen.findByTitle('Плеер: серия 1')).toBeInTheDocument();
+    await expect(screen.queryByRole('button', { name: 'Отметить серию просмотренной' })).not.toBeInTheDocument();
   },
 };
 

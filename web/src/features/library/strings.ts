@@ -23,7 +23,12 @@ export const LIBRARY_STRINGS = {
   saved: 'Сохранено',
   entryLoadError: 'Не удалось загрузить ваш список',
   retry: 'Повторить',
-  watchedEpisodes: (count: number, total: number | null) => (total ? `Просмотрено серий: ${count} из ${total}` : `Просмотрено серий: ${count}`),
+  watchedLabel: 'Просмотрено серий',
+  watchedOf: (total: number) => `из ${total}`,
+  watchedLess: 'На одну серию меньше',
+  watchedMore: 'На одну серию больше',
+  watchedSave: 'Сохранить',
+  watchedErrorTitle: 'Не удалось сохранить просмотренные серии',
   statusErrorTitle: 'Не удалось обновить список',
   removeErrorTitle: 'Не удалось удалить из списка',
   removed: 'Удалено из списка',
@@ -39,4 +44,6 @@ export const LIBRARY_STRINGS = {
   continueEpisode: (episode: number) => `Серия ${episode}`,
   continuePosition: (position: number, duration: number | null) =>
     duration ? `${formatPosition(position)} из ${formatPosition(duration)}` : formatPosition(position),
+  continueDismiss: 'Убрать из списка',
+  continueDismissErrorTitle: 'Не удалось убрать из «Продолжить просмотр»',
 } as const;

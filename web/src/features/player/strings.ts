@@ -72,7 +72,9 @@ export const PLAYER_STRINGS = {
   watch: 'Смотреть',
   continue: (episode: number, position: number) => `Продолжить: серия ${episode}, ${formatTime(position)}`,
   watchLoading: 'Проверяем серии...',
-  watchedToast: 'Серия отмечена просмотренной',
+  markWatched: 'Отметить серию просмотренной',
+  markingWatched: 'Отмечаем...',
+  markedWatched: 'Серия отмечена просмотренной',
   saveFailed: 'Не удалось сохранить прогресс',
   watchedFailed: 'Не удалось отметить серию',
 } as const;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeEpisodes } from '@portal/contracts';
+import type { AnimeDetails, AnimeEpisodes, AnimeListEntry } from '@portal/contracts';
 import { apiRequest } from './http-client';
 
 /**
@@ -10,6 +10,7 @@ export const TITLE_PATHS = {
   anime: (animeId: number | string) => `/anime/${encodeURIComponent(String(animeId))}`,
   episodes: (animeId: number | string) => `/anime/${encodeURIComponent(String(animeId))}/episodes`,
   listStatus: '/users/anime/status',
+  listEntry: (animeId: number | string) => `/users/anime/${encodeURIComponent(String(animeId))}`,
   progress: '/progress',
 } as const;
 
@@ -22,6 +23,8 @@ export const LIST_QUERY_ROOTS = { library: ['library'], profile: ['profile'] } a
 export const titleKeys = {
   anime: (animeId: number | string) => ['title', String(animeId)] as const,
   episodes: (animeId: number | string) => ['title', String(animeId), 'episodes'] as const,
+  /** Under the library root: every list change (a watched episode, an import) refreshes it. */
+  listEntry: (animeId: number | string) => [...LIST_QUERY_ROOTS.library, 'entry', String(animeId)] as const,
 };
 
 export const titleQuery = (animeId: number | string) =>
@@ -36,4 +39,11 @@ export const episodesQuery = (animeId: number | string) =>
     queryKey: titleKeys.episodes(animeId),
     queryFn: ({ signal }) => apiRequest<AnimeEpisodes>(TITLE_PATHS.episodes(animeId), { signal }),
     staleTime: 5 * 60_000,
+  });
+
+/** The viewer's entry for the title (the library's controls, the player's watched marks), or null when it is not listed. */
+export const listEntryQuery = (animeId: number | string) =>
+  queryOptions({
+    queryKey: titleKeys.listEntry(animeId),
+    queryFn: async ({ signal }) => (await apiRequest<AnimeListEntry | null>(TITLE_PATHS.listEntry(animeId), { signal })) ?? null,
   });

@@ -19,12 +19,11 @@ export const progressSaveSchema = z.object({
   duration: z.preprocess((value) => (value === null || value === '' ? undefined : value), seconds(0, COMMUNITY_MESSAGES.duration, true).optional()),
 });
 
-export const progressGetSchema = z.object({
+/** GET and DELETE /progress: one episode, or without `episode` the whole title. */
+export const progressTargetSchema = z.object({
   animeId: animeIdField,
   episode: optionalInteger(1, 100_000, COMMUNITY_MESSAGES.episode),
 });
-
-export const progressDeleteSchema = z.object({ animeId: animeIdField, episode: episodeField });
 
 export const continueSchema = z.object({
   limit: optionalInteger(1, CONTINUE_WATCHING_MAX, COMMUNITY_MESSAGES.limit(CONTINUE_WATCHING_MAX)).default(20),

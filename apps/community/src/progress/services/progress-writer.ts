@@ -1,7 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { COMMUNITY_LOGGER } from '../../community.tokens';
-import { type ProgressKey, ProgressRepository, type ProgressWrite, type WrittenRow } from '../progress.repository';
+import { type ProgressKey, ProgressRepository, type ProgressWrite, type TitleKey, type WrittenRow } from '../progress.repository';
 
 export const PROGRESS_BATCHING = Symbol('PROGRESS_BATCHING');
 
@@ -11,11 +11,13 @@ export interface ProgressBatching {
   maxRows: number;
 }
 
-type Request = ({ kind: 'save' } & ProgressWrite) | ({ kind: 'delete' } & ProgressKey);
-type Operation = Request & {
-  resolve: (row: WrittenRow | null) => void;
+interface Pending<T> {
+  resolve: (value: T) => void;
   reject: (error: unknown) => void;
-};
+}
+type RowOperation = (({ kind: 'save' } & ProgressWrite) | ({ kind: 'delete' } & ProgressKey)) & Pending<WrittenRow | null>;
+type ForgetOperation = { kind: 'forget' } & TitleKey & Pending<number>;
+type Operation = RowOperation | ForgetOperation;
 
 const keyOf = (op: ProgressKey) => `${op.userId}:${op.animeId}:${op.episode}`;
 
@@ -40,12 +42,17 @@ export class ProgressWriter implements BeforeApplicationShutdown {
 
   /** Resolves with the stored row once it is committed. */
   save(write: Omit<ProgressWrite, 'at'>): Promise<WrittenRow | null> {
-    return this.enqueue({ kind: 'save', ...write, at: new Date() });
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'save', ...write, at: new Date(), resolve, reject }));
   }
 
   /** Resolves with the deleted row, or null when there was none. */
   delete(key: ProgressKey): Promise<WrittenRow | null> {
-    return this.enqueue({ kind: 'delete', ...key });
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'delete', ...key, resolve, reject }));
+  }
+
+  /** Forgets every position of a title, in order with the writes around it; resolves with how many there were. */
+  forget(key: TitleKey): Promise<number> {
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'forget', ...key, resolve, reject }));
   }
 
   async beforeApplicationShutdown() {
@@ -53,13 +60,11 @@ export class ProgressWriter implements BeforeApplicationShutdown {
     await this.draining;
   }
 
-  private enqueue(op: Request): Promise<WrittenRow | null> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ ...op, resolve, reject } as Operation);
-      if (this.draining) return; // the running drain takes it next
-      if (this.queue.length >= this.batching.maxRows || this.batching.windowMs === 0) this.start();
-      else this.timer ??= setTimeout(() => this.start(), this.batching.windowMs);
-    });
+  private enqueue(op: Operation): void {
+    this.queue.push(op);
+    if (this.draining) return; // the running drain takes it next
+    if (this.queue.length >= this.batching.maxRows || this.batching.windowMs === 0) this.start();
+    else this.timer ??= setTimeout(() => this.start(), this.batching.windowMs);
   }
 
   private start() {
@@ -70,13 +75,28 @@ export class ProgressWriter implements BeforeApplicationShutdown {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.batching.maxRows);
-      await this.flush(batch);
+      // A forget runs alone, between the batches before and after it: one statement must not touch a row twice.
+      const forget = this.queue.findIndex((op) => op.kind === 'forget');
+      if (forget === 0) {
+        await this.runForget(this.queue.shift() as ForgetOperation);
+        continue;
+      }
+      const size = forget === -1 ? this.batching.maxRows : Math.min(forget, this.batching.maxRows);
+      await this.flush(this.queue.splice(0, size) as RowOperation[]);
     }
   }
 
-  private async flush(batch: Operation[]): Promise<void> {
-    const last = new Map<string, Operation>();
+  private async runForget(op: ForgetOperation): Promise<void> {
+    try {
+      op.resolve(await this.progress.forget(op));
+    } catch (error) {
+      this.logger.error({ err: error }, 'forgetting watch progress failed');
+      op.reject(error);
+    }
+  }
+
+  private async flush(batch: RowOperation[]): Promise<void> {
+    const last = new Map<string, RowOperation>();
     for (const op of batch) last.set(keyOf(op), op);
     const saves: ProgressWrite[] = [];
     const deletes: ProgressKey[] = [];

@@ -37,9 +37,12 @@ export class ProgressService {
     return row && toPoint(row);
   }
 
-  async delete(user: AuthenticatedUser, animeId: number, episode: number): Promise<{ deleted: boolean }> {
+  /** Forgets one episode's position, or without `episode` every position of the title. */
+  async delete(user: AuthenticatedUser, animeId: number, episode: number | undefined): Promise<{ deleted: boolean }> {
     const ref = await this.refs.require(animeId, 'animeId');
-    return { deleted: (await this.writer.delete({ userId: user.id, animeId: ref.id, episode })) !== null };
+    const title = { userId: user.id, animeId: ref.id };
+    if (episode === undefined) return { deleted: (await this.writer.forget(title)) > 0 };
+    return { deleted: (await this.writer.delete({ ...title, episode })) !== null };
   }
 
   async continueWatching(user: AuthenticatedUser, limit: number): Promise<ContinueWatchingItem[]> {

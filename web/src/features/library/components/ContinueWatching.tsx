@@ -1,9 +1,11 @@
 import type { ContinueWatchingItem } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
+import { Icon } from '../../../shared/ui/Icon';
 import { continueWatchingQuery } from '../api/library-api';
+import { useDismissContinueMutation } from '../hooks/useLibraryMutations';
 import { LIBRARY_STRINGS } from '../strings';
 import '../library.css';
 
@@ -21,6 +23,7 @@ export default ContinueWatching;
 function ContinueWatchingLoader() {
   const titleId = useId();
   const items = useQuery(continueWatchingQuery());
+  const dismiss = useDismissContinueMutation();
   // A secondary row: a failure leaves the home page as it is rather than adding an error to it.
   if (items.isError || (items.isSuccess && items.data.length === 0)) return null;
   return (
@@ -37,8 +40,8 @@ function ContinueWatchingLoader() {
       ) : (
         <ul className="continue-watching__row" aria-label={S.continueWatching}>
           {items.data.map((item) => (
-            <li key={`${item.animeId}-${item.episode}`}>
-              <ContinueCard item={item} />
+            <li key={`${item.animeId}-${item.episode}`} className="continue-watching__item">
+              <ContinueCard item={item} onDismiss={() => dismiss.mutate(item.animeId)} />
             </li>
           ))}
         </ul>
@@ -47,27 +50,51 @@ function ContinueWatchingLoader() {
   );
 }
 
-function ContinueCard({ item }: { item: ContinueWatchingItem }) {
+/** The card leaves the row: the focus moves to a neighbour's link rather than being lost with it. */
+function focusNeighbour(event: MouseEvent<HTMLElement>) {
+  const item = event.currentTarget.closest('li');
+  (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector('a')?.focus();
+}
+
+function ContinueCard({ item, onDismiss }: { item: ContinueWatchingItem; onDismiss(): void }) {
   const [failed, setFailed] = useState(false);
+  const titleId = useId();
   const percent = item.duration ? Math.min(100, Math.round((item.position / item.duration) * 100)) : null;
   return (
-    <Link
-      className="continue-card"
-      to={`/watch/${item.animeId}/${item.episode}`}
-      aria-label={S.continueLink(item.anime.title, item.episode, item.position)}
-    >
-      <span className="continue-card__poster">
-        <img src={failed ? item.anime.fallbackPoster : item.anime.poster} alt="" loading="lazy" onError={() => setFailed(true)} />
-      </span>
-      <span className="continue-card__title">{item.anime.title}</span>
-      <span className="continue-card__meta">
-        {S.continueEpisode(item.episode)} · {S.continuePosition(item.position, item.duration)}
-      </span>
-      {percent !== null ? (
-        <span className="continue-card__track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-hidden="true">
-          <span style={{ width: `${percent}%` }} />
+    <>
+      <Link
+        className="continue-card"
+        to={`/watch/${item.animeId}/${item.episode}`}
+        aria-label={S.continueLink(item.anime.title, item.episode, item.position)}
+      >
+        <span className="continue-card__poster">
+          <img src={failed ? item.anime.fallbackPoster : item.anime.poster} alt="" loading="lazy" onError={() => setFailed(true)} />
         </span>
-      ) : null}
-    </Link>
+        <span className="continue-card__title" id={titleId}>
+          {item.anime.title}
+        </span>
+        <span className="continue-card__meta">
+          {S.continueEpisode(item.episode)} · {S.continuePosition(item.position, item.duration)}
+        </span>
+        {percent !== null ? (
+          <span className="continue-card__track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-hidden="true">
+            <span style={{ width: `${percent}%` }} />
+          </span>
+        ) : null}
+      </Link>
+      <button
+        type="button"
+        className="continue-card__dismiss"
+        aria-label={S.continueDismiss}
+        aria-describedby={titleId}
+        title={S.continueDismiss}
+        onClick={(event) => {
+          focusNeighbour(event);
+          onDismiss();
+        }}
+      >
+        <Icon name="close" sizePx={18} />
+      </button>
+    </>
   );
 }

@@ -2,15 +2,16 @@ import { LIST_STATUSES, type AnimeListEntry, type AnimeRef, type ListStatus } fr
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../shared/ui/Button';
-import { listEntryQuery } from '../api/library-api';
+import { listEntryQuery } from '../../../shared/api/title-api';
 import { useListStatusMutation, useRemoveFromListMutation } from '../hooks/useLibraryMutations';
 import { LIBRARY_STRINGS } from '../strings';
+import { WatchedEpisodesField } from './WatchedEpisodesField';
 import '../library.css';
 
 const S = LIBRARY_STRINGS;
 const NOT_IN_LIST = '';
 
-/** The title's place in the viewer's list: a select of the six statuses and "Удалить из списка". */
+/** The title's place in the viewer's list: a select of the six statuses, "Удалить из списка" and the watched episodes. */
 export function ListStatusControl({ anime }: { anime: AnimeRef }) {
   const id = useId();
   const entry = useQuery(listEntryQuery(anime.id));
@@ -79,14 +80,9 @@ export function ListStatusControl({ anime }: { anime: AnimeRef }) {
         ) : null}
       </div>
       <span id={`${id}-state`} className={failure ? 'library-control__error' : 'library-control__hint'} role="status">
-        {saving
-          ? S.saving
-          : failure
-            ? `${update.isError ? S.statusErrorTitle : S.removeErrorTitle}: ${failure.message}`
-            : current
-              ? S.watchedEpisodes(current.watchedEpisodes.length, current.anime.episodes)
-              : null}
+        {saving ? S.saving : failure ? `${update.isError ? S.statusErrorTitle : S.removeErrorTitle}: ${failure.message}` : null}
       </span>
+      {current !== null ? <WatchedEpisodesField anime={anime} progress={current.progress} total={current.anime.episodes} /> : null}
     </div>
   );
 }

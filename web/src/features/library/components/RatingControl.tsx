@@ -1,7 +1,7 @@
 import { RATING_MAX, RATING_MIN, type AnimeRef } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { listEntryQuery } from '../api/library-api';
+import { listEntryQuery } from '../../../shared/api/title-api';
 import { useRatingMutation } from '../hooks/useLibraryMutations';
 import { LIBRARY_STRINGS } from '../strings';
 import '../library.css';

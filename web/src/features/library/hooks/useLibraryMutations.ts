@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AnimeListEntry, AnimeRef, ListStatus } from '@portal/contracts';
+import type { AnimeListEntry, AnimeRef, ContinueWatchingItem, ListStatus } from '@portal/contracts';
 import { notify } from '../../../shared/ui/notify';
-import { libraryKeys, rateAnime, removeFromList, updateListStatus } from '../api/library-api';
+import { continueWatchingQuery, forgetProgress, libraryKeys, rateAnime, removeFromList, updateListStatus } from '../api/library-api';
 import { LIBRARY_STRINGS } from '../strings';
 
 const S = LIBRARY_STRINGS;
@@ -50,6 +50,18 @@ export function useListStatusMutation(anime: AnimeRef) {
   });
 }
 
+/**
+ * Sets how many episodes the viewer has watched. Not optimistic: the server may change the status
+ * too (the last episode completes the title), so its entry replaces the cached one.
+ */
+export function useProgressMutation(anime: AnimeRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (progress: number) => updateListStatus({ animeId: anime.id, progress }),
+    onSuccess: (entry) => queryClient.setQueryData(libraryKeys.entry(anime.id), entry),
+  });
+}
+
 /** Removes a title from the list, optimistically. */
 export function useRemoveFromListMutation(anime: AnimeRef) {
   const queryClient = useQueryClient();
@@ -94,6 +106,25 @@ export function useRatingMutation(anime: AnimeRef) {
       if (current) queryClient.setQueryData(key, { ...current, userRating: summary.userRating });
       // A rating may add the title to the list on the server: read the entry again.
       else void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+/** Forgets every saved position of a title: its card leaves "Продолжить просмотр" at once, and comes back on failure. */
+export function useDismissContinueMutation() {
+  const queryClient = useQueryClient();
+  const key = continueWatchingQuery().queryKey;
+  return useMutation<unknown, Error, number, { previous: ContinueWatchingItem[] | undefined }>({
+    mutationFn: forgetProgress,
+    onMutate: async (animeId) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, previous?.filter((item) => item.animeId !== animeId));
+      return { previous };
+    },
+    onError: (error, _animeId, context) => {
+      queryClient.setQueryData(key, context?.previous);
+      notify.error(S.continueDismissErrorTitle, error.message);
     },
   });
 }

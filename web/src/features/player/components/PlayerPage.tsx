@@ -10,10 +10,12 @@ import { PageNotFound } from '../../../shared/ui/PageNotFound';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { useEpisodePlayback } from '../hooks/useEpisodePlayback';
+import { useViewerWatchedEpisodes } from '../hooks/useViewerWatchedEpisodes';
 import { decideResume } from '../lib/resume';
 import { PLAYER_STRINGS } from '../strings';
 import { EpisodeList } from './EpisodeList';
 import { IframePlayer } from './IframePlayer';
+import { MarkWatchedButton } from './MarkWatchedButton';
 import { VideoPlayer } from './VideoPlayer';
 import '../player.css';
 
@@ -44,6 +46,7 @@ interface PlayerLoaderProps {
 
 function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderProps) {
   const { episodes, anime, progress, loading } = useEpisodePlayback(animeId, episodeNumber);
+  const watched = useViewerWatchedEpisodes(animeId);
   const title = anime.data?.title ?? null;
 
   if (loading || episodes.isPending) {
@@ -100,7 +103,7 @@ function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderPr
             </>
           }
         />
-        <EpisodeList animeId={animeId} episodes={list} />
+        <EpisodeList animeId={animeId} episodes={list} watched={watched} />
       </div>
     );
   }
@@ -115,6 +118,7 @@ function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderPr
       episodes={list}
       episode={episode}
       startPosition={resume.kind === 'resume' ? resume.position : 0}
+      watched={watched}
       episodeActions={episodeActions}
     />
   );
@@ -126,10 +130,12 @@ interface WatchViewProps {
   episodes: Episode[];
   episode: Episode;
   startPosition: number;
+  /** The viewer's watched episodes, marked in the list. */
+  watched?: readonly number[];
   episodeActions?: readonly EpisodeAction[];
 }
 
-export function WatchView({ animeId, title, episodes, episode, startPosition, episodeActions = [] }: WatchViewProps) {
+export function WatchView({ animeId, title, episodes, episode, startPosition, watched = [], episodeActions = [] }: WatchViewProps) {
   const { user } = useSession();
   const navigate = useNavigate();
   const index = episodes.findIndex((item) => item.number === episode.number);
@@ -138,6 +144,7 @@ export function WatchView({ animeId, title, episodes, episode, startPosition, ep
     if (nextEpisode !== null) navigate(`/watch/${animeId}/${nextEpisode}`);
   }, [navigate, animeId, nextEpisode]);
   const preferences = { skipOpening: user?.skipOpening ?? false, skipEnding: user?.skipEnding ?? false };
+  const iframe = episode.source.kind === 'iframe';
 
   return (
     <div className="page player-page">
@@ -147,7 +154,7 @@ export function WatchView({ animeId, title, episodes, episode, startPosition, ep
       <h1 className="player-page__title">{S.pageTitle(title, episode.number)}</h1>
       <div className="player-page__layout">
         <div className="player-page__main">
-          {episode.source.kind === 'iframe' ? (
+          {iframe ? (
             <IframePlayer url={episode.source.url} episode={episode.number} />
           ) : (
             <VideoPlayer
@@ -163,11 +170,15 @@ export function WatchView({ animeId, title, episodes, episode, startPosition, ep
           )}
           <div className="player-page__below">
             {episode.title ? <p className="player-page__episode-title">{S.episodeTitle(episode.number, episode.title)}</p> : <span />}
-            <Suspense fallback={null}>
-              {episodeActions.map((Action, i) => (
-                <Action key={i} animeId={animeId} episode={episode.number} />
-              ))}
-            </Suspense>
+            {iframe && user ? <MarkWatchedButton animeId={animeId} episode={episode.number} watched={watched.includes(episode.number)} /> : null}
+            {/* A watch party cannot keep an external player in sync. */}
+            {iframe ? null : (
+              <Suspense fallback={null}>
+                {episodeActions.map((Action, i) => (
+                  <Action key={i} animeId={animeId} episode={episode.number} />
+                ))}
+              </Suspense>
+            )}
             {nextEpisode !== null ? (
               <ButtonLink to={`/watch/${animeId}/${nextEpisode}`} variant="secondary">
                 {S.nextEpisodeNumber(nextEpisode)}
@@ -179,7 +190,7 @@ export function WatchView({ animeId, title, episodes, episode, startPosition, ep
           <h2 id="player-episodes-title" className="player-page__episodes-title">
             {S.episodes}
           </h2>
-          <EpisodeList animeId={animeId} episodes={episodes} current={episode.number} />
+          <EpisodeList animeId={animeId} episodes={episodes} current={episode.number} watched={watched} />
         </aside>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { AnimeEpisodes, Episode, ProgressPoint } from '@portal/contracts';
+import type { AnimeEpisodes, AnimeListEntry, Episode, ProgressPoint } from '@portal/contracts';
 import type { HlsClass, HlsInstance, HlsLoader } from '../../../shared/video/use-hls-source';
 
 /** Data and a fake HLS engine for the player's tests and stories (stories/features/player). Not part of the app bundle. */
@@ -35,6 +35,19 @@ export const progressPoint = (episodeNumber: number, position: number, overrides
 
 /** Only what the player page reads from /api/anime/:id. */
 export const animeTitle = { id: ANIME_ID, title: 'Наруто' };
+
+/** The viewer's list entry of the title (GET /api/users/anime/:id): what marks episodes watched. */
+export const viewerEntry = (overrides: Partial<AnimeListEntry> = {}): AnimeListEntry => ({
+  animeId: ANIME_ID,
+  status: 'watching',
+  progress: 0,
+  userRating: null,
+  watchedEpisodes: [],
+  rewatches: 0,
+  anime: { id: ANIME_ID, title: 'Наруто', poster: `/api/anime/${ANIME_ID}/poster.svg`, fallbackPoster: `/api/anime/${ANIME_ID}/poster.svg`, episodes: 220, kind: 'tv', year: 2002 },
+  updatedAt: '2025-01-10T18:00:00.000Z',
+  ...overrides,
+});
 
 export interface FakeStreamOptions {
   /** Heights of the renditions; the second one is "playing" under auto. */
