@@ -203,6 +203,12 @@ describe('watch progress through the gateway', () => {
       expect(await read(user, DEATH_NOTE.id, 9)).toBeNull();
       await Promise.all([writer.delete(key), writer.save({ ...key, position: 6, duration: null })]);
       expect(await read(user, DEATH_NOTE.id, 9)).toMatchObject({ position: 6 });
+      // A save overtaken by a delete of a key never stored is still answered with what it asked for.
+      const fresh = { ...key, episode: 12 };
+      const [overtaken, deleted] = await Promise.all([writer.save({ ...fresh, position: 3, duration: null }), writer.delete(fresh)]);
+      expect(overtaken).toMatchObject({ anime_id: DEATH_NOTE.id, episode: 12, position: 3 });
+      expect(deleted).toBeNull();
+      expect(await read(user, DEATH_NOTE.id, 12)).toBeNull();
 
       // Forgetting the title keeps its place in the order: writes before it go, writes after it stay.
       const title = { userId: user.id, animeId: DEATH_NOTE.id };

@@ -155,4 +155,40 @@ describe('profile media: avatar and banner uploads', () => {
     expect(res.status).toBe(200);
     expect(files('avatars')).toContain(mine);
   });
+
+  it('removes the avatar and the banner: the profile falls back to the defaults and the own files are deleted', async () => {
+    const avatar = (await api.post('/api/users/me/avatar', fileForm(WEBM, 'a.webm', 'video/webm'), { token: viewer.token })).body.data.avatar;
+    const banner = (await api.post('/api/users/me/banner', fileForm(gif(3), 'b.gif', 'image/gif'), { token: viewer.token })).body.data.profileBanner;
+    expect(files('avatars')).toContain(avatar);
+    expect(files('bg')).toContain(banner);
+
+    const res = await api.delete('/api/users/me/avatar', { token: viewer.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ avatar: null, isAnimatedAvatar: false, profileBanner: banner, isAnimatedBanner: true });
+    expect(await me(viewer.token)).toMatchObject({ avatar: null, isAnimatedAvatar: false });
+    expect(files('avatars')).not.toContain(avatar);
+    expect((await fetch(new URL(`/uploads/avatars/${avatar}`, stack.gateway.url))).status).toBe(404);
+
+    const noBanner = await api.delete('/api/users/me/banner', { token: viewer.token });
+    expect(noBanner.body.data).toMatchObject({ profileBanner: null, isAnimatedBanner: false, avatar: null });
+    expect(files('bg')).not.toContain(banner);
+
+    // Nothing left to remove: the same answer again.
+    const again = await api.delete('/api/users/me/avatar', { token: viewer.token });
+    expect(again.status).toBe(200);
+    expect(again.body.data.avatar).toBeNull();
+  });
+
+  it("removing keeps a file that is not the user's own upload, and answers a guest 401", async () => {
+    const other = await registerUser(api, 'media3');
+    const theirs = (await api.post('/api/users/me/avatar', fileForm(PNG, 't.png', 'image/png'), { token: other.token })).body.data.avatar;
+    expect((await api.put('/api/auth/profile', { avatar: theirs }, { token: viewer.token })).status).toBe(200);
+    expect((await api.delete('/api/users/me/avatar', { token: viewer.token })).body.data.avatar).toBeNull();
+    expect(files('avatars')).toContain(theirs);
+
+    const guest = await api.delete('/api/users/me/avatar');
+    expect(guest.status).toBe(401);
+    expect(guest.body).toMatchObject({ success: false, code: ErrorCode.Unauthorized });
+    expect((await me(other.token)).avatar).toBe(theirs);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, HttpCode, Post, Req, type Type } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Post, Req, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayEnv } from '@portal/config';
@@ -61,8 +61,8 @@ export interface ProfileMediaLimits {
 }
 
 /**
- * POST /api/users/me/avatar and /api/users/me/banner. Built from the gateway's settings (the size
- * limits), so the gateway module registers it with one line.
+ * POST (upload) and DELETE (remove) /api/users/me/avatar and /api/users/me/banner. Built from the
+ * gateway's settings (the size limits), so the gateway module registers it with one line.
  */
 export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MAX_BYTES' | 'BANNER_MAX_BYTES'>): Type<unknown> {
   const limits: Record<MediaKind, number> = { avatar: config.AVATAR_MAX_BYTES, banner: config.BANNER_MAX_BYTES };
@@ -97,24 +97,47 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
       return this.replace('banner', request, meta);
     }
 
-    /**
-     * Stores the file, points the profile at it, then deletes the user's previous upload of that kind.
-     * A refused update removes the new file again: a failure changes nothing.
-     */
+    @Delete('avatar')
+    @RequireUser()
+    @ApiBearerAuth()
+    @ApiOperation({ summary: 'Remove the avatar (the default shows instead) and delete its file if it was an upload of this user; answers the updated user' })
+    removeAvatar(@Meta() meta: RpcMeta): Promise<SelfUser> {
+      return this.remove('avatar', meta);
+    }
+
+    @Delete('banner')
+    @RequireUser()
+    @ApiBearerAuth()
+    @ApiOperation({ summary: 'Remove the profile banner (the default shows instead) and delete its file if it was an upload of this user; answers the updated user' })
+    removeBanner(@Meta() meta: RpcMeta): Promise<SelfUser> {
+      return this.remove('banner', meta);
+    }
+
+    /** Stores the file and points the profile at it. A refused update removes the new file again: a failure changes nothing. */
     async replace(kind: MediaKind, request: FastifyRequest, meta: RpcMeta): Promise<SelfUser> {
-      const { folder, field, animatedFlag } = MEDIA[kind];
+      const { folder } = MEDIA[kind];
       const upload = await readUpload(request, kind, limits[kind]);
       const { user: before } = await this.rpc.send('auth.session.verify', {}, meta);
       const name = `${before.id}-${randomUUID()}.${upload.type.extension}`;
       await this.storage.put(`${folder}/${name}`, upload.content);
-      let user: SelfUser;
       try {
-        const changes: ProfileUpdate = { [field]: name, [animatedFlag]: upload.type.animated };
-        user = await this.rpc.send('auth.profile.update', changes, meta);
+        return await this.point(kind, before, name, upload.type.animated, meta);
       } catch (error) {
         await this.storage.remove(`${folder}/${name}`).catch(() => undefined);
         throw error;
       }
+    }
+
+    async remove(kind: MediaKind, meta: RpcMeta): Promise<SelfUser> {
+      const { user: before } = await this.rpc.send('auth.session.verify', {}, meta);
+      return this.point(kind, before, null, false, meta);
+    }
+
+    /** Sets the profile's file of that kind (null: none), then deletes the user's previous upload of that kind. */
+    async point(kind: MediaKind, before: SelfUser, name: string | null, animated: boolean, meta: RpcMeta): Promise<SelfUser> {
+      const { folder, field, animatedFlag } = MEDIA[kind];
+      const changes: ProfileUpdate = { [field]: name, [animatedFlag]: animated };
+      const user = await this.rpc.send('auth.profile.update', changes, meta);
       const previous = before[field];
       if (previous !== name && ownUpload(before.id, previous)) await this.storage.remove(`${folder}/${previous}`).catch(() => undefined);
       return user;

@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { isVideoUrl } from './video-url';
 
 const isAbsolute = (value: string) => /^https?:\/\//i.test(value);
 const assetsBase = () => env.VITE_ASSETS_BASE_URL.replace(/\/+$/, '');
@@ -18,12 +19,10 @@ export function resolveBannerUrl(banner: string | null | undefined): string {
   return isAbsolute(banner) ? banner : `${assetsBase()}/bg/${encodeURIComponent(banner)}`;
 }
 
-export const isVideoCard = (file: string): boolean => /\.webm$/i.test(file.split('?')[0] ?? '');
-
 /** Card images come from the assets cards folder; card videos from the API base under /cards. */
 export function resolveCardUrl(file: string | null | undefined): string {
   if (!file) return '';
   if (isAbsolute(file)) return file;
-  const base = isVideoCard(file) ? apiBase() : assetsBase();
+  const base = isVideoUrl(file) ? apiBase() : assetsBase();
   return `${base}/cards/${encodeURIComponent(file)}`;
 }

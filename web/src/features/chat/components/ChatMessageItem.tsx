@@ -1,4 +1,6 @@
 import type { ChatMessage } from '@portal/contracts';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { CHAT_STRINGS } from '../strings';
 import { MessageText } from './MessageText';
@@ -11,14 +13,22 @@ export interface ChatMessageItemProps {
   deleting?: boolean;
 }
 
+/** One message: the author's avatar and name (a link to their profile; a system message has neither), the time, the text. */
 export function ChatMessageItem({ message, own, onDelete, deleting = false }: ChatMessageItemProps) {
   const time = formatMessageTime(message.createdAt);
   return (
     <li className={own ? 'chat-message chat-message--own' : 'chat-message'} data-own={own || undefined}>
+      {message.isSystem ? null : <Avatar src={message.avatar} alt="" sizePx={28} />}
       <div className="chat-message__body">
         <div className="chat-message__meta">
           <span className="chat-message__author">
-            {message.username}
+            {message.isSystem ? (
+              message.username
+            ) : (
+              <Link className="chat-message__profile" to={`/user/${encodeURIComponent(message.username)}`}>
+                {message.username}
+              </Link>
+            )}
             {own ? <span className="chat-message__you"> ({CHAT_STRINGS.you})</span> : null}
           </span>
           <time className="chat-message__time" dateTime={message.createdAt}>

@@ -2,7 +2,7 @@ import type { PublicUser } from '@portal/contracts';
 import { resolveAvatarUrl, resolveBannerUrl } from '../../../shared/lib/asset-url';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { PROFILE_STRINGS } from '../strings';
-import { isWebmName, ProfileMedia } from './ProfileMedia';
+import { ProfileMedia } from './ProfileMedia';
 
 const S = PROFILE_STRINGS;
 
@@ -11,9 +11,9 @@ export function ProfileHeader({ user, own }: { user: PublicUser; own: boolean })
   const name = user.displayName || user.username;
   return (
     <header className="profile-header">
-      <ProfileMedia className="profile-header__banner" src={resolveBannerUrl(user.profileBanner)} video={isWebmName(user.profileBanner)} alt={S.bannerAlt(name)} />
+      <ProfileMedia className="profile-header__banner" src={resolveBannerUrl(user.profileBanner)} alt={S.bannerAlt(name)} />
       <div className="profile-header__body">
-        <ProfileMedia className="profile-header__avatar" src={resolveAvatarUrl(user.avatar)} video={isWebmName(user.avatar)} alt={S.avatarAlt(name)} />
+        <ProfileMedia className="profile-header__avatar" src={resolveAvatarUrl(user.avatar)} alt={S.avatarAlt(name)} />
         <div className="profile-header__names">
           <h1 className="profile-header__name">{name}</h1>
           <p className="profile-header__meta">

@@ -1,15 +1,13 @@
+import { isVideoUrl } from '../../../shared/lib/video-url';
+
 export interface ProfileMediaProps {
   src: string;
-  /** A WebM clip plays as a muted looping video; an image (a GIF moves by itself) otherwise. */
-  video: boolean;
   alt: string;
   className?: string;
 }
 
-export const isWebmName = (name: string | null | undefined) => Boolean(name && /\.webm$/i.test(name.split('?')[0] ?? ''));
-
-/** An avatar or banner, animated ones moving (muted, looping, no controls). */
-export function ProfileMedia({ src, video, alt, className }: ProfileMediaProps) {
-  if (video) return <video className={className} src={src} muted loop autoPlay playsInline aria-label={alt} />;
+/** An avatar or banner: a WebM clip plays muted and looped without controls; an image otherwise (a GIF moves by itself). */
+export function ProfileMedia({ src, alt, className }: ProfileMediaProps) {
+  if (isVideoUrl(src)) return <video className={className} src={src} muted loop autoPlay playsInline aria-label={alt} />;
   return <img className={className} src={src} alt={alt} />;
 }

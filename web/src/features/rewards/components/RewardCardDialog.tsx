@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { CARD_DIALOG_WIDTH_PX } from '../../../shared/config/constants';
-import { isVideoCard, resolveCardUrl } from '../../../shared/lib/asset-url';
+import { resolveCardUrl } from '../../../shared/lib/asset-url';
+import { isVideoUrl } from '../../../shared/lib/video-url';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { REWARD_STRINGS } from '../strings';
@@ -23,7 +24,7 @@ export function RewardCardDialog({ card, onClose }: RewardCardDialogProps) {
       widthPx={CARD_DIALOG_WIDTH_PX}
     >
       <div className="reward-card">
-        {card && isVideoCard(card) ? (
+        {isVideoUrl(card) ? (
           <video className="reward-card__media" src={url} autoPlay loop muted playsInline aria-label={REWARD_STRINGS.videoLabel} />
         ) : (
           <img className="reward-card__media" src={url} alt={REWARD_STRINGS.imageAlt} />

@@ -42,6 +42,11 @@ export async function uploadProfileMedia(kind: MediaKind, file: File): Promise<S
   return (await readEnvelope<SelfUser>(await send(SETTINGS_PATHS.media(kind), { method: 'POST', body: form }))).data;
 }
 
+/** Removes the avatar or banner (the default shows instead; the gateway deletes the user's own file); the answer is the updated user. */
+export function removeProfileMedia(kind: MediaKind): Promise<SelfUser> {
+  return apiRequest<SelfUser>(SETTINGS_PATHS.media(kind), { method: 'DELETE' });
+}
+
 export async function importList(file: File, format: ListFileFormat): Promise<ListImportReport> {
   const form = new FormData();
   form.append('format', format);

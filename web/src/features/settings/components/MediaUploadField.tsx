@@ -6,10 +6,12 @@ import { resolveAvatarUrl, resolveBannerUrl } from '../../../shared/lib/asset-ur
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { notify } from '../../../shared/ui/notify';
+import { isVideoUrl } from '../../../shared/lib/video-url';
 import { uploadProfileMedia } from '../api/settings-api';
-import { formatSize, isVideoFile, isVideoName, MEDIA_ACCEPT, MEDIA_MAX_BYTES, mediaFileError, type MediaKind } from '../lib/upload-validation';
+import { formatSize, isVideoFile, MEDIA_ACCEPT, MEDIA_MAX_BYTES, mediaFileError, type MediaKind } from '../lib/upload-validation';
 import { SETTINGS_STRINGS } from '../strings';
 import { MediaPreview } from './MediaPreview';
+import { MediaRemoveDialog } from './MediaRemoveDialog';
 
 const S = SETTINGS_STRINGS.media;
 
@@ -39,7 +41,8 @@ function usePickedFile() {
 
 /**
  * The current avatar (or banner) and a file picker: a chosen file is checked at once (type, size),
- * previewed as it will be shown (WebM as a muted looping video), and sent with "Загрузить".
+ * previewed as it will be shown (WebM as a muted looping video), and sent with "Загрузить". A set one
+ * can be removed after a confirmation; the default shows instead.
  */
 export function MediaUploadField({ kind, user }: MediaUploadFieldProps) {
   const { updateUser } = useSession();
@@ -48,6 +51,7 @@ export function MediaUploadField({ kind, user }: MediaUploadFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [picked, setFile] = usePickedFile();
   const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
   const file = picked?.file ?? null;
   const previewUrl = picked?.url ?? null;
   const label = kind === 'avatar' ? S.avatar : S.banner;
@@ -95,7 +99,7 @@ export function MediaUploadField({ kind, user }: MediaUploadFieldProps) {
           <MediaPreview
             className={`media-field__media media-field__media--${kind}`}
             src={currentUrl}
-            video={isVideoName(current)}
+            video={isVideoUrl(current)}
             alt={S.current(label)}
           />
           <figcaption className="media-field__caption">
@@ -142,7 +146,15 @@ export function MediaUploadField({ kind, user }: MediaUploadFieldProps) {
             {S.cancel}
           </Button>
         </div>
+      ) : current ? (
+        <div className="media-field__actions">
+          <Button variant="ghost" onClick={() => setRemoving(true)}>
+            {S.remove[kind]}
+          </Button>
+        </div>
       ) : null}
+      <MediaRemoveDialog kind={kind} open={removing} onOpenChange={setRemoving} />
     </div>
   );
 }
+

@@ -1,3 +1,4 @@
+import { isVideoUrl } from '../../../shared/lib/video-url';
 import { SETTINGS_STRINGS } from '../strings';
 
 export type MediaKind = 'avatar' | 'banner';
@@ -38,5 +39,4 @@ export function mediaFileError(file: PickedFile, kind: MediaKind, maxBytes = MED
 }
 
 /** A WebM plays as a muted looping video; anything else is an image (GIFs move by themselves). */
-export const isVideoFile = (file: Pick<PickedFile, 'name' | 'type'>) => file.type === 'video/webm' || /\.webm$/i.test(file.name);
-export const isVideoName = (name: string | null | undefined) => Boolean(name && /\.webm$/i.test(name.split('?')[0] ?? ''));
+export const isVideoFile = (file: Pick<PickedFile, 'name' | 'type'>) => file.type === 'video/webm' || isVideoUrl(file.name);
