@@ -93,7 +93,7 @@ export const CATALOGUE_PEOPLE_STRINGS = {
 
   admin: {
     title: 'Админ-панель',
-    intro: 'Управление каталогом: синхронизация с Shikimori и подборки на главной.',
+    intro: 'Управление каталогом: новые тайтлы, постеры, синхронизация с Shikimori и подборки.',
     catalogueSection: 'Каталог',
     reportsLink: 'Жалобы пользователей',
   },

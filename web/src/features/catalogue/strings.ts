@@ -28,7 +28,6 @@ export const CATALOGUE_STRINGS = {
     popular: 'Популярное',
     fresh: 'Новинки',
     collections: 'Подборки',
-    continueWatching: 'Продолжить просмотр',
     allCatalogue: 'Весь каталог',
     rowEmpty: 'Здесь пока пусто',
     rowError: 'Не удалось загрузить подборку',
@@ -36,9 +35,6 @@ export const CATALOGUE_STRINGS = {
     allCollections: 'Все подборки',
     collectionLink: (title: string) => `Подборка «${title}»`,
     collectionCount: (count: number) => formatCount(count, PLURAL.titles),
-    episodeOf: (episode: number) => `${episode}-я серия`,
-    progress: (watched: number, total: number | null) =>
-      total ? `Просмотрено ${watched} из ${formatCount(total, PLURAL.episodes)}` : `Просмотрено: ${formatCount(watched, PLURAL.episodes)}`,
   },
   catalogue: {
     title: 'Каталог аниме',

@@ -75,6 +75,5 @@ export const PLAYER_STRINGS = {
   markWatched: 'Отметить серию просмотренной',
   markingWatched: 'Отмечаем...',
   markedWatched: 'Серия отмечена просмотренной',
-  saveFailed: 'Не удалось сохранить прогресс',
   watchedFailed: 'Не удалось отметить серию',
 } as const;

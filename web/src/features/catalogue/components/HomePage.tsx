@@ -4,7 +4,6 @@ import { newAnimeQuery, popularAnimeQuery } from '../api/catalogue-api';
 import { CATALOGUE_STRINGS } from '../strings';
 import { AnimeRowSection } from './AnimeRow';
 import { CollectionsRow } from './CollectionsRow';
-import { ContinueWatchingRow } from './ContinueWatchingRow';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.home;
@@ -25,9 +24,7 @@ export default function HomePage({ continueWatching: ContinueWatching }: HomePag
         <Suspense fallback={null}>
           <ContinueWatching />
         </Suspense>
-      ) : (
-        <ContinueWatchingRow />
-      )}
+      ) : null}
       <AnimeRowSection
         title={S.popular}
         moreTo="/catalog"
