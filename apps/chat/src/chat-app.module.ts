@@ -1,12 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { ChatEnv } from '@portal/config';
-import { PrefixedRedisClient, redisTransportOptions } from '@portal/messaging';
 import { ServicePlatformModule } from '@portal/platform';
 import { ChatMessagesMessageController } from './messages/chat-messages.message-controller';
 import { NewcomerListener } from './messages/listeners/newcomer.listener';
 import { MessagesRepository } from './messages/messages.repository';
-import { AUTH_TRANSPORT, AuthorAvatarService } from './messages/services/author-avatar.service';
 import { CHAT_RATE_LIMIT, ChatMessagesService } from './messages/services/chat-messages.service';
 import { CreateChat1763942400000 } from './migrations/1763942400000-create-chat';
 import { ChatPusher } from './realtime/chat-pusher';
@@ -20,8 +18,6 @@ export class ChatAppModule {
       controllers: [ChatMessagesMessageController],
       providers: [
         { provide: CHAT_RATE_LIMIT, useValue: { messages: config.CHAT_RATE_LIMIT_MESSAGES, perSeconds: config.CHAT_RATE_LIMIT_SECONDS } },
-        { provide: AUTH_TRANSPORT, useFactory: () => new PrefixedRedisClient(config.REDIS_KEY_PREFIX, redisTransportOptions(config.REDIS_URL)) },
-        AuthorAvatarService,
         MessagesRepository,
         ChatPusher,
         ChatMessagesService,

@@ -19,6 +19,7 @@ const postSchema = z.object({
     .trim()
     .min(1, { error: CHAT_MESSAGES.empty })
     .max(CHAT_MESSAGE_MAX_LENGTH, { error: CHAT_MESSAGES.tooLong }),
+  avatar: z.string().max(2048).nullable().default(null),
 });
 const idSchema = z.object({ id: cursor });
 
@@ -35,7 +36,8 @@ export class ChatMessagesMessageController {
   /** The author is the caller's token, whatever the body says. */
   @MessagePattern('chat.message.post')
   post(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.chat.post(meta.user, validatePayload(postSchema, data).message);
+    const { message, avatar } = validatePayload(postSchema, data);
+    return this.chat.post(meta.user, message, avatar);
   }
 
   @MessagePattern('chat.message.delete')

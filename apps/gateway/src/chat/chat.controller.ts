@@ -4,6 +4,7 @@ import type { RpcMeta } from '@portal/contracts';
 import { RpcClient } from '@portal/messaging';
 import { AdminOnly, RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
+import { lookUpAvatar } from '../users/avatar-lookup';
 
 @ApiTags('chat')
 @Controller('chat/messages')
@@ -23,8 +24,10 @@ export class ChatController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Post a message (1-500 characters after trimming); the author is the signed-in user' })
   @ApiBody({ schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } })
-  post(@Body() body: { message?: unknown } | undefined, @Meta() meta: RpcMeta) {
-    return this.rpc.send('chat.message.post', { message: body?.message as string }, meta);
+  async post(@Body() body: { message?: unknown } | undefined, @Meta() meta: RpcMeta) {
+    // The author's avatar at posting time (later changes do not rewrite history); never the body's.
+    const avatar = meta.user ? await lookUpAvatar(this.rpc, meta.user.username) : null;
+    return this.rpc.send('chat.message.post', { message: body?.message as string, avatar }, meta);
   }
 
   @Delete(':id')

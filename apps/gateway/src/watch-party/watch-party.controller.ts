@@ -4,7 +4,7 @@ import { ErrorCode, WATCH_PARTY_MESSAGES, WATCH_PARTY_ROOM_ID_PATTERN, type RpcM
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
-import { lookUpAvatar } from '../realtime/watch-party/avatar-lookup';
+import { lookUpAvatar } from '../users/avatar-lookup';
 import { createRoomSchema } from '../realtime/watch-party/watch-party.schemas';
 import { WatchPartyService } from '../realtime/watch-party/watch-party.service';
 

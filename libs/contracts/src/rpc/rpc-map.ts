@@ -173,7 +173,8 @@ export interface RpcMap extends Health {
   'community.progress.delete': { request: { animeId: string; episode?: string }; response: { deleted: boolean } };
   'community.progress.continue': { request: { limit?: number }; response: ContinueWatchingItem[] };
   'chat.messages.list': { request: { before?: string; limit?: number }; response: { items: ChatMessage[]; nextCursor: string | null } };
-  'chat.message.post': { request: { message: string }; response: ChatMessage };
+  /** `avatar` is the author's, looked up by the gateway. */
+  'chat.message.post': { request: { message: string; avatar: string | null }; response: ChatMessage };
   'chat.message.delete': { request: { id: string }; response: { id: string; deleted: true } };
 }
 

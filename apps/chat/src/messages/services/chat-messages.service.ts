@@ -8,7 +8,6 @@ import { RpcError } from '@portal/platform';
 import { ChatPusher } from '../../realtime/chat-pusher';
 import { toChatMessage } from '../message.mapper';
 import { MessagesRepository } from '../messages.repository';
-import { AuthorAvatarService } from './author-avatar.service';
 
 export const CHAT_RATE_LIMIT = Symbol('CHAT_RATE_LIMIT');
 
@@ -25,7 +24,6 @@ export class ChatMessagesService {
   constructor(
     private readonly messages: MessagesRepository,
     private readonly pusher: ChatPusher,
-    private readonly avatars: AuthorAvatarService,
     @Inject(REDIS) redis: Redis,
     @Inject(REDIS_OPTIONS) options: RedisOptions,
     @Inject(CHAT_RATE_LIMIT) limit: ChatRateLimit,
@@ -40,14 +38,12 @@ export class ChatMessagesService {
     return { items: newestFirst.reverse().map(toChatMessage), nextCursor: rows.length > limit ? oldest.id : null };
   }
 
-  async post(author: AuthenticatedUser | undefined, text: string): Promise<ChatMessage> {
+  async post(author: AuthenticatedUser | undefined, text: string, avatar: string | null): Promise<ChatMessage> {
     if (!author) throw RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
     await this.limiter.consume(author.id).catch((error: unknown) => {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw RpcError.of(ErrorCode.RateLimited, CHAT_MESSAGES.rateLimited, { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
     });
-    // The avatar at posting time: later changes do not rewrite history.
-    const avatar = await this.avatars.avatarOf(author);
     const message = toChatMessage(await this.messages.insert({ userId: author.id, username: author.username, avatar, message: text, isSystem: false }));
     this.pusher.push('newMessage', message);
     return message;

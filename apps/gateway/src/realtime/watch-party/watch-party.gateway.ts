@@ -3,7 +3,7 @@ import { type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit,
 import { WATCH_PARTY_MESSAGES, WATCH_PARTY_NAMESPACE, WatchPartyErrorCode, type WatchPartyClientToServerEvents } from '@portal/contracts';
 import { RpcClient } from '@portal/messaging';
 import { socketUser } from '../visitor-identity';
-import { lookUpAvatar } from './avatar-lookup';
+import { lookUpAvatar } from '../../users/avatar-lookup';
 import { WatchPartyError } from './watch-party.errors';
 import { chatSchema, episodeSchema, joinSchema, parsePayload, playbackSchema, timeSyncSchema } from './watch-party.schemas';
 import { WatchPartyService, type WatchPartyNamespace, type WatchPartySocket } from './watch-party.service';

@@ -4,8 +4,9 @@ import type { RpcClient } from '@portal/messaging';
 const LOOKUP_DEADLINE_MS = 1000;
 
 /**
- * A member's avatar for the member list, best effort: the token carries no avatar, and a slow or
- * absent auth service must not hold a join up, so after a second the member is shown without one.
+ * A user's avatar (watch-party members, chat authors), best effort: the token carries no avatar, and
+ * a slow or absent auth service must not hold a join or a message up, so after a second it goes
+ * without one.
  */
 export async function lookUpAvatar(rpc: RpcClient, username: string): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
