@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { catalogueEnvSchema, ConfigError, loadConfig } from '@portal/config';
 import { createLogger } from '@portal/platform';
 import { CatalogueAppModule } from '../../apps/catalogue/src/catalogue-app.module';
+import { iframeUrl } from '../../apps/catalogue/src/episodes/services/episodes-query.service';
 import { type CatalogueStack, startCatalogueStack } from '../catalogue/catalogue-test-kit';
 import { testEnv } from '../support/test-apps';
 import { tempMediaDir } from './media-test-kit';
@@ -65,6 +66,20 @@ describe('VIDEO_PROVIDER=iframe: an external player for titles without episodes 
     expect((await stack.api.get(`/api/anime/${local.id}/episodes`)).body.data.episodes).toEqual([]);
     await stack.db.query('UPDATE catalogue.anime SET episodes = NULL WHERE id = 16498');
     expect((await stack.api.get('/api/anime/16498/episodes')).body.data.episodes).toEqual([]);
+  });
+});
+
+describe('the provider URL template', () => {
+  const naruto = { id: 20, id_shiki: 20, kodik_id: 'serial-1 2' };
+
+  it('fills every placeholder, URL-encoded', () => {
+    expect(iframeUrl('https://p.example/{kodikId}/{shikimoriId}/{animeId}?e={episode}', naruto, 7)).toBe('https://p.example/serial-1%202/20/20?e=7');
+  });
+
+  it('is null when the template names an id the title lacks, and ignores ids it does not name', () => {
+    expect(iframeUrl('https://p.example/{kodikId}?e={episode}', { ...naruto, kodik_id: null }, 1)).toBeNull();
+    expect(iframeUrl('https://p.example/{shikimoriId}?e={episode}', { id: 100_000_001, id_shiki: null, kodik_id: 'k' }, 1)).toBeNull();
+    expect(iframeUrl('https://p.example/{shikimoriId}?e={episode}', { ...naruto, kodik_id: null }, 2)).toBe('https://p.example/20?e=2');
   });
 });
 

@@ -101,7 +101,7 @@ export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogu
   MEDIA_LINK_ON_BOOT: booleanString.default(true),
   /** Titles without episodes of their own may play in an external provider's iframe player (off by default). */
   VIDEO_PROVIDER: z.enum(['none', 'iframe']).default('none'),
-  /** The provider's player URL with {shikimoriId}, {animeId} and {episode} placeholders; required with VIDEO_PROVIDER=iframe. */
+  /** The provider's player URL with {shikimoriId}, {kodikId}, {animeId} and {episode} placeholders; required with VIDEO_PROVIDER=iframe. */
   VIDEO_PROVIDER_IFRAME_URL: z
     .string()
     .regex(/^https:\/\/[^\s]+$/, 'must be an https URL')

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 export interface EpisodeAnimeRow {
   id: number;
   id_shiki: number | null;
+  kodik_id: string | null;
   kind: string | null;
   episodes: number | null;
   duration_minutes: number | null;
@@ -40,7 +41,7 @@ export class EpisodesRepository {
   /** By catalogue id, else by Shikimori id (the canonical row first), as GET /anime/{id} finds titles. */
   async findAnime(id: number): Promise<EpisodeAnimeRow | null> {
     const rows: EpisodeAnimeRow[] = await this.dataSource.query(
-      `SELECT id, id_shiki, kind, episodes, duration_minutes FROM catalogue.anime WHERE id = $1 OR id_shiki = $1
+      `SELECT id, id_shiki, kodik_id, kind, episodes, duration_minutes FROM catalogue.anime WHERE id = $1 OR id_shiki = $1
        ORDER BY (id = $1) DESC, id LIMIT 1`,
       [id],
     );

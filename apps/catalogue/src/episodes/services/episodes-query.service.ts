@@ -21,14 +21,24 @@ const ownEpisode = (row: EpisodeRow): Episode => ({
   ending: spanOf(row.ending_start, row.ending_end),
 });
 
-/** The provider's URL for one episode; null when it needs a Shikimori id the title lacks. */
-export function iframeUrl(template: string, anime: Pick<EpisodeAnimeRow, 'id' | 'id_shiki'>, episode: number): string | null {
-  const shikimoriId = anime.id_shiki ?? (anime.id < LOCAL_ID_START ? anime.id : null);
-  if (template.includes('{shikimoriId}') && shikimoriId === null) return null;
-  return template
-    .replaceAll('{shikimoriId}', encodeURIComponent(String(shikimoriId)))
-    .replaceAll('{animeId}', encodeURIComponent(String(anime.id)))
-    .replaceAll('{episode}', encodeURIComponent(String(episode)));
+/**
+ * The provider's URL for one episode, from a template with {shikimoriId}, {kodikId} (written by
+ * POST /parser/parse), {animeId} and {episode}; null when it names an id the title lacks.
+ */
+export function iframeUrl(template: string, anime: Pick<EpisodeAnimeRow, 'id' | 'id_shiki' | 'kodik_id'>, episode: number): string | null {
+  const values: Record<string, string | number | null> = {
+    shikimoriId: anime.id_shiki ?? (anime.id < LOCAL_ID_START ? anime.id : null),
+    kodikId: anime.kodik_id,
+    animeId: anime.id,
+    episode,
+  };
+  let url = template;
+  for (const [name, value] of Object.entries(values)) {
+    if (!url.includes(`{${name}}`)) continue;
+    if (value === null) return null;
+    url = url.replaceAll(`{${name}}`, encodeURIComponent(String(value)));
+  }
+  return url;
 }
 
 /** What the player can play for a title: its own episodes, else the configured provider's, else none. */
