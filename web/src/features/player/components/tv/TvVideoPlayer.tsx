@@ -201,7 +201,16 @@ export function TvVideoPlayer({
 
       {offer && !offer.automatic ? (
         <div className="tv-player__skip">
-          <button ref={skipRef} type="button" className="tv-player__button" onClick={() => skip(offer.kind, offer.to)}>
+          <button
+            ref={skipRef}
+            type="button"
+            className="tv-player__button"
+            onClick={() => {
+              skip(offer.kind, offer.to);
+              // The button lasts until the next timeupdate: a second Enter meanwhile must pause, not skip again.
+              rootRef.current?.focus({ preventScroll: true });
+            }}
+          >
             {S.skip[offer.kind]}
           </button>
         </div>
