@@ -270,6 +270,8 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
     await step('anime page screenshots at 1280 px and 375 px', () =>
       screenshots(page, 'anime-page', async () => {
         await titled(NARUTO.title).waitFor();
+        // The other features' parts of the page (watch button, lists, episodes) load lazily.
+        await page.getByRole('heading', { level: 2, name: 'Серии', exact: true }).waitFor();
         await assertPostersSettled(page, '.anime-page__poster');
       }),
     );
