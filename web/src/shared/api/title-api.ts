@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeEpisodes, AnimeListEntry } from '@portal/contracts';
+import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem } from '@portal/contracts';
 import { apiRequest } from './http-client';
 
 /**
@@ -12,6 +12,7 @@ export const TITLE_PATHS = {
   listStatus: '/users/anime/status',
   listEntry: (animeId: number | string) => `/users/anime/${encodeURIComponent(String(animeId))}`,
   progress: '/progress',
+  continueWatching: '/progress/continue',
 } as const;
 
 /**
@@ -25,7 +26,12 @@ export const titleKeys = {
   episodes: (animeId: number | string) => ['title', String(animeId), 'episodes'] as const,
   /** Under the library root: every list change (a watched episode, an import) refreshes it. */
   listEntry: (animeId: number | string) => [...LIST_QUERY_ROOTS.library, 'entry', String(animeId)] as const,
+  /** Under the library root too: a list change or a dismissed card refreshes it on the site and on the TV. */
+  continueWatching: (limit: number) => [...LIST_QUERY_ROOTS.library, 'continue', limit] as const,
 };
+
+/** Cards in a "Продолжить просмотр" row (the home page's and the TV's). */
+export const CONTINUE_WATCHING_LIMIT = 12;
 
 export const titleQuery = (animeId: number | string) =>
   queryOptions({
@@ -46,4 +52,12 @@ export const listEntryQuery = (animeId: number | string) =>
   queryOptions({
     queryKey: titleKeys.listEntry(animeId),
     queryFn: async ({ signal }) => (await apiRequest<AnimeListEntry | null>(TITLE_PATHS.listEntry(animeId), { signal })) ?? null,
+  });
+
+/** Always read again: the viewer has usually just come back from the player. */
+export const continueWatchingQuery = (limit = CONTINUE_WATCHING_LIMIT) =>
+  queryOptions({
+    queryKey: titleKeys.continueWatching(limit),
+    queryFn: ({ signal }) => apiRequest<ContinueWatchingItem[]>(TITLE_PATHS.continueWatching, { query: { limit }, signal }),
+    staleTime: 0,
   });

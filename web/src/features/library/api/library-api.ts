@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AnimeListEntry, AnimeRatingSummary, ContinueWatchingItem, ListStatusUpdate, RatingUpdate } from '@portal/contracts';
+import type { AnimeListEntry, AnimeRatingSummary, ListStatusUpdate, RatingUpdate } from '@portal/contracts';
 import { LIST_QUERY_ROOTS, TITLE_PATHS, titleKeys } from '../../../shared/api/title-api';
 import { apiRequest } from '../../../shared/api/http-client';
 
@@ -12,11 +11,7 @@ export const LIBRARY_PATHS = {
   entry: TITLE_PATHS.listEntry,
   rating: '/rating',
   progress: TITLE_PATHS.progress,
-  continueWatching: '/progress/continue',
 } as const;
-
-/** Cards in the home page's "Продолжить просмотр" row. */
-export const CONTINUE_WATCHING_LIMIT = 12;
 
 // Plain calls --------------------------------------------------------------------------------
 
@@ -32,10 +27,6 @@ export function rateAnime(body: RatingUpdate): Promise<AnimeRatingSummary> {
   return apiRequest<AnimeRatingSummary>(LIBRARY_PATHS.rating, { method: 'POST', body });
 }
 
-export function fetchContinueWatching(limit = CONTINUE_WATCHING_LIMIT, signal?: AbortSignal): Promise<ContinueWatchingItem[]> {
-  return apiRequest<ContinueWatchingItem[]>(LIBRARY_PATHS.continueWatching, { query: { limit }, signal });
-}
-
 /** Forgets every saved position of a title: it leaves "Продолжить просмотр". */
 export function forgetProgress(animeId: number): Promise<{ deleted: boolean }> {
   return apiRequest(LIBRARY_PATHS.progress, { method: 'DELETE', query: { animeId } });
@@ -47,13 +38,4 @@ export function forgetProgress(animeId: number): Promise<{ deleted: boolean }> {
 export const libraryKeys = {
   all: LIST_QUERY_ROOTS.library,
   entry: titleKeys.listEntry,
-  continueWatching: (limit: number) => [...libraryKeys.all, 'continue', limit] as const,
 };
-
-/** Always read again on the home page: the viewer has usually just come back from the player. */
-export const continueWatchingQuery = (limit = CONTINUE_WATCHING_LIMIT) =>
-  queryOptions({
-    queryKey: libraryKeys.continueWatching(limit),
-    queryFn: ({ signal }) => fetchContinueWatching(limit, signal),
-    staleTime: 0,
-  });

@@ -4,7 +4,7 @@ import { useId, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
 import { Icon } from '../../../shared/ui/Icon';
-import { continueWatchingQuery } from '../api/library-api';
+import { continueWatchingQuery } from '../../../shared/api/title-api';
 import { useDismissContinueMutation } from '../hooks/useLibraryMutations';
 import { LIBRARY_STRINGS } from '../strings';
 import '../library.css';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnimeListEntry, AnimeRef, ContinueWatchingItem, ListStatus } from '@portal/contracts';
 import { notify } from '../../../shared/ui/notify';
-import { continueWatchingQuery, forgetProgress, libraryKeys, rateAnime, removeFromList, updateListStatus } from '../api/library-api';
+import { continueWatchingQuery } from '../../../shared/api/title-api';
+import { forgetProgress, libraryKeys, rateAnime, removeFromList, updateListStatus } from '../api/library-api';
 import { LIBRARY_STRINGS } from '../strings';
 
 const S = LIBRARY_STRINGS;

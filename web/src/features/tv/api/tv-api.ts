@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnimeListEntry, AnimeSummary, ContinueWatchingItem, ProgressPoint } from '@portal/contracts';
+import type { AnimeListEntry, AnimeSummary, ProgressPoint } from '@portal/contracts';
 import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
 import { TITLE_PATHS } from '../../../shared/api/title-api';
 
 /** The TV pages' own addresses; a title's page and episodes are shared (shared/api/title-api). */
 export const TV_PATHS = {
-  continueWatching: '/progress/continue',
   watching: '/users/anime',
   popular: '/anime/popular',
   top: '/anime/top',
@@ -16,19 +15,10 @@ export const TV_ROW_SIZE = 20;
 
 export const tvKeys = {
   all: ['tv'] as const,
-  continueWatching: () => [...tvKeys.all, 'continue'] as const,
   watching: () => [...tvKeys.all, 'watching'] as const,
   row: (name: 'popular' | 'top') => [...tvKeys.all, 'row', name] as const,
   progress: (id: number) => [...tvKeys.all, 'progress', id] as const,
 };
-
-/** Read again on every visit: the viewer is usually back from the player. */
-export const continueWatchingQuery = () =>
-  queryOptions({
-    queryKey: tvKeys.continueWatching(),
-    queryFn: ({ signal }) => apiRequest<ContinueWatchingItem[]>(TV_PATHS.continueWatching, { query: { limit: 12 }, signal }),
-    staleTime: 0,
-  });
 
 /** The viewer's "Смотрю" list, most recently changed first. */
 export const watchingQuery = () =>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { catalogueRowQuery, continueWatchingQuery, watchingQuery } from '../api/tv-api';
+import { continueWatchingQuery } from '../../../shared/api/title-api';
+import { catalogueRowQuery, watchingQuery } from '../api/tv-api';
 import { TV_STRINGS } from '../strings';
 import { TvCard } from './TvCard';
 import { TvRow } from './TvRow';
