@@ -205,6 +205,7 @@ describe('sessions: login, token verification and the own profile', () => {
       ['an empty displayName', { displayName: '   ' }, 'displayName', AUTH_MESSAGES.allFieldsRequired],
       ['a javascript: avatar', { avatar: 'javascript:alert(1)' }, 'avatar', 'Некорректный адрес изображения'],
       ['a banner address with a quote', { profileBanner: 'https://example.com/a".png' }, 'profileBanner', 'Некорректный адрес изображения'],
+      ['an avatar naming a folder', { avatar: '..' }, 'avatar', 'Некорректный адрес изображения'],
       ['a non-boolean skipOpening', { skipOpening: 'yes' }, 'skipOpening', GENERIC_MESSAGES.badRequest],
     ])('answers 400 with the field for %s, and changes nothing', async (_, body, field, message) => {
       const before = (await api.get('/api/auth/verify', { token: owner.token })).body.data.user;

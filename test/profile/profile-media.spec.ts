@@ -191,4 +191,58 @@ describe('profile media: avatar and banner uploads', () => {
     expect(guest.body).toMatchObject({ success: false, code: ErrorCode.Unauthorized });
     expect((await me(other.token)).avatar).toBe(theirs);
   });
+
+  describe('PUT /api/auth/profile changing an image', () => {
+    const uploadAvatar = async (token: string): Promise<string> =>
+      (await api.post('/api/users/me/avatar', fileForm(PNG, 'me.png', 'image/png'), { token })).body.data.avatar;
+
+    it("deletes the user's previous own upload when the avatar is set to another image", async () => {
+      const user = await registerUser(api, 'mediaput');
+      const avatar = await uploadAvatar(user.token);
+      const changed = await api.put('/api/auth/profile', { avatar: 'https://example.com/me.png' }, { token: user.token });
+      expect(changed.status).toBe(200);
+      expect(changed.body.data.avatar).toBe('https://example.com/me.png');
+      expect(files('avatars')).not.toContain(avatar);
+    });
+
+    it("deletes the user's own uploads when the avatar and the banner are set to none", async () => {
+      const user = await registerUser(api, 'medianull');
+      const avatar = await uploadAvatar(user.token);
+      const banner = (await api.post('/api/users/me/banner', fileForm(PNG, 'b.png', 'image/png'), { token: user.token })).body.data.profileBanner;
+      const cleared = await api.put('/api/auth/profile', { avatar: null, profileBanner: null }, { token: user.token });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.data).toMatchObject({ avatar: null, profileBanner: null });
+      expect(files('avatars')).not.toContain(avatar);
+      expect(files('bg')).not.toContain(banner);
+    });
+
+    it('keeps the file when the update leaves the image as it is', async () => {
+      const user = await registerUser(api, 'mediakeep');
+      const avatar = await uploadAvatar(user.token);
+      expect((await api.put('/api/auth/profile', { displayName: 'Новое имя' }, { token: user.token })).status).toBe(200);
+      // The same name again (auth trims it): unchanged, so still in use.
+      expect((await api.put('/api/auth/profile', { avatar: ` ${avatar} ` }, { token: user.token })).body.data.avatar).toBe(avatar);
+      expect(files('avatars')).toContain(avatar);
+    });
+
+    it("never deletes another user's upload the profile was pointed at", async () => {
+      const owner = await registerUser(api, 'mediaown');
+      const user = await registerUser(api, 'mediaptr');
+      const theirs = await uploadAvatar(owner.token);
+      expect((await api.put('/api/auth/profile', { avatar: theirs }, { token: user.token })).status).toBe(200);
+      expect((await api.put('/api/auth/profile', { avatar: 'https://example.com/x.png' }, { token: user.token })).status).toBe(200);
+      expect(files('avatars')).toContain(theirs);
+      expect((await me(owner.token)).avatar).toBe(theirs);
+    });
+
+    it('deletes nothing when the update is refused', async () => {
+      const user = await registerUser(api, 'mediabad');
+      const avatar = await uploadAvatar(user.token);
+      const refused = await api.put('/api/auth/profile', { avatar: null, skipOpening: 'yes' }, { token: user.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, code: ErrorCode.ValidationFailed });
+      expect((await me(user.token)).avatar).toBe(avatar);
+      expect(files('avatars')).toContain(avatar);
+    });
+  });
 });

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { RpcMeta } from '@portal/contracts';
+import type { RpcMeta, SelfUser } from '@portal/contracts';
 import { RpcClient } from '@portal/messaging';
 import { Meta } from '../http/request-meta.decorator';
+import { FileStorage } from '../uploads/file-storage';
+import { removeReplacedProfileMedia, setsProfileMedia } from '../users/replaced-profile-media';
 import { RequireUser } from './access.guard';
 
 const registerBody = {
@@ -24,7 +26,10 @@ const registerBody = {
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly storage: FileStorage,
+  ) {}
 
   @Get('captcha')
   @ApiOperation({ summary: 'A one-time arithmetic captcha for registration' })
@@ -58,7 +63,7 @@ export class AuthController {
   @Put('profile')
   @RequireUser()
   @ApiBearerAuth()
-  @ApiOperation({ summary: "Update one's own profile (display name, images, skip settings)" })
+  @ApiOperation({ summary: "Update one's own profile (display name, images, skip settings); a changed image's previous own upload is deleted" })
   @ApiBody({
     schema: {
       type: 'object',
@@ -73,8 +78,12 @@ export class AuthController {
       },
     },
   })
-  updateProfile(@Body() body: unknown, @Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.profile.update', body as never, meta);
+  async updateProfile(@Body() body: unknown, @Meta() meta: RpcMeta): Promise<SelfUser> {
+    if (!setsProfileMedia(body)) return this.rpc.send('auth.profile.update', body as never, meta);
+    const { user: before } = await this.rpc.send('auth.session.verify', {}, meta);
+    const user = await this.rpc.send('auth.profile.update', body as never, meta);
+    await removeReplacedProfileMedia(this.storage, before, user);
+    return user;
   }
 }
 

@@ -10,11 +10,12 @@ import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { detectProfileMediaType, type ProfileMediaType } from '../uploads/image-type';
 import { invalidField, readFormWithFile } from '../uploads/multipart-form';
+import { PROFILE_MEDIA_FOLDERS, removeReplacedProfileMedia } from './replaced-profile-media';
 
-/** Avatars and banners: where they are stored under UPLOADS_DIR, and which profile fields they set. */
+/** Avatars and banners: which profile fields they set. */
 const MEDIA = {
-  avatar: { folder: 'avatars', field: 'avatar', animatedFlag: 'isAnimatedAvatar', what: 'Аватар' },
-  banner: { folder: 'bg', field: 'profileBanner', animatedFlag: 'isAnimatedBanner', what: 'Баннер' },
+  avatar: { field: 'avatar', animatedFlag: 'isAnimatedAvatar', what: 'Аватар' },
+  banner: { field: 'profileBanner', animatedFlag: 'isAnimatedBanner', what: 'Баннер' },
 } as const;
 type MediaKind = keyof typeof MEDIA;
 
@@ -32,10 +33,6 @@ export function formatSize(bytes: number): string {
   if (mb >= 1) return `${mb.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
   return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('ru-RU')} КБ`;
 }
-
-/** The stored file name of a user's upload: their id first, so only their own earlier uploads are ever deleted. */
-const ownUpload = (userId: string, value: string | null) =>
-  value !== null && new RegExp(`^${userId}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|webm)$`).test(value);
 
 interface Upload {
   content: Buffer;
@@ -115,7 +112,7 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
 
     /** Stores the file and points the profile at it. A refused update removes the new file again: a failure changes nothing. */
     async replace(kind: MediaKind, request: FastifyRequest, meta: RpcMeta): Promise<SelfUser> {
-      const { folder } = MEDIA[kind];
+      const folder = PROFILE_MEDIA_FOLDERS[MEDIA[kind].field];
       const upload = await readUpload(request, kind, limits[kind]);
       const { user: before } = await this.rpc.send('auth.session.verify', {}, meta);
       const name = `${before.id}-${randomUUID()}.${upload.type.extension}`;
@@ -135,11 +132,10 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
 
     /** Sets the profile's file of that kind (null: none), then deletes the user's previous upload of that kind. */
     async point(kind: MediaKind, before: SelfUser, name: string | null, animated: boolean, meta: RpcMeta): Promise<SelfUser> {
-      const { folder, field, animatedFlag } = MEDIA[kind];
+      const { field, animatedFlag } = MEDIA[kind];
       const changes: ProfileUpdate = { [field]: name, [animatedFlag]: animated };
       const user = await this.rpc.send('auth.profile.update', changes, meta);
-      const previous = before[field];
-      if (previous !== name && ownUpload(before.id, previous)) await this.storage.remove(`${folder}/${previous}`).catch(() => undefined);
+      await removeReplacedProfileMedia(this.storage, before, user);
       return user;
     }
   }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH } from '@portal/contracts';
 
-// An image is either a full http(s) address or a bare file name under the assets folders.
+// An image is either a full http(s) address or a bare file name under the assets folders (never
+// "." or "..", which would name a folder).
 const imageReference = z
   .string()
   .trim()
   .max(512)
-  .refine((value) => /^https?:\/\/[^\s"'<>]+$/.test(value) || /^[\w.-]+$/.test(value), 'Некорректный адрес изображения')
+  .refine((value) => /^https?:\/\/[^\s"'<>]+$/.test(value) || (/^[\w.-]+$/.test(value) && !/^\.+$/.test(value)), 'Некорректный адрес изображения')
   .nullable();
 
 /**
