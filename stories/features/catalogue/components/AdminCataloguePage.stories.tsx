@@ -28,6 +28,8 @@ export const Default: Story = {
     await expect(screen.getByRole('heading', { level: 3, name: 'Тайтлы' })).toBeInTheDocument();
     await expect(screen.getByRole('button', { name: 'Новый тайтл' })).toBeEnabled();
     await expect(screen.getByRole('button', { name: 'Обновить постеры' })).toBeEnabled();
+    await expect(screen.getByRole('heading', { level: 3, name: 'Парсер' })).toBeInTheDocument();
+    await expect(screen.getByRole('button', { name: 'Запустить' })).toBeEnabled();
     await expect(screen.getByRole('heading', { level: 3, name: 'Синхронизация с Shikimori' })).toBeInTheDocument();
     await expect(screen.getByRole('heading', { level: 3, name: 'Подборки' })).toBeInTheDocument();
     await expect(await screen.findByRole('progressbar')).toBeInTheDocument();

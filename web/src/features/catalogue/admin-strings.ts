@@ -1,7 +1,7 @@
 import { formatCount } from '../../shared/lib/plural';
 import { PLURAL } from './strings';
 
-/** Russian texts of the admin's title tools: create, delete, posters, backgrounds. */
+/** Russian texts of the admin's title tools: create, delete, posters, the parser, backgrounds. */
 export const ADMIN_STRINGS = {
   fields: {
     idShiki: 'ID Shikimori',
@@ -33,6 +33,19 @@ export const ADMIN_STRINGS = {
     queued: (count: number) => `Поставлено в очередь: ${formatCount(count, PLURAL.titles)}. Ход — в панели синхронизации.`,
     nothing: 'У всех тайтлов с ID Shikimori уже есть постер.',
     failed: 'Не удалось обновить постеры',
+  },
+
+  parser: {
+    title: 'Парсер',
+    description: 'Сохранит ID Kodik у тайтла с этим ID Shikimori (плеер подставляет его в ссылку на видео) и поставит тайтл в очередь синхронизации с Shikimori.',
+    kodikId: 'ID Kodik',
+    submit: 'Запустить',
+    submitting: 'Ставим в очередь...',
+    shikimoriIdRequired: 'Укажите ID Shikimori',
+    shikimoriIdInvalid: 'ID Shikimori должен быть положительным целым числом',
+    kodikIdInvalid: 'ID Kodik: латинские буквы, цифры, - и _ (не больше 100 символов)',
+    queued: (jobId: string) => `Задача поставлена в очередь (№ ${jobId})`,
+    failed: 'Не удалось запустить парсер',
   },
 
   remove: {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeWrite, RpcResponseOf } from '@portal/contracts';
+import type { AnimeDetails, AnimeWrite, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
 import { apiRequest } from '../../../shared/api/http-client';
 import { catalogueKeys } from './catalogue-api';
 
@@ -10,6 +10,8 @@ const BACKGROUND_IMAGES_STALE_MS = 5 * 60_000;
 
 export type BackgroundImages = RpcResponseOf<'catalogue.images.search'>;
 export type PostersQueued = RpcResponseOf<'catalogue.posters.update'>;
+export type ParserRequest = RpcRequestOf<'catalogue.parser.parse'>;
+export type ParserQueued = RpcResponseOf<'catalogue.parser.parse'>;
 
 const idPath = (id: number | string) => encodeURIComponent(String(id));
 
@@ -27,6 +29,11 @@ export function deleteAnime(id: number): Promise<{ id: number; deleted: true }> 
 /** Queues a Shikimori sync of every title that has a Shikimori id and no poster. */
 export function updatePosters(): Promise<PostersQueued> {
   return apiRequest<PostersQueued>('/anime/update-posters', { method: 'POST' });
+}
+
+/** Stores the title's Kodik id (when given) and queues its Shikimori sync; 404 when no title has that Shikimori id. */
+export function parseTitle(body: ParserRequest): Promise<ParserQueued> {
+  return apiRequest<ParserQueued>('/parser/parse', { method: 'POST', body });
 }
 
 export function fetchBackgroundImages(id: number, signal?: AbortSignal): Promise<BackgroundImages> {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { AnimeAdminPanel } from './admin/AnimeAdminPanel';
+import { AnimeParserPanel } from './admin/AnimeParserPanel';
 import { CollectionsAdmin } from './CollectionsAdmin';
 import { MetadataSyncPanel } from './MetadataSyncPanel';
 import '../catalogue.css';
@@ -25,6 +26,7 @@ export default function AdminCataloguePage() {
         </h2>
         <div className="admin-page__grid">
           <AnimeAdminPanel />
+          <AnimeParserPanel />
           <MetadataSyncPanel />
           <CollectionsAdmin />
         </div>
