@@ -4,7 +4,7 @@ export const METADATA_MESSAGES = {
   shikimoriIdsList: 'shikimoriIds: ожидается список Shikimori id',
   tooManyIds: 'Не больше 1000 Shikimori id за раз',
   nothingToSync: 'Укажите shikimoriIds или all: true',
-  kodikId: 'kodikId: ожидается идентификатор Kodik (буквы, цифры, - и _)',
+  kodikId: 'kodikId: ожидается идентификатор Kodik (латинские буквы, цифры, - и _)',
   backgroundUrl: 'Ссылка на фон должна начинаться с https:// или http://',
   noTitleWithShikimoriId: 'В каталоге нет аниме с таким Shikimori id',
   shikimoriUnavailable: 'Shikimori временно недоступен, попробуйте позже',
