@@ -16,6 +16,7 @@ import {
 } from '../api/metadata-sync-api';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { InlineError } from './InlineError';
+import { AdminCard } from './admin/AdminCard';
 import '../catalogue.css';
 import '../catalogue-people.css';
 
@@ -64,18 +65,15 @@ export function MetadataSyncPanel() {
   };
 
   return (
-    <section className="card sync-panel" aria-labelledby="metadata-sync-title">
-      <div className="sync-panel__header">
-        <div>
-          <h3 id="metadata-sync-title" className="sync-panel__title">
-            {S.title}
-          </h3>
-          <p className="muted sync-panel__hint">{S.description}</p>
-        </div>
+    <AdminCard
+      title={S.title}
+      description={S.description}
+      action={
         <Button onClick={() => syncAll.mutate()} disabled={syncAll.isPending}>
           {syncAll.isPending ? S.syncAllPending : S.syncAll}
         </Button>
-      </div>
+      }
+    >
 
       {progress.data ? (
         <MetadataSyncProgressView progress={progress.data} />
@@ -103,7 +101,7 @@ export function MetadataSyncPanel() {
           {syncIds.isPending ? S.syncIdsPending : S.syncIds}
         </Button>
       </form>
-    </section>
+    </AdminCard>
   );
 }
 

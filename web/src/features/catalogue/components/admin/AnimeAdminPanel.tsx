@@ -5,6 +5,7 @@ import { ADMIN_STRINGS } from '../../admin-strings';
 import { updatePosters } from '../../api/anime-admin-api';
 import { syncKeys } from '../../api/metadata-sync-api';
 import { AnimeCreateDialog } from './AnimeCreateDialog';
+import { AdminCard } from './AdminCard';
 import '../../catalogue-people.css';
 import '../../anime-admin.css';
 
@@ -22,16 +23,7 @@ export function AnimeAdminPanel() {
   });
 
   return (
-    <section className="card sync-panel" aria-labelledby="anime-admin-title">
-      <div className="sync-panel__header">
-        <div>
-          <h3 id="anime-admin-title" className="sync-panel__title">
-            {S.title}
-          </h3>
-          <p className="muted sync-panel__hint">{S.description}</p>
-        </div>
-        <Button onClick={() => setCreating(true)}>{S.create}</Button>
-      </div>
+    <AdminCard title={S.title} description={S.description} action={<Button onClick={() => setCreating(true)}>{S.create}</Button>}>
 
       <div className="anime-admin__posters" aria-labelledby="anime-posters-title" role="group">
         <h4 id="anime-posters-title" className="sync-panel__subtitle">
@@ -55,6 +47,6 @@ export function AnimeAdminPanel() {
       </div>
 
       <AnimeCreateDialog open={creating} onOpenChange={setCreating} />
-    </section>
+    </AdminCard>
   );
 }

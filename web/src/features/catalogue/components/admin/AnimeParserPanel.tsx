@@ -6,6 +6,7 @@ import { TextField } from '../../../../shared/ui/TextField';
 import { ADMIN_STRINGS } from '../../admin-strings';
 import { parseTitle, type ParserRequest } from '../../api/anime-admin-api';
 import { syncKeys } from '../../api/metadata-sync-api';
+import { AdminCard } from './AdminCard';
 import '../../catalogue-people.css';
 import '../../anime-admin.css';
 
@@ -82,13 +83,7 @@ export function AnimeParserPanel() {
   };
 
   return (
-    <section className="card sync-panel" aria-labelledby="anime-parser-title">
-      <div>
-        <h3 id="anime-parser-title" className="sync-panel__title">
-          {S.title}
-        </h3>
-        <p className="muted sync-panel__hint">{S.description}</p>
-      </div>
+    <AdminCard title={S.title} description={S.description}>
 
       <form className="anime-admin__parser" onSubmit={submit} noValidate aria-busy={pending || undefined}>
         <div className="anime-admin__parser-fields">
@@ -119,6 +114,6 @@ export function AnimeParserPanel() {
           </p>
         ) : null}
       </form>
-    </section>
+    </AdminCard>
   );
 }
