@@ -1,7 +1,7 @@
-import { formatCount, type PluralForms } from '../../shared/lib/plural';
+import { EPISODE_FORMS, formatCount, type PluralForms } from '../../shared/lib/plural';
 
 export const PLURAL = {
-  episodes: ['серия', 'серии', 'серий'],
+  episodes: EPISODE_FORMS,
   anime: ['аниме', 'аниме', 'аниме'],
   titles: ['тайтл', 'тайтла', 'тайтлов'],
   votes: ['голос', 'голоса', 'голосов'],

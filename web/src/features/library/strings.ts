@@ -1,16 +1,8 @@
 import { LIST_STATUS_LABELS, type ListStatus } from '@portal/contracts';
+import { formatTime } from '../../shared/lib/format-time';
 import { formatCount, type PluralForms } from '../../shared/lib/plural';
 
 const VOTES: PluralForms = ['голос', 'голоса', 'голосов'];
-
-const pad = (value: number) => String(value).padStart(2, '0');
-/** "12:34" or "1:02:03". */
-export function formatPosition(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(total % 60)}` : `${minutes}:${pad(total % 60)}`;
-}
 
 export const LIBRARY_STRINGS = {
   statusLabel: 'Мой список',
@@ -40,10 +32,10 @@ export const LIBRARY_STRINGS = {
   ratingErrorTitle: 'Не удалось сохранить оценку',
   continueWatching: 'Продолжить просмотр',
   continueLoading: 'Загружаем «Продолжить просмотр»...',
-  continueLink: (title: string, episode: number, position: number) => `Продолжить «${title}», серия ${episode} с ${formatPosition(position)}`,
+  continueLink: (title: string, episode: number, position: number) => `Продолжить «${title}», серия ${episode} с ${formatTime(position)}`,
   continueEpisode: (episode: number) => `Серия ${episode}`,
   continuePosition: (position: number, duration: number | null) =>
-    duration ? `${formatPosition(position)} из ${formatPosition(duration)}` : formatPosition(position),
+    duration ? `${formatTime(position)} из ${formatTime(duration)}` : formatTime(position),
   continueDismiss: 'Убрать из списка',
   continueDismissErrorTitle: 'Не удалось убрать из «Продолжить просмотр»',
 } as const;

@@ -1,7 +1,6 @@
-import { formatCount, type PluralForms } from '../../shared/lib/plural';
-import { formatTime } from './lib/format-time';
+import { formatTime } from '../../shared/lib/format-time';
+import { EPISODE_FORMS, formatCount, type PluralForms } from '../../shared/lib/plural';
 
-const EPISODES: PluralForms = ['серия', 'серии', 'серий'];
 const SECONDS: PluralForms = ['секунду', 'секунды', 'секунд'];
 
 export const PLAYER_STRINGS = {
@@ -16,7 +15,7 @@ export const PLAYER_STRINGS = {
   noEpisodesTitle: 'Серии пока недоступны',
   noEpisodesText: 'У этого аниме пока нет серий для просмотра. Загляните позже.',
   episodeNotFoundTitle: 'Серия не найдена',
-  episodeNotFoundText: (count: number) => `У этого аниме ${formatCount(count, EPISODES)}. Выберите серию из списка.`,
+  episodeNotFoundText: (count: number) => `У этого аниме ${formatCount(count, EPISODE_FORMS)}. Выберите серию из списка.`,
   toFirstEpisode: 'Смотреть с первой серии',
   loadErrorTitle: 'Не удалось загрузить серии',
   streamErrorTitle: 'Не удалось воспроизвести видео',

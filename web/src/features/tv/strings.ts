@@ -1,14 +1,5 @@
-import { formatCount, type PluralForms } from '../../shared/lib/plural';
-
-const EPISODES: PluralForms = ['серия', 'серии', 'серий'];
-
-const pad = (value: number) => String(value).padStart(2, '0');
-const clock = (seconds: number) => {
-  const total = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(total % 60)}` : `${minutes}:${pad(total % 60)}`;
-};
+import { formatTime } from '../../shared/lib/format-time';
+import { EPISODE_FORMS, formatCount } from '../../shared/lib/plural';
 
 export const TV_STRINGS = {
   brand: 'АнимеПортал · TV',
@@ -25,16 +16,16 @@ export const TV_STRINGS = {
     top: 'Лучшее',
   },
   emptyHome: 'Здесь пока пусто. Загляните позже.',
-  continueCard: (title: string, episode: number, position: number) => `${title}: серия ${episode}, с ${clock(position)}`,
-  continueMeta: (episode: number, position: number) => `Серия ${episode} · ${clock(position)}`,
+  continueCard: (title: string, episode: number, position: number) => `${title}: серия ${episode}, с ${formatTime(position)}`,
+  continueMeta: (episode: number, position: number) => `Серия ${episode} · ${formatTime(position)}`,
   animeNotFound: 'Аниме не найдено',
   animeNotFoundText: 'Такого аниме нет в каталоге.',
   watch: 'Смотреть',
-  continueWatching: (episode: number, position: number) => `Продолжить: серия ${episode}, ${clock(position)}`,
+  continueWatching: (episode: number, position: number) => `Продолжить: серия ${episode}, ${formatTime(position)}`,
   episodes: 'Серии',
-  episodeCount: (count: number) => formatCount(count, EPISODES),
+  episodeCount: (count: number) => formatCount(count, EPISODE_FORMS),
   episode: (number: number, title: string | null) => (title ? `Серия ${number}. ${title}` : `Серия ${number}`),
   noEpisodes: 'Серии пока недоступны',
   noEpisodesText: 'У этого аниме пока нет серий для просмотра.',
-  facts: (year: number | null, episodes: number | null) => [year ? `${year}` : null, episodes ? formatCount(episodes, EPISODES) : null].filter(Boolean).join(' · '),
+  facts: (year: number | null, episodes: number | null) => [year ? `${year}` : null, episodes ? formatCount(episodes, EPISODE_FORMS) : null].filter(Boolean).join(' · '),
 } as const;

@@ -1,6 +1,9 @@
 /** Russian word forms for a count: [one, few, many], e.g. ['серия', 'серии', 'серий']. */
 export type PluralForms = readonly [one: string, few: string, many: string];
 
+/** Episodes, counted on the catalogue, the player and the TV pages. */
+export const EPISODE_FORMS: PluralForms = ['серия', 'серии', 'серий'];
+
 const rules = new Intl.PluralRules('ru');
 const numbers = new Intl.NumberFormat('ru-RU');
 

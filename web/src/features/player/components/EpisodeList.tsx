@@ -1,6 +1,6 @@
 import type { Episode } from '@portal/contracts';
 import { Link } from 'react-router-dom';
-import { formatTime } from '../lib/format-time';
+import { formatTime } from '../../../shared/lib/format-time';
 import { PLAYER_STRINGS } from '../strings';
 import '../player.css';
 

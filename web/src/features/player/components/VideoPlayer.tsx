@@ -6,7 +6,7 @@ import { togglePlayback, useSpanSkipping, useTransientNotice } from '../hooks/us
 import { useVideoState } from '../hooks/useVideoState';
 import { useWatchedEpisode } from '../hooks/useWatchedEpisode';
 import { isNearEnd, skipOfferAt, type SkipPreferences } from '../lib/episode-spans';
-import { formatTime } from '../lib/format-time';
+import { formatTime } from '../../../shared/lib/format-time';
 import { actionForKey, focusKindOf, type PlayerAction } from '../lib/shortcuts';
 import { useHlsSource } from '../../../shared/video/use-hls-source';
 import { PLAYER_STRINGS } from '../strings';

@@ -7,7 +7,7 @@ import { togglePlayback, useSpanSkipping, useTransientNotice } from '../../hooks
 import { useVideoState } from '../../hooks/useVideoState';
 import { useWatchedEpisode } from '../../hooks/useWatchedEpisode';
 import { isNearEnd, skipOfferAt, type SkipPreferences } from '../../lib/episode-spans';
-import { formatTime } from '../../lib/format-time';
+import { formatTime } from '../../../../shared/lib/format-time';
 import { AUTO_LEVEL, currentQualityLabel, levelLabel } from '../../lib/quality';
 import { tvPlayerAction } from './tv-keys';
 import { TV_PLAYER_STRINGS } from './tv-player-strings';
