@@ -1,2 +1,1 @@
-export const COMMUNITY_CONFIG = Symbol('COMMUNITY_CONFIG');
 export const COMMUNITY_LOGGER = Symbol('COMMUNITY_LOGGER');

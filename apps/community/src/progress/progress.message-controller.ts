@@ -10,16 +10,12 @@ import { ProgressService } from './services/progress.service';
 export class ProgressMessageController {
   constructor(private readonly progress: ProgressService) {}
 
-  @MessagePattern('community.progress.save')
-  save(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.progress.save(user, validatePayload(progressSaveSchema, data));
-  }
-
   /** Each item is validated and answered on its own: one bad item fails only its own request. */
   @MessagePattern('community.progress.save-many')
-  saveMany(@Payload() { data }: RpcRequest<unknown>) {
+  async saveMany(@Payload() { data }: RpcRequest<unknown>) {
     const { items } = validatePayload(progressSaveManySchema, data);
+    // One lookup of the batch's titles; each save then finds its title in memory.
+    await this.progress.prefetchTitles(items.map((item) => progressSaveSchema.safeParse(item)).flatMap((parsed) => (parsed.success ? [parsed.data.animeId] : [])));
     return Promise.all(
       items.map(async ({ userId, username, ...item }) => {
         try {

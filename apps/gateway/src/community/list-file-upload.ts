@@ -1,10 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
-import { COMMUNITY_MESSAGES, ErrorCode, LIST_IMPORT_MAX_BYTES } from '@portal/contracts';
-import { RemoteServiceError } from '@portal/messaging';
-import { invalidField, readFormWithFile } from '../uploads/multipart-form';
-
-const tooLarge = (message: string) => new RemoteServiceError({ code: ErrorCode.PayloadTooLarge, message, errors: [{ field: 'file', message }] });
+import { COMMUNITY_MESSAGES, LIST_IMPORT_MAX_BYTES } from '@portal/contracts';
+import { invalidField, readFormWithFile, tooLarge } from '../uploads/multipart-form';
 
 export interface ListFileUpload {
   content: string;
@@ -42,7 +39,7 @@ function decode(file: Buffer): string {
     try {
       return gunzipSync(file, { maxOutputLength: LIST_IMPORT_MAX_BYTES }).toString('utf8');
     } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(COMMUNITY_MESSAGES.fileTooLarge);
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge('file', COMMUNITY_MESSAGES.fileTooLarge);
       throw invalidField('file', COMMUNITY_MESSAGES.fileUnreadable);
     }
   }

@@ -21,10 +21,10 @@ export interface FormWithFile {
 export const invalidField = (field: string, message: string) =>
   new RemoteServiceError({ code: ErrorCode.ValidationFailed, message, errors: [{ field, message }] });
 
-const invalid = (errors: FieldError[]) =>
+export const invalid = (errors: FieldError[]) =>
   new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
 
-const tooLarge = (field: string, message: string) =>
+export const tooLarge = (field: string, message: string) =>
   new RemoteServiceError({ code: ErrorCode.PayloadTooLarge, message, errors: [{ field, message }] });
 
 /**

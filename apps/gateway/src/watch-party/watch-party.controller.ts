@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, WATCH_PARTY_MESSAGES, WATCH_PARTY_ROOM_ID_PATTERN, type RpcMeta } from '@portal/contracts';
+import { CATALOGUE_MESSAGES, ErrorCode, WATCH_PARTY_MESSAGES, WATCH_PARTY_ROOM_ID_PATTERN, type RpcMeta } from '@portal/contracts';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
-import { lookUpAvatar } from '../users/avatar-lookup';
+import { invalid, invalidField } from '../uploads/multipart-form';
 import { createRoomSchema } from '../realtime/watch-party/watch-party.schemas';
 import { WatchPartyService } from '../realtime/watch-party/watch-party.service';
 
@@ -24,22 +24,15 @@ export class WatchPartyController {
   @ApiBody({ schema: { type: 'object', required: ['animeId', 'episode'], properties: { animeId: { type: 'integer' }, episode: { type: 'integer' } } } })
   async create(@Body() body: unknown, @Meta() meta: RpcMeta) {
     const parsed = createRoomSchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
-      throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? WATCH_PARTY_MESSAGES.badPayload, errors });
-    }
-    // The catalogue answers 404 for an unknown title; a known one may be asked for by its Shikimori id.
-    const anime = await this.rpc.send('catalogue.anime.get', { id: String(parsed.data.animeId) }, meta);
-    if (anime.episodes !== null && parsed.data.episode > anime.episodes) {
-      throw new RemoteServiceError({
-        code: ErrorCode.ValidationFailed,
-        message: WATCH_PARTY_MESSAGES.badEpisode,
-        errors: [{ field: 'episode', message: WATCH_PARTY_MESSAGES.badEpisode }],
-      });
-    }
+    if (!parsed.success) throw invalid(parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message })));
+    // One lookup of the title's reference (a Shikimori id resolves too); none means an unknown title.
+    const [found] = await this.rpc.send('catalogue.anime.refs', { ids: [parsed.data.animeId] }, meta);
+    if (!found) throw new RemoteServiceError({ code: ErrorCode.NotFound, message: CATALOGUE_MESSAGES.animeNotFound });
+    const anime = found.ref;
+    if (anime.episodes !== null && parsed.data.episode > anime.episodes) throw invalidField('episode', WATCH_PARTY_MESSAGES.badEpisode);
     const user = meta.user!;
-    const avatar = await lookUpAvatar(this.rpc, user.username);
-    return this.parties.create({ userId: user.id, username: user.username, avatar }, anime.id, parsed.data.episode);
+    // The host's avatar arrives with their socket's join, as every member's does.
+    return this.parties.create({ userId: user.id, username: user.username, avatar: null }, anime.id, parsed.data.episode);
   }
 
   @Get(':roomId')

@@ -159,7 +159,6 @@ export interface RpcMap extends Health {
   'community.list.import': { request: { format?: ListFileFormat; content: string }; response: ListImportReport };
   'community.list.export': { request: { format: ListFileFormat }; response: { filename: string; contentType: string; body: string } };
   'community.rating.set': { request: RatingUpdate; response: AnimeRatingSummary };
-  'community.progress.save': { request: ProgressSave; response: ProgressPoint };
   /**
    * Many viewers' saves in one message: the gateway coalesces POST /api/progress calls arriving
    * within a millisecond or so. `userId` is the verified token's user; each item is answered alone.

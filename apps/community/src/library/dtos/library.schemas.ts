@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { COMMUNITY_MESSAGES, LIST_PAGE_DEFAULT, LIST_PAGE_MAX, LIST_STATUSES, RATING_MAX, RATING_MIN } from '@portal/contracts';
 
 const MAX_INT = 2_147_483_647;
-const absent = (value: unknown) => (value === null || value === '' ? undefined : value);
+export const absent = (value: unknown) => (value === null || value === '' ? undefined : value);
 /** A number from JSON, or a numeric string from a query or a form. */
-const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
+export const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
 
 export const integerField = (min: number, max: number, message: string) =>
   z.preprocess(numeric, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { COMMUNITY_MESSAGES, CONTINUE_WATCHING_MAX, PROGRESS_MAX_SECONDS } from '@portal/contracts';
-import { animeIdField, integerField, optionalInteger } from '../../library/dtos/library.schemas';
+import { absent, animeIdField, integerField, numeric, optionalInteger } from '../../library/dtos/library.schemas';
 
-const numeric = (value: unknown) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value);
 const seconds = (min: number, message: string, exclusive = false) =>
   z.preprocess(
     numeric,
@@ -16,7 +15,7 @@ export const progressSaveSchema = z.object({
   animeId: animeIdField,
   episode: episodeField,
   position: seconds(0, COMMUNITY_MESSAGES.position),
-  duration: z.preprocess((value) => (value === null || value === '' ? undefined : value), seconds(0, COMMUNITY_MESSAGES.duration, true).optional()),
+  duration: z.preprocess(absent, seconds(0, COMMUNITY_MESSAGES.duration, true).optional()),
 });
 
 /** GET and DELETE /progress: one episode, or without `episode` the whole title. */

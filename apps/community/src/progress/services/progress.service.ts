@@ -24,6 +24,11 @@ export class ProgressService {
     private readonly writer: ProgressWriter,
   ) {}
 
+  /** Looks the titles of a batch up at once. A failure here is left to each save to report. */
+  async prefetchTitles(animeIds: number[]): Promise<void> {
+    await this.refs.resolve(animeIds).catch(() => undefined);
+  }
+
   async save(user: AuthenticatedUser, input: { animeId: number; episode: number; position: number; duration?: number }): Promise<ProgressPoint> {
     const ref = await this.refs.require(input.animeId, 'animeId');
     if (ref.episodes && input.episode > ref.episodes) throw RpcError.validation([{ field: 'episode', message: COMMUNITY_MESSAGES.episodeBeyondTotal }]);
