@@ -1,30 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { importCatalogue } from '../../apps/catalogue/src/cli/import-catalogue';
-import { SOURCE_FILES } from '../../apps/catalogue/src/import/catalogue-importer.service';
-import { type CatalogueStack, createScratchDatabase, FIXTURE_DATA_DIR, startCatalogueService, startCatalogueStack } from './catalogue-test-kit';
+import { type CatalogueStack, createScratchDatabase, editableSources, editRecord, startCatalogueService, startCatalogueStack } from './catalogue-test-kit';
 import { testEnv } from '../support/test-apps';
-
-const editRecord = (key: string, edit: (record: Record<string, unknown>) => void) => (row: string) => {
-  if (!row.includes(`"key":"${key}"`)) return row;
-  const record = JSON.parse(row);
-  edit(record);
-  return JSON.stringify(record);
-};
-
-/** A copy of the fixture whose anime file the test may rewrite. */
-function editableSources(): { dir: string; rewrite: (edit: (rows: string[]) => string[]) => void; close: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'catalogue-sources-'));
-  cpSync(FIXTURE_DATA_DIR, dir, { recursive: true });
-  const file = join(dir, SOURCE_FILES.anime);
-  return {
-    dir,
-    rewrite: (edit) => writeFileSync(file, gzipSync(edit(gunzipSync(readFileSync(file)).toString().trimEnd().split('\n')).join('\n') + '\n')),
-    close: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 describe('catalogue import (npm run catalogue:import and the import at boot)', () => {
   let stack: CatalogueStack;
@@ -71,13 +47,14 @@ describe('catalogue import (npm run catalogue:import and the import at boot)', (
     const changed = after.filter((row, index) => JSON.stringify(row) !== JSON.stringify(before[index]));
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatchObject({ id: 21, episodes: 9999 });
-    // Announced with the title as it now is, so copies in other services follow; nothing else is.
+    // Announced once for the batch, with the title as it now is, so copies in other services follow;
+    // nothing else is, and no per-title update (each would drop the response cache again).
     const events = await stack.db.query(
-      `SELECT payload FROM catalogue.outbox WHERE event_name = 'catalogue.anime.updated' AND occurred_at >= $1`,
+      `SELECT event_name, payload FROM catalogue.outbox WHERE event_name LIKE 'catalogue.anime.%' AND occurred_at >= $1`,
       [startedAt],
     );
-    expect(events.map((event) => event.payload)).toEqual([
-      expect.objectContaining({ animeId: 21, change: 'updated', title: expect.objectContaining({ id: 21, episodes: 9999 }) }),
+    expect(events).toEqual([
+      { event_name: 'catalogue.anime.reimported', payload: expect.objectContaining({ titles: [expect.objectContaining({ id: 21, episodes: 9999 })] }) },
     ]);
   });
 

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { catalogueEnvSchema, loadConfig } from '@portal/config';
 import { createLogger, createServiceApp } from '@portal/platform';
 import { type ApiClient, apiClient } from '@portal/testing';
 import { CatalogueAppModule } from '../../apps/catalogue/src/catalogue-app.module';
+import { SOURCE_FILES } from '../../apps/catalogue/src/import/catalogue-importer.service';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { type Env, listen, type RunningApp, startAuthService, startGateway, testEnv } from '../support/test-apps';
@@ -70,5 +72,25 @@ export async function startCatalogueStack(name: string, options: { env?: Env } =
       return admin;
     },
     close: cleanUp,
+  };
+}
+
+/** Rewrites the record of `key` in a line of the anime source. */
+export const editRecord = (key: string, edit: (record: Record<string, unknown>) => void) => (row: string) => {
+  if (!row.includes(`"key":"${key}"`)) return row;
+  const record = JSON.parse(row);
+  edit(record);
+  return JSON.stringify(record);
+};
+
+/** A copy of the fixture whose anime file the test may rewrite. */
+export function editableSources(): { dir: string; rewrite: (edit: (rows: string[]) => string[]) => void; close: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'catalogue-sources-'));
+  cpSync(FIXTURE_DATA_DIR, dir, { recursive: true });
+  const file = join(dir, SOURCE_FILES.anime);
+  return {
+    dir,
+    rewrite: (edit) => writeFileSync(file, gzipSync(edit(gunzipSync(readFileSync(file)).toString().trimEnd().split('\n')).join('\n') + '\n')),
+    close: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -1,4 +1,7 @@
 import { waitFor } from '@portal/testing';
+import { importCatalogue } from '../../apps/catalogue/src/cli/import-catalogue';
+import { editableSources, editRecord } from '../catalogue/catalogue-test-kit';
+import { testEnv } from '../support/test-apps';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack, statsAgreeingWithLists } from './community-test-kit';
 
@@ -294,5 +297,22 @@ describe('anime lists and ratings through the gateway', () => {
     expect(entry.anime.episodes).toBe(24);
     // The new total applies to the next change.
     expect((await put(user, { animeId: id, watchedEpisode: 13 })).body.data).toMatchObject({ status: 'rewatching', progress: 13 });
+  });
+
+  it('a dataset re-import that changes a listed title reaches the lists (catalogue.anime.reimported)', async () => {
+    const user = await stack.user();
+    await put(user, { animeId: ATTACK_ON_TITAN.id, status: 'planned' });
+    const sources = editableSources();
+    try {
+      sources.rewrite((rows) => rows.map(editRecord(`myanimelist:${ATTACK_ON_TITAN.id}`, (record) => (record.episodes = 99))));
+      expect(await importCatalogue(testEnv({ ...stack.env, CATALOGUE_DATA_DIR: sources.dir }))).toMatchObject({ updated: 1 });
+      const entry = await waitFor(async () => {
+        const current = await entryOf(user, ATTACK_ON_TITAN.id);
+        return current.anime.episodes === 99 ? current : null;
+      }, 15_000);
+      expect(entry).toMatchObject({ status: 'planned', anime: { id: ATTACK_ON_TITAN.id } });
+    } finally {
+      sources.close();
+    }
   });
 });

@@ -15,21 +15,18 @@ export async function publishTitleChange(
   animeId: number,
   change: 'created' | 'updated' | 'deleted',
 ): Promise<void> {
-  await publishTitleChanges(outbox, anime, manager, [animeId], change);
+  const [row] = change === 'deleted' ? [] : await anime.refsByIdsOrShikiIds([animeId], manager);
+  await outbox.publish(manager, 'catalogue.anime.updated', { animeId, change, ...(row && row.id === animeId && { title: toTitleRef(row) }) });
 }
 
-/** The same for many titles at once (a re-import), with one read of their current state. */
-export async function publishTitleChanges(
-  outbox: OutboxPublisher,
-  anime: AnimeRepository,
-  manager: EntityManager,
-  animeIds: number[],
-  change: 'created' | 'updated' | 'deleted',
-): Promise<void> {
-  const rows = change === 'deleted' ? [] : await anime.refsByIdsOrShikiIds(animeIds, manager);
-  const current = new Map(rows.filter((row) => row.id === row.requested).map((row) => [row.id, row]));
-  for (const animeId of animeIds) {
-    const row = current.get(animeId);
-    await outbox.publish(manager, 'catalogue.anime.updated', { animeId, change, ...(row && { title: toTitleRef(row) }) });
-  }
+/**
+ * A re-import's batch of changed titles as one `catalogue.anime.reimported`, in the batch's
+ * transaction: the lists' copies follow, while the response cache is dropped once after the whole
+ * import rather than once per title.
+ */
+export async function publishReimportedTitles(outbox: OutboxPublisher, anime: AnimeRepository, manager: EntityManager, animeIds: number[]): Promise<void> {
+  if (animeIds.length === 0) return;
+  const rows = await anime.refsByIdsOrShikiIds(animeIds, manager);
+  const titles = rows.filter((row) => row.id === row.requested).map(toTitleRef);
+  await outbox.publish(manager, 'catalogue.anime.reimported', { titles });
 }

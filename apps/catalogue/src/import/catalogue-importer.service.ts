@@ -5,7 +5,7 @@ import type { CatalogueImportReport } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { CATALOGUE_LOGGER } from '../catalogue.tokens';
 import { AnimeRepository } from '../anime/anime.repository';
-import { publishTitleChanges } from '../anime/title-change';
+import { publishReimportedTitles } from '../anime/title-change';
 import { CatalogueCacheInvalidator } from '../cache/catalogue-cache-invalidator';
 import { toImportedAnime, type ImportedAnime } from './anime-record.mapper';
 import { AnimeImportRepository, type UpsertCounts } from './anime-import.repository';
@@ -39,9 +39,9 @@ type Skipped = CatalogueImportReport['skipped'];
 /**
  * Loads the dataset of data/README.md. Idempotent: a row whose source did not change is not written;
  * a changed one is updated in place; a bad line is reported and skipped. Each batch is one
- * transaction, and a batch that fails is retried row by row, so nothing is ever half-written. Each
- * title the source changed is announced (`catalogue.anime.updated`) in its batch's transaction, so
- * copies elsewhere (the community's lists) follow a re-import; new titles have no copies to update.
+ * transaction, and a batch that fails is retried row by row, so nothing is ever half-written. The
+ * titles the source changed are announced per batch (`catalogue.anime.reimported`), so copies
+ * elsewhere (the community's lists) follow a re-import; new titles have no copies to update.
  */
 @Injectable()
 export class CatalogueImporter {
@@ -114,7 +114,7 @@ export class CatalogueImporter {
   private write(rows: ImportedAnime[]): Promise<UpsertCounts> {
     return this.repository.transaction(async (manager) => {
       const counts = await this.repository.upsert(rows, manager);
-      await publishTitleChanges(this.outbox, this.anime, manager, counts.updatedIds, 'updated');
+      await publishReimportedTitles(this.outbox, this.anime, manager, counts.updatedIds);
       return counts;
     });
   }

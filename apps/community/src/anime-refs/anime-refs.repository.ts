@@ -37,9 +37,11 @@ export class AnimeRefsRepository {
     return rows.map(toStoredRef);
   }
 
-  async exists(id: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(`SELECT 1 FROM community.anime_refs WHERE id = $1`, [id]);
-    return rows.length > 0;
+  /** Which of these titles the community holds a copy of. */
+  async existingIds(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows: Array<{ id: number }> = await manager.query(`SELECT id FROM community.anime_refs WHERE id = ANY($1::int[])`, [ids]);
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Stores what the catalogue said of these titles (ids in order, so concurrent upserts do not deadlock). */

@@ -63,14 +63,17 @@ export class AnimeRefsService {
   }
 
   /**
-   * After a catalogue change: stores the title's new state, carried by the event, if the community
+   * After catalogue changes: stores each title's new state, carried by the event, if the community
    * shows it. A deleted title keeps its last known state: the viewers' lists and history stay readable.
    */
-  async refresh(animeId: number, title: StoredRef | undefined, manager: EntityManager): Promise<() => void> {
+  async refresh(changes: Array<{ animeId: number; title?: StoredRef }>, manager: EntityManager): Promise<() => void> {
+    const changed = new Set(changes.map((change) => change.animeId));
     const forget = () => {
-      for (const [requested, cached] of this.memory) if (requested === animeId || ('id' in cached && cached.id === animeId)) this.memory.delete(requested);
+      for (const [requested, cached] of this.memory) if (changed.has(requested) || ('id' in cached && changed.has(cached.id))) this.memory.delete(requested);
     };
-    if (title && (await this.refs.exists(animeId, manager))) await this.refs.upsert([title], manager);
+    const titles = changes.flatMap((change) => (change.title ? [change.title] : []));
+    const held = await this.refs.existingIds(titles.map((title) => title.id), manager);
+    await this.refs.upsert(titles.filter((title) => held.has(title.id)), manager);
     return forget;
   }
 

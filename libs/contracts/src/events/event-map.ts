@@ -14,6 +14,8 @@ export interface EventMap {
   'auth.user.updated': EventBase & { userId: string; changedFields: string[] };
   /** `title` is the title as it is after the change (absent when deleted): consumers need not call back. */
   'catalogue.anime.updated': EventBase & { animeId: number; change: 'created' | 'updated' | 'deleted'; title?: TitleRef };
+  /** The titles one batch of a dataset re-import changed, as they now are. */
+  'catalogue.anime.reimported': EventBase & { titles: TitleRef[] };
   /** A list entry changed; `status` null = removed, `previousStatus` null = added. */
   'community.list.updated': EventBase & ListEntryChange;
   /** A viewer's score of a title; null = none (the entry was removed). */
@@ -54,6 +56,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The catalogue listens to itself: the durable path that drops cached lists after every change.
   // The community refreshes its copy of the title (name, poster, episode count) for the lists.
   'catalogue.anime.updated': ['catalogue', 'community'],
+  // The catalogue drops its response cache once after an import; only the lists' copies follow each batch.
+  'catalogue.anime.reimported': ['community'],
   // The catalogue keeps per-title list counts and the score distribution for /anime/{id}/stats.
   'community.list.updated': ['catalogue'],
   'community.rating.updated': ['catalogue'],
