@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import TvAnimePage from '../../../../web/src/features/tv/components/TvAnimePage';
 import { fail, ok, userSession } from '../../../support/fixtures';
-import { animeEpisodes, progressPoint } from '../../player/player-story-helpers';
+import { EPISODE_SECONDS, animeEpisodes, progressPoint } from '../../player/player-story-helpers';
 import { PENDING, animeDetails, tvAt } from '../tv-story-helpers';
 
 const TvAnime = tvAt('/tv/anime/:id', TvAnimePage);
@@ -44,6 +44,39 @@ export const ContinueWatching: Story = {
     const resume = await screen.findByRole('link', { name: 'Продолжить: серия 2, 3:20' });
     await expect(resume).toHaveAttribute('href', '/tv/watch/20/2');
     await waitFor(() => expect(resume).toHaveFocus());
+  },
+};
+
+/**
+ * A point within the last 15 s of episode 2 (it was finished): the player starts it over, so the button
+ * says "Смотреть" and leads to episode 2, not "Продолжить: серия 2, 23:35".
+ */
+export const ContinueNearTheEnd: Story = {
+  parameters: { mockApi: { ...api, 'GET /api/progress': ok(progressPoint(2, EPISODE_SECONDS - 5)) } },
+  play: async () => {
+    const watch = await screen.findByRole('link', { name: 'Смотреть' });
+    await expect(watch).toHaveAttribute('href', '/tv/watch/20/2');
+    await expect(screen.queryByRole('link', { name: /^Продолжить/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(watch).toHaveFocus());
+  },
+};
+
+/** The same when the point has no duration: the episode's own length decides, as in the player. */
+export const ContinueNearTheEndWithoutDuration: Story = {
+  parameters: { mockApi: { ...api, 'GET /api/progress': ok(progressPoint(2, EPISODE_SECONDS - 5, { duration: null })) } },
+  play: async () => {
+    const watch = await screen.findByRole('link', { name: 'Смотреть' });
+    await expect(watch).toHaveAttribute('href', '/tv/watch/20/2');
+    await expect(screen.queryByRole('link', { name: /^Продолжить/ })).not.toBeInTheDocument();
+  },
+};
+
+/** A failed read of the point counts as none: "Смотреть" from episode 1. */
+export const ProgressReadFails: Story = {
+  parameters: { mockApi: { ...api, 'GET /api/progress': fail(500, ErrorCode.Internal, 'Внутренняя ошибка сервера') } },
+  play: async () => {
+    const watch = await screen.findByRole('link', { name: 'Смотреть' });
+    await expect(watch).toHaveAttribute('href', '/tv/watch/20/1');
   },
 };
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem } from '@portal/contracts';
+import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem, ProgressPoint } from '@portal/contracts';
 import { apiRequest } from './http-client';
 
 /**
@@ -28,16 +28,21 @@ export const titleKeys = {
   listEntry: (animeId: number | string) => [...LIST_QUERY_ROOTS.library, 'entry', String(animeId)] as const,
   /** Under the library root too: a list change or a dismissed card refreshes it on the site and on the TV. */
   continueWatching: (limit: number) => [...LIST_QUERY_ROOTS.library, 'continue', limit] as const,
+  /** One episode's saved point, or without `episode` the title's latest one. */
+  progress: (animeId: number | string, episode?: number) => ['progress', String(animeId), episode ?? 'latest'] as const,
 };
 
 /** Cards in a "Продолжить просмотр" row (the home page's and the TV's). */
 export const CONTINUE_WATCHING_LIMIT = 12;
 
+/**
+ * The title's page (the catalogue's anime page, the player, the TV, the watch party): one cache entry,
+ * which the admin's edit overwrites and the admin's delete removes. Fresh for the app's default minute.
+ */
 export const titleQuery = (animeId: number | string) =>
   queryOptions({
     queryKey: titleKeys.anime(animeId),
     queryFn: ({ signal }) => apiRequest<AnimeDetails>(TITLE_PATHS.anime(animeId), { signal }),
-    staleTime: 5 * 60_000,
   });
 
 export const episodesQuery = (animeId: number | string) =>
@@ -59,5 +64,19 @@ export const continueWatchingQuery = (limit = CONTINUE_WATCHING_LIMIT) =>
   queryOptions({
     queryKey: titleKeys.continueWatching(limit),
     queryFn: ({ signal }) => apiRequest<ContinueWatchingItem[]>(TITLE_PATHS.continueWatching, { query: { limit }, signal }),
+    staleTime: 0,
+  });
+
+/** The saved point of one episode, or without `episode` the latest point of the title; null when none. */
+export async function fetchProgress(animeId: number | string, episode?: number, signal?: AbortSignal): Promise<ProgressPoint | null> {
+  const point = await apiRequest<ProgressPoint | null>(TITLE_PATHS.progress, { query: { animeId, episode }, signal });
+  return point ?? null;
+}
+
+/** Always fresh: the point may have moved on another device a minute ago (the site's and the TV's "Продолжить", the player). */
+export const progressQuery = (animeId: number | string, episode?: number) =>
+  queryOptions({
+    queryKey: titleKeys.progress(animeId, episode),
+    queryFn: ({ signal }) => fetchProgress(animeId, episode, signal),
     staleTime: 0,
   });

@@ -24,11 +24,7 @@ export interface HlsSourceError {
   details: string;
 }
 
-/** How the stream is attached: null until decided (hls.js is loaded lazily). */
-export type HlsMode = 'hls.js' | 'native' | null;
-
 export interface HlsSourceState {
-  mode: HlsMode;
   /** Renditions, best first; empty in native mode (the browser picks) and until the manifest is read. */
   levels: QualityLevel[];
   /** The chosen level index, or -1 for automatic selection. */
@@ -43,8 +39,6 @@ export interface HlsSourceState {
 }
 
 export interface UseHlsSourceOptions {
-  /** False detaches everything (e.g. for an iframe source). Default true. */
-  enabled?: boolean;
   /** Where to start, in seconds (resume); read when the source is (re)attached, so a retry passes the current time. */
   startPosition?: number;
   /** Replaces the hls.js loader (tests and stories); the context below does the same for a subtree. */
@@ -109,11 +103,10 @@ export function useHlsSource(
   url: string | null,
   options: UseHlsSourceOptions = {},
 ): HlsSourceState {
-  const { enabled = true, startPosition = 0 } = options;
+  const { startPosition = 0 } = options;
   const contextLoader = useContext(HlsLoaderContext);
   const load = options.loadHls ?? contextLoader ?? loadHlsJs;
   const [attempt, setAttempt] = useState(0);
-  const [mode, setMode] = useState<HlsMode>(null);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [currentLevel, setCurrentLevel] = useState(-1);
   const [playingLevel, setPlayingLevel] = useState(-1);
@@ -122,7 +115,7 @@ export function useHlsSource(
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!enabled || !url || !video) return undefined;
+    if (!url || !video) return undefined;
     // Read once per attach: a later change of the start position must not reload the stream.
     const start = startPosition;
     let cancelled = false;
@@ -141,7 +134,6 @@ export function useHlsSource(
       video.addEventListener('error', onError);
       cleanups.push(() => video.removeEventListener('error', onError));
       video.src = url;
-      setMode('native');
     };
 
     load()
@@ -175,7 +167,6 @@ export function useHlsSource(
         created.loadSource(url);
         created.attachMedia(video);
         instance.current = created;
-        setMode('hls.js');
       })
       .catch(() => {
         // hls.js failed to load (offline, blocked chunk): the browser's own HLS may still do.
@@ -189,7 +180,6 @@ export function useHlsSource(
       cleanups.forEach((cleanup) => cleanup());
       hls?.destroy();
       instance.current = null;
-      setMode(null);
       setLevels([]);
       setCurrentLevel(-1);
       setPlayingLevel(-1);
@@ -200,7 +190,7 @@ export function useHlsSource(
       }
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [videoRef, url, enabled, load, attempt]);
+  }, [videoRef, url, load, attempt]);
 
   const setLevel = useCallback(
     (index: number) => {
@@ -213,5 +203,5 @@ export function useHlsSource(
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
 
-  return { mode, levels, currentLevel, playingLevel, setLevel, error, retry };
+  return { levels, currentLevel, playingLevel, setLevel, error, retry };
 }

@@ -63,10 +63,6 @@ export function suggestAnime(q: string, limit?: number, signal?: AbortSignal): P
   return apiRequest<Suggestion[]>('/anime/suggest', { query: { q, limit }, signal });
 }
 
-export function fetchAnimeDetails(id: number | string, signal?: AbortSignal): Promise<AnimeDetails> {
-  return apiRequest<AnimeDetails>(`/anime/${encodeURIComponent(String(id))}`, { signal });
-}
-
 export function fetchAnimeStats(id: number | string, signal?: AbortSignal): Promise<AnimeStats> {
   return apiRequest<AnimeStats>(`/anime/${encodeURIComponent(String(id))}/stats`, { signal });
 }
@@ -86,7 +82,10 @@ export function patchAnime(id: number | string, body: AnimeWrite): Promise<Anime
 
 // Query keys and options ---------------------------------------------------------------------
 
-/** Every catalogue query key starts with "catalogue": invalidating `catalogueKeys.all` refreshes them all. */
+/**
+ * Every catalogue query key starts with "catalogue": invalidating `catalogueKeys.all` refreshes them all.
+ * A title's page is not here: it is the shared `titleQuery` (shared/api/title-api), one entry for every feature.
+ */
 export const catalogueKeys = {
   all: ['catalogue'] as const,
   lists: () => [...catalogueKeys.all, 'list'] as const,
@@ -97,7 +96,6 @@ export const catalogueKeys = {
   fresh: (params: PageParams) => [...catalogueKeys.all, 'new', compact(params)] as const,
   search: (title: string, limit?: number) => [...catalogueKeys.all, 'search', title, limit ?? null] as const,
   suggest: (q: string, limit?: number) => [...catalogueKeys.all, 'suggest', q, limit ?? null] as const,
-  details: (id: number | string) => [...catalogueKeys.all, 'anime', String(id)] as const,
   stats: (id: number | string) => [...catalogueKeys.all, 'anime', String(id), 'stats'] as const,
   genres: () => [...catalogueKeys.all, 'genres'] as const,
   featuredCollections: () => [...catalogueKeys.all, 'collections', 'featured'] as const,
@@ -149,9 +147,6 @@ export const suggestAnimeQuery = (q: string, limit?: number) =>
     enabled: q.trim().length > 0,
     staleTime: 5 * 60_000,
   });
-
-export const animeDetailsQuery = (id: number | string) =>
-  queryOptions({ queryKey: catalogueKeys.details(id), queryFn: ({ signal }) => fetchAnimeDetails(id, signal) });
 
 export const animeStatsQuery = (id: number | string) =>
   queryOptions({ queryKey: catalogueKeys.stats(id), queryFn: ({ signal }) => fetchAnimeStats(id, signal) });

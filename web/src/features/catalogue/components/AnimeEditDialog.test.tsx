@@ -12,6 +12,7 @@ import { fail, ok } from '../../../test/mock-api';
 import { mockApiPerTest } from '../../../test/mock-api-per-test';
 import { createTestQueryClient, LocationProbe } from '../../../test/render';
 import { catalogueKeys } from '../api/catalogue-api';
+import { titleKeys } from '../../../shared/api/title-api';
 import { GENRE_LIST, animeDetails, animeStats, okPage, animeList } from '../testing/catalogue-fixtures';
 import AnimePage from './AnimePage';
 
@@ -111,7 +112,8 @@ describe('AnimeEditDialog', { timeout: 20_000 }, () => {
     // The page's own query got the answer (no refetch), every other catalogue query is invalidated.
     expect(api.callsTo('GET /api/anime/1')).toHaveLength(1);
     expect(client.getQueryState(catalogueKeys.list({ sort: 'popularity' }))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(catalogueKeys.details(1))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(titleKeys.anime(1))?.isInvalidated).toBe(false);
+    expect(client.getQueryData(titleKeys.anime(1))).toMatchObject({ title: 'Новое' });
   });
 
   it('shows the server field errors under their fields and keeps the dialog open', async () => {
@@ -189,6 +191,8 @@ describe('AnimeEditDialog', { timeout: 20_000 }, () => {
     expect(client.getQueryState(catalogueKeys.list({ sort: 'popularity' }))?.isInvalidated).toBe(true);
     // Leaving the deleted title's page does not ask for it again.
     expect(api.callsTo('GET /api/anime/1')).toHaveLength(1);
+    // Nor does any other feature show it from the cache: the shared entry is gone.
+    expect(client.getQueryState(titleKeys.anime(1))).toBeUndefined();
   });
 
   it('keeps the title and says why when the deletion fails', async () => {

@@ -8,7 +8,7 @@ import { Icon } from '../../../shared/ui/Icon';
 import { PageNotFound } from '../../../shared/ui/PageNotFound';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
-import { animeDetailsQuery } from '../api/catalogue-api';
+import { titleQuery } from '../../../shared/api/title-api';
 import { CATALOGUE_STRINGS } from '../strings';
 import { AnimeCharacters } from './AnimeCharacters';
 import { AnimeEditButton } from './AnimeEditButton';
@@ -57,7 +57,7 @@ function AnimeSlots({ anime, slots = [] }: { anime: AnimeDetails; slots?: AnimeP
 }
 
 function AnimeDetailsLoader({ id, slots }: { id: number; slots?: AnimePageSlots }) {
-  const details = useQuery(animeDetailsQuery(id));
+  const details = useQuery(titleQuery(id));
   if (details.isPending) {
     return (
       <div className="page state-panel">

@@ -1,19 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { AnimeListEntry, ProgressPoint, ProgressSave } from '@portal/contracts';
 import { apiRequest, apiUrl } from '../../../shared/api/http-client';
 import { TITLE_PATHS } from '../../../shared/api/title-api';
 import { tokenStorage } from '../../../shared/api/token-storage';
 
-/** The player's own address; the title's addresses are shared (shared/api/title-api). */
+/** The player's own address; the title's addresses and reads (the progress read too) are shared (shared/api/title-api). */
 const PROGRESS_PATH = TITLE_PATHS.progress;
 
 // Plain calls --------------------------------------------------------------------------------
-
-/** The saved point of one episode, or without `episode` the latest point of the title; null when none. */
-export async function fetchProgress(animeId: number | string, episode?: number, signal?: AbortSignal): Promise<ProgressPoint | null> {
-  const point = await apiRequest<ProgressPoint | null>(PROGRESS_PATH, { query: { animeId, episode }, signal });
-  return point ?? null;
-}
 
 export function saveProgress(body: ProgressSave): Promise<ProgressPoint> {
   return apiRequest<ProgressPoint>(PROGRESS_PATH, { method: 'POST', body });
@@ -43,19 +36,3 @@ export function saveProgressOnLeave(body: ProgressSave, sessionToken: string | n
 export function recordWatchedEpisode(animeId: number, episode: number): Promise<AnimeListEntry> {
   return apiRequest<AnimeListEntry>(TITLE_PATHS.listStatus, { method: 'PUT', body: { animeId, watchedEpisode: episode } });
 }
-
-// Query keys and options ---------------------------------------------------------------------
-
-export const playerKeys = {
-  all: ['player'] as const,
-  progress: (animeId: number | string, episode?: number) => [...playerKeys.all, 'progress', String(animeId), episode ?? 'latest'] as const,
-};
-
-
-/** Always fresh: the point may have moved on another device a minute ago. */
-export const progressQuery = (animeId: number | string, episode?: number) =>
-  queryOptions({
-    queryKey: playerKeys.progress(animeId, episode),
-    queryFn: ({ signal }) => fetchProgress(animeId, episode, signal),
-    staleTime: 0,
-  });

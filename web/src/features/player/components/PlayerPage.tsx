@@ -11,7 +11,7 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { useEpisodePlayback } from '../hooks/useEpisodePlayback';
 import { useViewerWatchedEpisodes } from '../hooks/useViewerWatchedEpisodes';
-import { decideResume } from '../lib/resume';
+import { decideResume } from '../../../shared/lib/resume';
 import { PLAYER_STRINGS } from '../strings';
 import { EpisodeList } from './EpisodeList';
 import { IframePlayer } from './IframePlayer';

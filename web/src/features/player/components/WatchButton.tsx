@@ -2,9 +2,8 @@ import type { AnimeDetails } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../shared/session/session-context';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { episodesQuery } from '../../../shared/api/title-api';
-import { progressQuery } from '../api/player-api';
-import { decideResume } from '../lib/resume';
+import { episodesQuery, progressQuery } from '../../../shared/api/title-api';
+import { decideResume } from '../../../shared/lib/resume';
 import { PLAYER_STRINGS } from '../strings';
 
 const S = PLAYER_STRINGS;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../shared/session/session-context';
-import { episodesQuery, titleQuery } from '../../../shared/api/title-api';
-import { progressQuery } from '../api/player-api';
+import { episodesQuery, progressQuery, titleQuery } from '../../../shared/api/title-api';
 
 /**
  * What a player page needs before the stream attaches: the title, its episodes and the viewer's saved

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
 import type { ProgressSave } from '@portal/contracts';
 import { useSession } from '../../../shared/session/session-context';
-import { playerKeys, saveProgress, saveProgressOnLeave } from '../api/player-api';
+import { saveProgress, saveProgressOnLeave } from '../api/player-api';
 import { createProgressScheduler, type PlaybackSnapshot, type SaveReason } from '../lib/progress-scheduler';
 
 export interface PlaybackProgressOptions {
@@ -17,7 +16,6 @@ export interface PlaybackProgressOptions {
  * page is hidden, closed or left (keepalive). Failures are quiet: the next save carries the position.
  */
 export function usePlaybackProgress(videoRef: RefObject<HTMLVideoElement | null>, { animeId, episode, enabled }: PlaybackProgressOptions) {
-  const queryClient = useQueryClient();
   const { token } = useSession();
   useEffect(() => {
     const video = videoRef.current;
@@ -41,12 +39,10 @@ export function usePlaybackProgress(videoRef: RefObject<HTMLVideoElement | null>
       if (reason === 'leave') {
         saveProgressOnLeave(body(snapshot), token);
       } else {
-        saveProgress(body(snapshot))
-          .then((point) => queryClient.setQueryData(playerKeys.progress(animeId, episode), point))
-          .catch(() => undefined);
+        // Nothing cached to update: the player reads the point once before the stream attaches, and the
+        // "Продолжить" buttons and the home row read it afresh (staleTime 0) when they mount again.
+        saveProgress(body(snapshot)).catch(() => undefined);
       }
-      // The "Продолжить" button and the home row read these: refresh them on their next mount.
-      void queryClient.invalidateQueries({ queryKey: playerKeys.progress(animeId), exact: true, refetchType: 'none' });
     };
     const scheduler = createProgressScheduler({ read, save });
     const onPlaying = () => scheduler.playing();
@@ -74,5 +70,5 @@ export function usePlaybackProgress(videoRef: RefObject<HTMLVideoElement | null>
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [videoRef, animeId, episode, enabled, queryClient, token]);
+  }, [videoRef, animeId, episode, enabled, token]);
 }

@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnimeListEntry, AnimeSummary, ProgressPoint } from '@portal/contracts';
+import type { AnimeListEntry, AnimeSummary } from '@portal/contracts';
 import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
-import { TITLE_PATHS } from '../../../shared/api/title-api';
 
-/** The TV pages' own addresses; a title's page and episodes are shared (shared/api/title-api). */
+/** The TV pages' own addresses; a title's page, episodes and saved point are shared (shared/api/title-api). */
 export const TV_PATHS = {
   watching: '/users/anime',
   popular: '/anime/popular',
   top: '/anime/top',
-  progress: TITLE_PATHS.progress,
 } as const;
 
 export const TV_ROW_SIZE = 20;
@@ -17,7 +15,6 @@ export const tvKeys = {
   all: ['tv'] as const,
   watching: () => [...tvKeys.all, 'watching'] as const,
   row: (name: 'popular' | 'top') => [...tvKeys.all, 'row', name] as const,
-  progress: (id: number) => [...tvKeys.all, 'progress', id] as const,
 };
 
 /** The viewer's "Смотрю" list, most recently changed first. */
@@ -34,15 +31,4 @@ export const catalogueRowQuery = (name: 'popular' | 'top') =>
     queryKey: tvKeys.row(name),
     queryFn: ({ signal }) => apiRequestPage<AnimeSummary>(TV_PATHS[name], { query: { limit: TV_ROW_SIZE }, signal }).then((page) => page.items),
     staleTime: 5 * 60_000,
-  });
-
-/** The title's latest saved point (for "Продолжить"), or null; a failure reads as none. */
-export const latestProgressQuery = (id: number) =>
-  queryOptions({
-    queryKey: tvKeys.progress(id),
-    queryFn: ({ signal }) =>
-      apiRequest<ProgressPoint | null>(TV_PATHS.progress, { query: { animeId: id }, signal })
-        .then((point) => point ?? null)
-        .catch(() => null),
-    staleTime: 0,
   });

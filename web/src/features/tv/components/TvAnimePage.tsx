@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { episodesQuery, titleQuery } from '../../../shared/api/title-api';
-import { latestProgressQuery } from '../api/tv-api';
+import { episodesQuery, progressQuery, titleQuery } from '../../../shared/api/title-api';
+import { decideResume } from '../../../shared/lib/resume';
 import { TV_STRINGS } from '../strings';
 import { TvScreen } from './TvScreen';
 
@@ -42,7 +42,8 @@ function NotFound({ onBack }: { onBack(): void }) {
 function TvAnimeLoader({ id, onBack }: { id: number; onBack(): void }) {
   const anime = useQuery(titleQuery(id));
   const episodes = useQuery(episodesQuery(id));
-  const progress = useQuery(latestProgressQuery(id));
+  // The title's latest saved point; a failed read counts as none (below), as in the player.
+  const progress = useQuery(progressQuery(id));
   const [posterFailed, setPosterFailed] = useState(false);
   const pending = anime.isPending || episodes.isPending || progress.isPending;
   const notFound = [anime.error, episodes.error].some((error) => isApiError(error) && error.status === 404);
@@ -72,8 +73,12 @@ function TvAnimeLoader({ id, onBack }: { id: number; onBack(): void }) {
   } else {
     const details = anime.data!;
     const list = [...episodes.data!.episodes].sort((a, b) => a.number - b.number);
-    const point = progress.data;
-    const resume = point && list.some((episode) => episode.number === point.episode) ? point : null;
+    const point = progress.isError ? null : (progress.data ?? null);
+    const pointEpisode = point ? list.find((episode) => episode.number === point.episode) : undefined;
+    // What the player will do with the point: resume it, or start that episode over (barely started, or finished).
+    const decision = point && pointEpisode ? decideResume(point, pointEpisode.durationSeconds) : null;
+    const resume = point && decision?.kind === 'resume' ? { episode: point.episode, position: decision.position } : null;
+    const target = pointEpisode?.number ?? list[0]?.number;
     const facts = S.facts(details.year, details.episodes);
     body = (
       <article className="tv-anime">
@@ -90,7 +95,7 @@ function TvAnimeLoader({ id, onBack }: { id: number; onBack(): void }) {
           {list.length > 0 ? (
             <>
               <div className="tv-anime__actions">
-                <Link className="tv-button" to={`/tv/watch/${id}/${resume ? resume.episode : list[0]!.number}`} data-tv-autofocus>
+                <Link className="tv-button" to={`/tv/watch/${id}/${target}`} data-tv-autofocus>
                   {resume ? S.continueWatching(resume.episode, resume.position) : S.watch}
                 </Link>
                 <button type="button" className="tv-button tv-button--secondary" onClick={onBack}>

@@ -6,7 +6,7 @@ import { Button } from '../../../../shared/ui/Button';
 import { Spinner } from '../../../../shared/ui/Spinner';
 import { ADMIN_STRINGS } from '../../admin-strings';
 import { BACKGROUND_POLL_MS, backgroundImagesQuery, setBackground } from '../../api/anime-admin-api';
-import { animeDetailsQuery } from '../../api/catalogue-api';
+import { titleQuery } from '../../../../shared/api/title-api';
 import { InlineError } from '../InlineError';
 import '../../catalogue.css';
 import '../../anime-admin.css';
@@ -23,7 +23,7 @@ export function AnimeBackgroundSection({ anime }: { anime: Pick<AnimeDetails, 'i
   const [waitingFor, setWaitingFor] = useState<string | null>(null);
   const images = useQuery({ ...backgroundImagesQuery(anime.id), enabled: searching });
   const details = useQuery({
-    ...animeDetailsQuery(anime.id),
+    ...titleQuery(anime.id),
     enabled: waitingFor !== null,
     refetchInterval: (query) => (query.state.data?.background === waitingFor ? false : BACKGROUND_POLL_MS),
   });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../../shared/ui/Button';
 import { notify } from '../../../../shared/ui/notify';
+import { titleKeys } from '../../../../shared/api/title-api';
 import { ADMIN_STRINGS } from '../../admin-strings';
 import { deleteAnime } from '../../api/anime-admin-api';
 import { catalogueKeys } from '../../api/catalogue-api';
@@ -24,6 +25,9 @@ export function AnimeDeleteSection({ anime }: { anime: Pick<AnimeDetails, 'id' |
       void client.invalidateQueries({ queryKey: catalogueKeys.all, refetchType: 'none' });
       notify.success(S.deletedTitle, S.deleted(anime.title));
       navigate('/catalog');
+      // The title's shared entry (and its episodes under it) goes: the player, the TV and the watch party
+      // must not show it from the cache. Removed, not invalidated, so nothing asks for the deleted title.
+      client.removeQueries({ queryKey: titleKeys.anime(anime.id) });
     },
   });
 

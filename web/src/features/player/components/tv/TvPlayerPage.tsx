@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../../shared/api/api-error';
 import { Spinner } from '../../../../shared/ui/Spinner';
 import { useEpisodePlayback } from '../../hooks/useEpisodePlayback';
-import { decideResume } from '../../lib/resume';
+import { decideResume } from '../../../../shared/lib/resume';
 import { TvVideoPlayer } from './TvVideoPlayer';
 import { isBackKey } from '../../../../shared/lib/tv-keys';
 import { TV_PLAYER_STRINGS } from './tv-player-strings';
