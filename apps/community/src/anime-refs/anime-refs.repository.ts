@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AnimeKind, AnimeRef } from '@portal/contracts';
-
-export type StoredRef = AnimeRef & { idShiki: number | null };
+import type { AnimeKind, TitleRef } from '@portal/contracts';
 
 export interface AnimeRefRow {
   id: number;
@@ -16,7 +14,7 @@ export interface AnimeRefRow {
   year: number | null;
 }
 
-export const toStoredRef = (row: AnimeRefRow): StoredRef => ({
+export const toStoredRef = (row: AnimeRefRow): TitleRef => ({
   id: row.id,
   idShiki: row.id_shiki,
   title: row.title,
@@ -31,7 +29,7 @@ export const toStoredRef = (row: AnimeRefRow): StoredRef => ({
 export class AnimeRefsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async findByIds(ids: number[]): Promise<StoredRef[]> {
+  async findByIds(ids: number[]): Promise<TitleRef[]> {
     if (ids.length === 0) return [];
     const rows: AnimeRefRow[] = await this.dataSource.query(`SELECT * FROM community.anime_refs WHERE id = ANY($1::int[])`, [ids]);
     return rows.map(toStoredRef);
@@ -45,7 +43,7 @@ export class AnimeRefsRepository {
   }
 
   /** Stores what the catalogue said of these titles (ids in order, so concurrent upserts do not deadlock). */
-  async upsert(refs: StoredRef[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+  async upsert(refs: TitleRef[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (refs.length === 0) return;
     const sorted = [...new Map(refs.map((ref) => [ref.id, ref])).values()].sort((a, b) => a.id - b.id);
     await manager.query(

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { COMMUNITY_MESSAGES } from '@portal/contracts';
+import { COMMUNITY_MESSAGES, type TitleRef } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { ServiceRpc } from '../rpc/service-rpc';
-import { AnimeRefsRepository, type StoredRef } from './anime-refs.repository';
+import { AnimeRefsRepository } from './anime-refs.repository';
 
 const LOOKUP_CHUNK = 1000;
 const MEMORY_ENTRIES = 50_000;
@@ -18,7 +18,7 @@ const UNKNOWN_TTL_MS = 30_000;
 @Injectable()
 export class AnimeRefsService {
   /** Requested id (catalogue or Shikimori) → the title; null = unknown until `until`. */
-  private readonly memory = new Map<number, StoredRef | { unknownUntil: number }>();
+  private readonly memory = new Map<number, TitleRef | { unknownUntil: number }>();
 
   constructor(
     private readonly refs: AnimeRefsRepository,
@@ -26,15 +26,15 @@ export class AnimeRefsService {
   ) {}
 
   /** The title of an id, or a 400 naming `field`. */
-  async require(id: number, field: string): Promise<StoredRef> {
+  async require(id: number, field: string): Promise<TitleRef> {
     const ref = (await this.resolve([id])).get(id);
     if (!ref) throw RpcError.validation([{ field, message: COMMUNITY_MESSAGES.animeNotFound }]);
     return ref;
   }
 
   /** Each requested id the catalogue knows, to its title. */
-  async resolve(ids: number[]): Promise<Map<number, StoredRef>> {
-    const found = new Map<number, StoredRef>();
+  async resolve(ids: number[]): Promise<Map<number, TitleRef>> {
+    const found = new Map<number, TitleRef>();
     const now = Date.now();
     let missing: number[] = [];
     for (const id of new Set(ids)) {
@@ -66,7 +66,7 @@ export class AnimeRefsService {
    * After catalogue changes: stores each title's new state, carried by the event, if the community
    * shows it. A deleted title keeps its last known state: the viewers' lists and history stay readable.
    */
-  async refresh(changes: Array<{ animeId: number; title?: StoredRef }>, manager: EntityManager): Promise<() => void> {
+  async refresh(changes: Array<{ animeId: number; title?: TitleRef }>, manager: EntityManager): Promise<() => void> {
     const changed = new Set(changes.map((change) => change.animeId));
     const forget = () => {
       for (const [requested, cached] of this.memory) if (changed.has(requested) || ('id' in cached && changed.has(cached.id))) this.memory.delete(requested);
@@ -77,7 +77,7 @@ export class AnimeRefsService {
     return forget;
   }
 
-  private remember(id: number, value: StoredRef | { unknownUntil: number }) {
+  private remember(id: number, value: TitleRef | { unknownUntil: number }) {
     if (this.memory.size >= MEMORY_ENTRIES) this.memory.clear();
     this.memory.set(id, value);
   }

@@ -1,10 +1,10 @@
-import type { AnimeListEntry, AnimeRef } from '@portal/contracts';
-import { toStoredRef, type AnimeRefRow, type StoredRef } from '../anime-refs/anime-refs.repository';
+import type { AnimeListEntry, AnimeRef, TitleRef } from '@portal/contracts';
+import { toStoredRef, type AnimeRefRow } from '../anime-refs/anime-refs.repository';
 import type { EntryRow, EntryWithRefRow } from './list-entries.repository';
 
-export const animeRefOf = ({ id, title, poster, fallbackPoster, episodes, kind, year }: StoredRef): AnimeRef => ({ id, title, poster, fallbackPoster, episodes, kind, year });
+export const animeRefOf = ({ id, title, poster, fallbackPoster, episodes, kind, year }: TitleRef): AnimeRef => ({ id, title, poster, fallbackPoster, episodes, kind, year });
 
-export const toListEntry = (row: EntryRow, ref: StoredRef | AnimeRefRow): AnimeListEntry => ({
+export const toListEntry = (row: EntryRow, ref: TitleRef | AnimeRefRow): AnimeListEntry => ({
   animeId: row.anime_id,
   status: row.status,
   progress: row.progress,

@@ -5,11 +5,11 @@ import {
   type AuthenticatedUser,
   type ListFileFormat,
   type ListImportReport,
+  type TitleRef,
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import type { StoredRef } from '../../anime-refs/anime-refs.repository';
 import type { ExportedEntry, ListFileEntry } from '../files/list-file';
 import { parseMal, writeMal } from '../files/mal-format';
 import { parseShikimori, writeShikimori } from '../files/shikimori-format';
@@ -22,7 +22,7 @@ const SKIP_REASON = {
 } as const;
 
 /** What an imported entry becomes: the file's status, episodes, rewatches and (when it has one) score. */
-function importedEntry(entry: ListFileEntry, ref: StoredRef): ImportedEntry {
+function importedEntry(entry: ListFileEntry, ref: TitleRef): ImportedEntry {
   const total = ref.episodes && ref.episodes > 0 ? ref.episodes : null;
   const status = entry.status!;
   const progress = status === 'completed' && total ? total : total ? Math.min(entry.episodes, total) : entry.episodes;
