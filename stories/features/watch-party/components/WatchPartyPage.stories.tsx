@@ -130,11 +130,21 @@ export const Member: Story = {
   },
 };
 
+/** The server may list the episodes out of order: the host's switch offers them by number all the same. */
 export const Host: Story = {
-  parameters: { mockApi: { [`GET /api/watch-party/${ROOM}`]: ok(hostState) }, party: { onJoin: [['state', hostState]] } },
+  parameters: {
+    mockApi: {
+      [`GET /api/watch-party/${ROOM}`]: ok(hostState),
+      'GET /api/anime/20/episodes': ok({ ...episodes, episodes: [...episodes.episodes].reverse() }),
+    },
+    party: { onJoin: [['state', hostState]] },
+  },
   play: async () => {
     await screen.findByText('Вы ведущий: ваши play, пауза и перемотка видны всем');
     await expect(screen.getByLabelText('Видео совместного просмотра')).toHaveAttribute('controls');
+    await waitFor(() =>
+      expect(Array.from((screen.getByRole('combobox') as HTMLSelectElement).options).map((option) => option.value)).toEqual(['1', '2', '3']),
+    );
     await userEvent.selectOptions(screen.getByRole('combobox'), '2');
     await waitFor(() => expect(emitted()).toContainEqual(['episode', { episode: 2 }]));
   },

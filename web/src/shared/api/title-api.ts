@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem, ProgressPoint } from '@portal/contracts';
+import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem, ListStatusUpdate, ProgressPoint } from '@portal/contracts';
 import { apiRequest } from './http-client';
 
 /**
@@ -16,10 +16,26 @@ export const TITLE_PATHS = {
 } as const;
 
 /**
- * The cache roots under which features keep a viewer's lists (the library controls, the profile): a
- * change made elsewhere (a watched episode, an import) refreshes them all.
+ * The cache roots under which features keep a viewer's lists (the library controls, the profile): every
+ * list change (a status, a rating, a watched episode, an import) refreshes them all with invalidateListViews.
  */
 export const LIST_QUERY_ROOTS = { library: ['library'], profile: ['profile'] } as const;
+
+/**
+ * Refreshes every view of the viewer's lists (every root of LIST_QUERY_ROOTS) after a list change:
+ * the views on screen are read again, the others on their next showing. `except` is the one query the
+ * caller has just written from the server's answer: it is neither marked stale nor read again.
+ */
+export function invalidateListViews(queryClient: QueryClient, { except }: { except?: QueryKey } = {}): Promise<void> {
+  const skipped = except ? hashKey(except) : null;
+  const predicate = skipped === null ? undefined : (query: { queryKey: QueryKey }) => hashKey(query.queryKey) !== skipped;
+  return Promise.all(Object.values(LIST_QUERY_ROOTS).map((queryKey) => queryClient.invalidateQueries({ queryKey, predicate }))).then(() => undefined);
+}
+
+/** PUT /users/anime/status: sets the status or progress, adds the title, or records one watched episode (the library's controls, the player). */
+export function putListStatus(body: ListStatusUpdate): Promise<AnimeListEntry> {
+  return apiRequest<AnimeListEntry>(TITLE_PATHS.listStatus, { method: 'PUT', body });
+}
 
 export const titleKeys = {
   anime: (animeId: number | string) => ['title', String(animeId)] as const,
@@ -45,10 +61,14 @@ export const titleQuery = (animeId: number | string) =>
     queryFn: ({ signal }) => apiRequest<AnimeDetails>(TITLE_PATHS.anime(animeId), { signal }),
   });
 
+/** The title's episodes, ordered by number once here: every reader of the cache gets them in order. */
 export const episodesQuery = (animeId: number | string) =>
   queryOptions({
     queryKey: titleKeys.episodes(animeId),
-    queryFn: ({ signal }) => apiRequest<AnimeEpisodes>(TITLE_PATHS.episodes(animeId), { signal }),
+    queryFn: async ({ signal }): Promise<AnimeEpisodes> => {
+      const data = await apiRequest<AnimeEpisodes>(TITLE_PATHS.episodes(animeId), { signal });
+      return { ...data, episodes: [...data.episodes].sort((a, b) => a.number - b.number) };
+    },
     staleTime: 5 * 60_000,
   });
 

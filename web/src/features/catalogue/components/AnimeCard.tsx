@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../../shared/ui/Icon';
 import { formatScore, yearAndKind } from '../lib/anime-format';
 import { CATALOGUE_STRINGS } from '../strings';
-import { PosterImage } from './PosterImage';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import '../catalogue.css';
 
 export interface AnimeCardProps {

@@ -6,9 +6,11 @@ import { isApiError } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { Icon } from '../../../shared/ui/Icon';
 import { PageNotFound } from '../../../shared/ui/PageNotFound';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { titleQuery } from '../../../shared/api/title-api';
+import { parsePositiveId } from '../../../shared/lib/route-params';
 import { CATALOGUE_STRINGS } from '../strings';
 import { AnimeCharacters } from './AnimeCharacters';
 import { AnimeEditButton } from './AnimeEditButton';
@@ -16,13 +18,9 @@ import { AnimeFacts, AnimeGenres, AnimeNames } from './AnimeFacts';
 import { AnimeGrid } from './AnimeGrid';
 import { AnimeStatsPanel } from './AnimeStatsPanel';
 import { AnimeVideos, playableVideos } from './AnimeVideos';
-import { PosterImage } from './PosterImage';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.anime;
-
-/** Route ids are positive integers; anything else is answered as "not found" without a request. */
-const parseId = (value: string | undefined): number | null => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 function NotFound() {
   return <PageNotFound title={S.notFoundTitle} text={S.notFoundText} backTo="/catalog" backLabel={CATALOGUE_STRINGS.toCatalogue} />;
@@ -41,7 +39,7 @@ export interface AnimePageSlots {
 
 /** /anime/:id */
 export default function AnimePage({ slots }: { slots?: AnimePageSlots }) {
-  const id = parseId(useParams().id);
+  const id = parsePositiveId(useParams().id);
   if (id === null) return <NotFound />;
   return <AnimeDetailsLoader id={id} slots={slots} />;
 }

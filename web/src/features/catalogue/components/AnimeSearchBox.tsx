@@ -7,7 +7,7 @@ import { Button } from '../../../shared/ui/Button';
 import { suggestAnimeQuery } from '../api/catalogue-api';
 import { yearAndKind } from '../lib/anime-format';
 import { CATALOGUE_STRINGS } from '../strings';
-import { PosterImage } from './PosterImage';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.search;

@@ -9,7 +9,7 @@ import { suggestAnimeQuery } from '../api/catalogue-api';
 import { yearAndKind } from '../lib/anime-format';
 import { PLURAL } from '../strings';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
-import { PosterImage } from './PosterImage';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import '../catalogue.css';
 import '../catalogue-people.css';
 

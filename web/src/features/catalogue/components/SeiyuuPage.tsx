@@ -9,7 +9,7 @@ import { CatalogueSection } from './CatalogueSection';
 import { CharacterPagePortrait } from './CharacterPagePortrait';
 import { DetailPageStatus } from './DetailPageStatus';
 import { PersonPageHero } from './PersonPageHero';
-import { PosterImage } from './PosterImage';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import '../catalogue.css';
 import '../catalogue-people.css';
 

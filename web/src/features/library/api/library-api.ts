@@ -1,23 +1,19 @@
-import type { AnimeListEntry, AnimeRatingSummary, ListStatusUpdate, RatingUpdate } from '@portal/contracts';
+import type { AnimeRatingSummary, RatingUpdate } from '@portal/contracts';
 import { LIST_QUERY_ROOTS, TITLE_PATHS, titleKeys } from '../../../shared/api/title-api';
 import { apiRequest } from '../../../shared/api/http-client';
 
 /**
  * Every address the library calls, in one place (a path change is a one-line fix). Those the player
- * calls too are shared (shared/api/title-api: features may not import each other, web/eslint-layers.js).
+ * calls too are shared (shared/api/title-api: features may not import each other, web/eslint-layers.js),
+ * the status PUT with its call too (putListStatus).
  */
 export const LIBRARY_PATHS = {
-  status: TITLE_PATHS.listStatus,
   entry: TITLE_PATHS.listEntry,
   rating: '/rating',
   progress: TITLE_PATHS.progress,
 } as const;
 
 // Plain calls --------------------------------------------------------------------------------
-
-export function updateListStatus(body: ListStatusUpdate): Promise<AnimeListEntry> {
-  return apiRequest<AnimeListEntry>(LIBRARY_PATHS.status, { method: 'PUT', body });
-}
 
 export function removeFromList(animeId: number | string): Promise<{ animeId: number; removed: true }> {
   return apiRequest(LIBRARY_PATHS.entry(animeId), { method: 'DELETE' });
@@ -34,7 +30,7 @@ export function forgetProgress(animeId: number): Promise<{ deleted: boolean }> {
 
 // Query keys and options ---------------------------------------------------------------------
 
-/** Every library key starts with the shared list root (the player and imports invalidate it). */
+/** Every library key starts with the shared list root (every list change invalidates it: invalidateListViews). */
 export const libraryKeys = {
   all: LIST_QUERY_ROOTS.library,
   entry: titleKeys.listEntry,

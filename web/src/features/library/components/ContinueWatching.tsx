@@ -1,9 +1,10 @@
 import type { ContinueWatchingItem } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
 import { Icon } from '../../../shared/ui/Icon';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import { continueWatchingQuery } from '../../../shared/api/title-api';
 import { useDismissContinueMutation } from '../hooks/useLibraryMutations';
 import { LIBRARY_STRINGS } from '../strings';
@@ -57,7 +58,6 @@ function focusNeighbour(event: MouseEvent<HTMLElement>) {
 }
 
 function ContinueCard({ item, onDismiss }: { item: ContinueWatchingItem; onDismiss(): void }) {
-  const [failed, setFailed] = useState(false);
   const titleId = useId();
   const percent = item.duration ? Math.min(100, Math.round((item.position / item.duration) * 100)) : null;
   return (
@@ -68,7 +68,7 @@ function ContinueCard({ item, onDismiss }: { item: ContinueWatchingItem; onDismi
         aria-label={S.continueLink(item.anime.title, item.episode, item.position)}
       >
         <span className="continue-card__poster">
-          <img src={failed ? item.anime.fallbackPoster : item.anime.poster} alt="" loading="lazy" onError={() => setFailed(true)} />
+          <PosterImage src={item.anime.poster} fallbackSrc={item.anime.fallbackPoster} alt="" loading="lazy" />
         </span>
         <span className="continue-card__title" id={titleId}>
           {item.anime.title}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnimeListEntry, AnimeRef, ContinueWatchingItem, ListStatus } from '@portal/contracts';
 import { notify } from '../../../shared/ui/notify';
-import { continueWatchingQuery } from '../../../shared/api/title-api';
-import { forgetProgress, libraryKeys, rateAnime, removeFromList, updateListStatus } from '../api/library-api';
+import { continueWatchingQuery, invalidateListViews, putListStatus } from '../../../shared/api/title-api';
+import { forgetProgress, libraryKeys, rateAnime, removeFromList } from '../api/library-api';
 import { LIBRARY_STRINGS } from '../strings';
 
 const S = LIBRARY_STRINGS;
@@ -30,13 +30,17 @@ export interface ListStatusChange {
   adding: boolean;
 }
 
+// Every list mutation below ends, once the server agrees, with invalidateListViews: the other views of
+// the list (the profile's tabs, "Продолжить просмотр") are read again, not left stale for their 30 s. The
+// entry the server's answer has just replaced is spared a second read.
+
 /** Sets the list status of a title (adding it when needed), optimistically. */
 export function useListStatusMutation(anime: AnimeRef) {
   const queryClient = useQueryClient();
   const key = libraryKeys.entry(anime.id);
   return useMutation<AnimeListEntry, Error, ListStatusChange, Snapshot>({
     // SPEC §4: adding a title sends the anime object (the server reads its own catalogue anyway).
-    mutationFn: ({ status, adding }) => updateListStatus({ animeId: anime.id, status, ...(adding ? { anime } : {}) }),
+    mutationFn: ({ status, adding }) => putListStatus({ animeId: anime.id, status, ...(adding ? { anime } : {}) }),
     onMutate: async ({ status }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<AnimeListEntry | null>(key);
@@ -47,7 +51,10 @@ export function useListStatusMutation(anime: AnimeRef) {
       queryClient.setQueryData(key, context?.previous ?? null);
       notify.error(S.statusErrorTitle, error.message);
     },
-    onSuccess: (entry) => queryClient.setQueryData(key, entry),
+    onSuccess: (entry) => {
+      queryClient.setQueryData(key, entry);
+      void invalidateListViews(queryClient, { except: key });
+    },
   });
 }
 
@@ -57,9 +64,13 @@ export function useListStatusMutation(anime: AnimeRef) {
  */
 export function useProgressMutation(anime: AnimeRef) {
   const queryClient = useQueryClient();
+  const key = libraryKeys.entry(anime.id);
   return useMutation({
-    mutationFn: (progress: number) => updateListStatus({ animeId: anime.id, progress }),
-    onSuccess: (entry) => queryClient.setQueryData(libraryKeys.entry(anime.id), entry),
+    mutationFn: (progress: number) => putListStatus({ animeId: anime.id, progress }),
+    onSuccess: (entry) => {
+      queryClient.setQueryData(key, entry);
+      void invalidateListViews(queryClient, { except: key });
+    },
   });
 }
 
@@ -81,7 +92,8 @@ export function useRemoveFromListMutation(anime: AnimeRef) {
     },
     onSuccess: () => {
       notify.info(S.removed);
-      void queryClient.invalidateQueries({ queryKey: libraryKeys.all, refetchType: 'none' });
+      // The entry is already null, as on the server: not read again.
+      void invalidateListViews(queryClient, { except: key });
     },
   });
 }
@@ -105,8 +117,8 @@ export function useRatingMutation(anime: AnimeRef) {
     onSuccess: (summary) => {
       const current = queryClient.getQueryData<AnimeListEntry | null>(key);
       if (current) queryClient.setQueryData(key, { ...current, userRating: summary.userRating });
-      // A rating may add the title to the list on the server: read the entry again.
-      else void queryClient.invalidateQueries({ queryKey: key });
+      // A rating may add the title to the list on the server: without an entry, read it again too.
+      void invalidateListViews(queryClient, current ? { except: key } : {});
     },
   });
 }

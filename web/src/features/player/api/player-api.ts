@@ -1,4 +1,4 @@
-import type { AnimeListEntry, ProgressPoint, ProgressSave } from '@portal/contracts';
+import type { ProgressPoint, ProgressSave } from '@portal/contracts';
 import { apiRequest, apiUrl } from '../../../shared/api/http-client';
 import { TITLE_PATHS } from '../../../shared/api/title-api';
 import { tokenStorage } from '../../../shared/api/token-storage';
@@ -30,9 +30,4 @@ export function saveProgressOnLeave(body: ProgressSave, sessionToken: string | n
   } catch {
     // A browser refusing keepalive (body quota) must not break unloading.
   }
-}
-
-/** Marks one episode watched: the server adds it to the list entry (status "Смотрю", or "Просмотрено" at the last one). */
-export function recordWatchedEpisode(animeId: number, episode: number): Promise<AnimeListEntry> {
-  return apiRequest<AnimeListEntry>(TITLE_PATHS.listStatus, { method: 'PUT', body: { animeId, watchedEpisode: episode } });
 }

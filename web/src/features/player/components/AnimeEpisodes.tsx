@@ -16,7 +16,7 @@ export function AnimeEpisodes({ anime }: { anime: Pick<AnimeDetails, 'id'> }) {
   const watched = useViewerWatchedEpisodes(anime.id);
   // A secondary section: nothing while loading or when the episodes cannot be read.
   if (!episodes.isSuccess) return null;
-  const list = [...episodes.data.episodes].sort((a, b) => a.number - b.number);
+  const list = episodes.data.episodes;
   return (
     <section className="episodes-section" aria-labelledby={titleId}>
       <h2 className="episodes-section__title" id={titleId}>

@@ -12,6 +12,7 @@ import { StatePanel } from '../../../shared/ui/StatePanel';
 import { useEpisodePlayback } from '../hooks/useEpisodePlayback';
 import { useViewerWatchedEpisodes } from '../hooks/useViewerWatchedEpisodes';
 import { decideResume } from '../../../shared/lib/resume';
+import { parsePositiveId } from '../../../shared/lib/route-params';
 import { PLAYER_STRINGS } from '../strings';
 import { EpisodeList } from './EpisodeList';
 import { IframePlayer } from './IframePlayer';
@@ -21,21 +22,17 @@ import '../player.css';
 
 const S = PLAYER_STRINGS;
 
-/** Route ids and episode numbers are positive integers; anything else is "not found" without a request. */
-const parsePositive = (value: string | undefined): number | null =>
-  value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-
 /** Other features' controls shown under the video (features may not import each other). */
 export type EpisodeAction = ComponentType<{ animeId: number; episode: number }>;
 
 /** /watch/:id/:episode */
 export default function PlayerPage({ episodeActions = [] }: { episodeActions?: readonly EpisodeAction[] }) {
   const params = useParams();
-  const animeId = parsePositive(params.id);
+  const animeId = parsePositiveId(params.id);
   if (animeId === null) {
     return <PageNotFound title={S.notFoundTitle} text={S.notFoundText} backTo="/catalog" backLabel={S.toCatalogue} />;
   }
-  return <PlayerLoader animeId={animeId} episodeNumber={parsePositive(params.episode)} episodeActions={episodeActions} />;
+  return <PlayerLoader animeId={animeId} episodeNumber={parsePositiveId(params.episode)} episodeActions={episodeActions} />;
 }
 
 interface PlayerLoaderProps {
@@ -72,7 +69,7 @@ function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderPr
     );
   }
 
-  const list = [...episodes.data.episodes].sort((a, b) => a.number - b.number);
+  const list = episodes.data.episodes;
   if (list.length === 0) {
     return (
       <div className="page">

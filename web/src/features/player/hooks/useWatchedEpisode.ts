@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { LIST_QUERY_ROOTS } from '../../../shared/api/title-api';
-import { recordWatchedEpisode } from '../api/player-api';
+import { invalidateListViews, putListStatus } from '../../../shared/api/title-api';
 import { isWatchedAt } from '../lib/episode-spans';
 import type { VideoState } from './useVideoState';
 import type { AnimeListEntry, EpisodeSpan } from '@portal/contracts';
@@ -18,8 +17,9 @@ export function useRecordWatchedEpisode(): (animeId: number, episode: number) =>
   const queryClient = useQueryClient();
   return useCallback(
     async (animeId, episode) => {
-      const entry = await recordWatchedEpisode(animeId, episode);
-      Object.values(LIST_QUERY_ROOTS).forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      // The server adds the episode to the entry (status "Смотрю", or "Просмотрено" at the last one).
+      const entry = await putListStatus({ animeId, watchedEpisode: episode });
+      void invalidateListViews(queryClient);
       return entry;
     },
     [queryClient],

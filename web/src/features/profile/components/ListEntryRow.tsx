@@ -1,6 +1,6 @@
 import type { AnimeListEntry } from '@portal/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import { watchedCount } from '../lib/profile-tabs';
 import { PROFILE_STRINGS } from '../strings';
 
@@ -8,13 +8,12 @@ const S = PROFILE_STRINGS;
 
 /** One title of a list: poster, title, watched N/M and the owner's rating. */
 export function ListEntryRow({ entry }: { entry: AnimeListEntry }) {
-  const [posterFailed, setPosterFailed] = useState(false);
   const watched = watchedCount(entry);
   const total = entry.anime.episodes;
   return (
     <li className="profile-entry">
       <Link className="profile-entry__poster" to={`/anime/${entry.animeId}`} tabIndex={-1} aria-hidden="true">
-        <img src={posterFailed ? entry.anime.fallbackPoster : entry.anime.poster} alt="" loading="lazy" onError={() => setPosterFailed(true)} />
+        <PosterImage src={entry.anime.poster} fallbackSrc={entry.anime.fallbackPoster} alt="" loading="lazy" />
       </Link>
       <div className="profile-entry__body">
         <Link className="profile-entry__title" to={`/anime/${entry.animeId}`}>

@@ -5,7 +5,7 @@ import { isApiError } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { notify } from '../../../shared/ui/notify';
 import { Spinner } from '../../../shared/ui/Spinner';
-import { LIST_QUERY_ROOTS } from '../../../shared/api/title-api';
+import { invalidateListViews } from '../../../shared/api/title-api';
 import { downloadListExport, importList } from '../api/settings-api';
 import { reportSummary } from '../lib/import-report';
 import { SETTINGS_STRINGS } from '../strings';
@@ -32,7 +32,7 @@ export function ListTransfer() {
     mutationFn: ({ chosen, as }: { chosen: File; as: ListFileFormat }) => importList(chosen, as),
     onSuccess: (report) => {
       notify.success(S.reportTitle, reportSummary(report));
-      Object.values(LIST_QUERY_ROOTS).forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      void invalidateListViews(queryClient);
     },
   });
   const runExport = useMutation({

@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { episodesQuery, progressQuery, titleQuery } from '../../../shared/api/title-api';
 import { decideResume } from '../../../shared/lib/resume';
+import { parsePositiveId } from '../../../shared/lib/route-params';
 import { TV_STRINGS } from '../strings';
 import { TvScreen } from './TvScreen';
 
 const S = TV_STRINGS;
 
-const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
-
 /** /tv/anime/:id: poster, title, description, "Смотреть" (or "Продолжить") and the episodes. Back returns to /tv. */
 export default function TvAnimePage() {
-  const id = parseId(useParams().id);
+  const id = parsePositiveId(useParams().id);
   const navigate = useNavigate();
   const goHome = () => navigate('/tv');
   if (id === null) {
@@ -44,7 +43,6 @@ function TvAnimeLoader({ id, onBack }: { id: number; onBack(): void }) {
   const episodes = useQuery(episodesQuery(id));
   // The title's latest saved point; a failed read counts as none (below), as in the player.
   const progress = useQuery(progressQuery(id));
-  const [posterFailed, setPosterFailed] = useState(false);
   const pending = anime.isPending || episodes.isPending || progress.isPending;
   const notFound = [anime.error, episodes.error].some((error) => isApiError(error) && error.status === 404);
 
@@ -72,7 +70,7 @@ function TvAnimeLoader({ id, onBack }: { id: number; onBack(): void }) {
     );
   } else {
     const details = anime.data!;
-    const list = [...episodes.data!.episodes].sort((a, b) => a.number - b.number);
+    const list = episodes.data!.episodes;
     const point = progress.isError ? null : (progress.data ?? null);
     const pointEpisode = point ? list.find((episode) => episode.number === point.episode) : undefined;
     // What the player will do with the point: resume it, or start that episode over (barely started, or finished).
@@ -82,12 +80,7 @@ function TvAnimeLoader({ id, onBack }: { id: number; onBack(): void }) {
     const facts = S.facts(details.year, details.episodes);
     body = (
       <article className="tv-anime">
-        <img
-          className="tv-anime__poster"
-          src={posterFailed ? details.fallbackPoster : details.poster}
-          alt=""
-          onError={() => setPosterFailed(true)}
-        />
+        <PosterImage className="tv-anime__poster" src={details.poster} fallbackSrc={details.fallbackPoster} alt="" loading="eager" />
         <div className="tv-anime__body">
           <h1 className="tv-anime__title">{details.title}</h1>
           {facts ? <p className="tv-anime__facts">{facts}</p> : null}

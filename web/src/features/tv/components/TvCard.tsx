@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PosterImage } from '../../../shared/ui/PosterImage';
 
 export interface TvCardProps {
   to: string;
@@ -17,11 +17,10 @@ export interface TvCardProps {
 
 /** A poster card of a TV row: one link, a large focus ring, the poster never broken. */
 export function TvCard({ to, title, poster, fallbackPoster, meta, label, percent = null, autoFocus = false }: TvCardProps) {
-  const [failed, setFailed] = useState(false);
   return (
     <Link className="tv-card" to={to} aria-label={label} data-tv-autofocus={autoFocus || undefined}>
       <span className="tv-card__poster">
-        <img src={failed ? fallbackPoster : poster} alt="" loading="lazy" onError={() => setFailed(true)} />
+        <PosterImage src={poster} fallbackSrc={fallbackPoster} alt="" loading="lazy" />
         {percent !== null ? (
           <span className="tv-card__track" aria-hidden="true">
             <span style={{ width: `${percent}%` }} />

@@ -5,6 +5,7 @@ import { isApiError } from '../../../../shared/api/api-error';
 import { Spinner } from '../../../../shared/ui/Spinner';
 import { useEpisodePlayback } from '../../hooks/useEpisodePlayback';
 import { decideResume } from '../../../../shared/lib/resume';
+import { parsePositiveId } from '../../../../shared/lib/route-params';
 import { TvVideoPlayer } from './TvVideoPlayer';
 import { isBackKey } from '../../../../shared/lib/tv-keys';
 import { TV_PLAYER_STRINGS } from './tv-player-strings';
@@ -12,15 +13,12 @@ import './tv-player.css';
 
 const S = TV_PLAYER_STRINGS;
 
-const parsePositive = (value: string | undefined): number | null =>
-  value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-
 /** /tv/watch/:id/:episode — the player full screen, driven by a remote (Enter, arrows, Back). */
 export default function TvPlayerPage() {
   const params = useParams();
   const navigate = useNavigate();
-  const animeId = parsePositive(params.id);
-  const episodeNumber = parsePositive(params.episode);
+  const animeId = parsePositiveId(params.id);
+  const episodeNumber = parsePositiveId(params.episode);
   const leave = useCallback(() => navigate(animeId === null ? '/tv' : `/tv/anime/${animeId}`), [navigate, animeId]);
   if (animeId === null) return <TvPlayerMessage title={S.notFoundTitle} text={S.notFoundText} onBack={leave} />;
   return <TvPlayerLoader key={`${animeId}-${episodeNumber}`} animeId={animeId} episodeNumber={episodeNumber} onBack={leave} />;
@@ -67,7 +65,7 @@ function TvPlayerLoader({ animeId, episodeNumber, onBack }: { animeId: number; e
     if (isApiError(episodes.error) && episodes.error.status === 404) return <TvPlayerMessage title={S.notFoundTitle} text={S.notFoundText} onBack={onBack} />;
     return <TvPlayerMessage title={S.loadErrorTitle} text={episodes.error.message} onBack={onBack} />;
   }
-  const list: Episode[] = [...episodes.data.episodes].sort((a, b) => a.number - b.number);
+  const list: Episode[] = episodes.data.episodes;
   if (list.length === 0) return <TvPlayerMessage title={S.noEpisodesTitle} text={S.noEpisodesText} onBack={onBack} />;
   const episode = list.find((item) => item.number === episodeNumber);
   if (!episode) return <TvPlayerMessage title={S.episodeNotFoundTitle} text={S.episodeNotFoundText(list.length)} onBack={onBack} />;

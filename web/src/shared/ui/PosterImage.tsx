@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import '../catalogue.css';
+import './poster-image.css';
 
 export interface PosterImageProps {
   src: string;

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, screen, waitFor } from 'storybook/test';
-import { PosterImage } from '../../../../web/src/features/catalogue/components/PosterImage';
-import { UNREACHABLE_IMAGE, svgPoster } from '../catalogue-story-helpers';
+import { PosterImage } from '../../../web/src/shared/ui/PosterImage';
+import { UNREACHABLE_IMAGE, svgPoster } from '../../features/catalogue/catalogue-story-helpers';
 
 const meta = {
-  title: 'features/catalogue/components/PosterImage',
+  title: 'shared/ui/PosterImage',
   component: PosterImage,
   args: { src: svgPoster('Постер', 200), fallbackSrc: svgPoster('Запасной', 250), alt: 'Постер «Твоё имя»' },
   decorators: [(Story) => <div style={{ width: 200, padding: 16 }}>{Story()}</div>],
