@@ -106,7 +106,7 @@ describe('admin routes: user list, admin flag and audit log', () => {
     it('answers 400 for an id that is not a uuid', async () => {
       const res = await setAdmin('not-a-uuid', true, admin.token);
       expectStatus(res, 400, ErrorCode.ValidationFailed);
-      expect(res.body.errors).toEqual([{ field: 'userId', message: 'Некорректный идентификатор пользователя' }]);
+      expect(res.body.errors).toEqual([{ field: 'id', message: 'Некорректный идентификатор пользователя' }]);
     });
 
     it('answers 400 when isAdmin is missing or not a boolean', async () => {

@@ -15,6 +15,8 @@ export const RELAXED_AUTH_LIMITS = {
   RATE_LIMIT_LOGIN_IP_PER_15MIN: '100000',
   RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN: '100000',
 };
+/** The one foreign host whose https images a profile may show in these tests. */
+export const ALLOWED_IMAGE_HOST = 'cdn.example.com';
 export const RELAXED_GATEWAY_LIMITS = { RATE_LIMIT_GLOBAL_PER_MINUTE: '100000' };
 
 /**
@@ -36,7 +38,7 @@ export interface AuthStack {
  */
 export async function startAuthStack(name: string, options: { env?: Env; withModeration?: boolean } = {}): Promise<AuthStack> {
   const env = { ...ownRedisPrefix(name), ...options.env };
-  const services = [await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env })];
+  const services = [await startAuthService({ ...RELAXED_AUTH_LIMITS, PROFILE_IMAGE_HOSTS: ALLOWED_IMAGE_HOST, ...env })];
   if (options.withModeration) services.push(await startModerationService(env));
   const gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env });
   return {

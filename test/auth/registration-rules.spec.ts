@@ -280,6 +280,7 @@ describe('registration rules (SPEC.md section 5)', () => {
 
     it.each([
       ['too short', 'abc', AUTH_MESSAGES.usernameTooShort],
+      ['too long', 'a'.repeat(33), AUTH_MESSAGES.usernameTooLong],
       ['digits only', '12345678', AUTH_MESSAGES.usernameDigitsOnly],
       ['a bad word', 'big_fuck', AUTH_MESSAGES.usernameBadWords],
       ['a camelCase bad word', 'BigFuck', AUTH_MESSAGES.usernameBadWords],
@@ -293,6 +294,13 @@ describe('registration rules (SPEC.md section 5)', () => {
     it('answers available for a nickname with an innocent word containing a bad substring', async () => {
       const res = await check(`classic_${uniqueDigits()}`);
       expect(res.body.data.available).toBe(true);
+    });
+
+    it('answers 400 saying the nickname is too long for a 1 KB nickname', async () => {
+      const res = await check('a'.repeat(1024));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: ErrorCode.ValidationFailed, message: AUTH_MESSAGES.usernameTooLong });
+      expect(res.body.errors).toEqual([{ field: 'username', message: AUTH_MESSAGES.usernameTooLong }]);
     });
 
     it('answers 400 when the username parameter is missing', async () => {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
+import { PROFILE_IMAGE_MESSAGE } from '@portal/contracts/schemas';
 import { type ApiClient, waitFor } from '@portal/testing';
 import {
+  ALLOWED_IMAGE_HOST,
   type AuthStack,
   dbQuery,
   type RegisteredUser,
@@ -203,10 +205,12 @@ describe('sessions: login, token verification and the own profile', () => {
       ['a displayName of 200 characters', { displayName: 'я'.repeat(200) }, 'displayName', AUTH_MESSAGES.displayNameTooLong],
       [`a displayName of ${DISPLAY_NAME_MAX_LENGTH + 1} characters`, { displayName: 'a'.repeat(DISPLAY_NAME_MAX_LENGTH + 1) }, 'displayName', AUTH_MESSAGES.displayNameTooLong],
       ['an empty displayName', { displayName: '   ' }, 'displayName', AUTH_MESSAGES.allFieldsRequired],
-      ['a javascript: avatar', { avatar: 'javascript:alert(1)' }, 'avatar', 'Некорректный адрес изображения'],
-      ['a banner address with a quote', { profileBanner: 'https://example.com/a".png' }, 'profileBanner', 'Некорректный адрес изображения'],
-      ['an avatar naming a folder', { avatar: '..' }, 'avatar', 'Некорректный адрес изображения'],
-      ['a non-boolean skipOpening', { skipOpening: 'yes' }, 'skipOpening', GENERIC_MESSAGES.badRequest],
+      ['a javascript: avatar', { avatar: 'javascript:alert(1)' }, 'avatar', PROFILE_IMAGE_MESSAGE],
+      ['a banner address with a quote', { profileBanner: `https://${ALLOWED_IMAGE_HOST}/a".png` }, 'profileBanner', PROFILE_IMAGE_MESSAGE],
+      ['an avatar naming a folder', { avatar: '..' }, 'avatar', PROFILE_IMAGE_MESSAGE],
+      ['an avatar on a host that is not allowed (it would log every viewer\'s IP)', { avatar: 'https://tracker.example.net/me.png' }, 'avatar', PROFILE_IMAGE_MESSAGE],
+      ['a plain-http avatar on an allowed host', { avatar: `http://${ALLOWED_IMAGE_HOST}/me.png` }, 'avatar', PROFILE_IMAGE_MESSAGE],
+      ['a non-boolean skipOpening', { skipOpening: 'yes' }, 'skipOpening', 'Неверный ввод: ожидалось boolean, получено string'],
     ])('answers 400 with the field for %s, and changes nothing', async (_, body, field, message) => {
       const before = (await api.get('/api/auth/verify', { token: owner.token })).body.data.user;
       const res = await api.put('/api/auth/profile', { ...body, skipEnding: !before.skipEnding }, { token: owner.token });
@@ -217,10 +221,11 @@ describe('sessions: login, token verification and the own profile', () => {
       expect(after).toEqual(before);
     });
 
-    it('accepts an http(s) avatar address and a bare file name', async () => {
-      const res = await api.put('/api/auth/profile', { avatar: 'https://cdn.example.com/a/b.png', profileBanner: 'banner-01.webp' }, { token: owner.token });
+    it('accepts an https avatar on an allowed host and a bare file name', async () => {
+      const avatar = `https://${ALLOWED_IMAGE_HOST}/a/b.png`;
+      const res = await api.put('/api/auth/profile', { avatar, profileBanner: 'banner-01.webp' }, { token: owner.token });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ avatar: 'https://cdn.example.com/a/b.png', profileBanner: 'banner-01.webp' });
+      expect(res.body.data).toMatchObject({ avatar, profileBanner: 'banner-01.webp' });
     });
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode } from '@portal/contracts';
 import type { ApiClient } from '@portal/testing';
-import { type AuthStack, type RegisteredUser, registerUser, startAuthStack } from '../auth/auth-test-kit';
+import { ALLOWED_IMAGE_HOST, type AuthStack, type RegisteredUser, registerUser, startAuthStack } from '../auth/auth-test-kit';
 import { PNG, WEBM, ebml, gif } from './media-samples';
 
 /** A multipart form with one file, as a browser sends it (the name and type are the client's claims). */
@@ -199,9 +199,9 @@ describe('profile media: avatar and banner uploads', () => {
     it("deletes the user's previous own upload when the avatar is set to another image", async () => {
       const user = await registerUser(api, 'mediaput');
       const avatar = await uploadAvatar(user.token);
-      const changed = await api.put('/api/auth/profile', { avatar: 'https://example.com/me.png' }, { token: user.token });
+      const changed = await api.put('/api/auth/profile', { avatar: `https://${ALLOWED_IMAGE_HOST}/me.png` }, { token: user.token });
       expect(changed.status).toBe(200);
-      expect(changed.body.data.avatar).toBe('https://example.com/me.png');
+      expect(changed.body.data.avatar).toBe(`https://${ALLOWED_IMAGE_HOST}/me.png`);
       expect(files('avatars')).not.toContain(avatar);
     });
 
@@ -230,7 +230,7 @@ describe('profile media: avatar and banner uploads', () => {
       const user = await registerUser(api, 'mediaptr');
       const theirs = await uploadAvatar(owner.token);
       expect((await api.put('/api/auth/profile', { avatar: theirs }, { token: user.token })).status).toBe(200);
-      expect((await api.put('/api/auth/profile', { avatar: 'https://example.com/x.png' }, { token: user.token })).status).toBe(200);
+      expect((await api.put('/api/auth/profile', { avatar: `https://${ALLOWED_IMAGE_HOST}/x.png` }, { token: user.token })).status).toBe(200);
       expect(files('avatars')).toContain(theirs);
       expect((await me(owner.token)).avatar).toBe(theirs);
     });

@@ -13,7 +13,7 @@ import { TokenService } from './session/services/token.service';
 import { SessionMessageController } from './session/session.message-controller';
 import { TelegramMessageController } from './telegram/telegram.message-controller';
 import { UserEntity } from './users/entities/user.entity';
-import { UsersService } from './users/services/users.service';
+import { PROFILE_IMAGE_HOSTS, UsersService } from './users/services/users.service';
 import { UsersMessageController } from './users/users.message-controller';
 import { UsersRepository } from './users/users.repository';
 
@@ -36,6 +36,7 @@ export class AuthAppModule {
       providers: [
         { provide: HASHING_CONCURRENCY, useValue: config.ARGON2_MAX_CONCURRENCY },
         { provide: CAPTCHA_TTL_SECONDS, useValue: config.CAPTCHA_TTL_SECONDS },
+        { provide: PROFILE_IMAGE_HOSTS, useValue: config.PROFILE_IMAGE_HOSTS },
         {
           provide: AUTH_RATE_LIMITS,
           useValue: {

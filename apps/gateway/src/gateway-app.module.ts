@@ -1,5 +1,5 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { jwtSecretKey } from '@portal/platform';
 import type { GatewayEnv } from '@portal/config';
@@ -21,6 +21,7 @@ import { OnlineController } from './online/online.controller';
 import { ChatGateway } from './realtime/chat.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
 import { PRESENCE_SETTINGS, PresenceService } from './realtime/presence.service';
+import { EdgeValidationPipe } from './http/edge-validation.pipe';
 import { watchPartyProviders } from './realtime/watch-party/watch-party.providers';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { UsersController } from './users/users.controller';
@@ -67,6 +68,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         },
         { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: PrefixedRedisClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_PIPE, useClass: EdgeValidationPipe },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },
         {
           provide: PRESENCE_SETTINGS,

@@ -76,6 +76,14 @@ export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth).extend(
   RATE_LIMIT_REGISTER_IP_PER_HOUR: positiveInt(10),
   ARGON2_MAX_CONCURRENCY: positiveInt(4),
   CAPTCHA_TTL_SECONDS: positiveInt(600),
+  /**
+   * Hosts whose https images may be a profile's avatar or banner (comma-separated, e.g.
+   * `shikimori.one,i.imgur.com`); empty: only the user's own uploads.
+   */
+  PROFILE_IMAGE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
 });
 
 const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL');

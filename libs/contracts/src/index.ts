@@ -3,6 +3,7 @@ export * from './api/envelope';
 export * from './auth/auth.messages';
 export * from './auth/auth.validation';
 export * from './auth/user.dto';
+export type { LoginRequest, ProfileUpdate, RegisterRequest } from './auth/auth.schemas';
 export * from './catalogue/anime.dto';
 export * from './catalogue/catalogue.labels';
 export * from './catalogue/catalogue-cache';

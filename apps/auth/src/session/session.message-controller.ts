@@ -2,13 +2,11 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { validatePayload } from '@portal/platform';
-import { z } from 'zod';
-import { registerSchema } from '../registration/dtos/register.schema';
+import { loginRequestSchema, registerRequestSchema } from '@portal/contracts/schemas';
 import { CaptchaService } from '../registration/services/captcha.service';
 import { RegistrationService } from '../registration/services/registration.service';
 import { LoginService } from './services/login.service';
 
-const loginSchema = z.object({ email: z.unknown().optional(), password: z.unknown().optional() });
 const UNKNOWN_IP = 'unknown';
 
 /** Sign-up, sign-in and session checks, as the gateway asks for them. */
@@ -27,12 +25,12 @@ export class SessionMessageController {
 
   @MessagePattern('auth.user.register')
   register(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.registration.register(validatePayload(registerSchema, data), meta.clientIp ?? UNKNOWN_IP);
+    return this.registration.register(validatePayload(registerRequestSchema, data), meta.clientIp ?? UNKNOWN_IP);
   }
 
   @MessagePattern('auth.user.login')
   signIn(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.login.login(validatePayload(loginSchema, data), meta.clientIp ?? UNKNOWN_IP);
+    return this.login.login(validatePayload(loginRequestSchema, data), meta.clientIp ?? UNKNOWN_IP);
   }
 
   @MessagePattern('auth.session.verify')

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { validatePayload } from '@portal/platform';
-import { pageQuerySchema, profileUpdateSchema, setAdminSchema, usernameQuerySchema } from './dtos/profile-update.schema';
+import { profileUpdateSchema, setAdminRequestSchema, usernameQuerySchema, usersPageQuerySchema } from '@portal/contracts/schemas';
 import { UsersService } from './services/users.service';
 
 @Controller()
@@ -26,13 +26,13 @@ export class UsersMessageController {
 
   @MessagePattern('auth.users.list')
   list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { page, limit } = validatePayload(pageQuerySchema, data);
+    const { page, limit } = validatePayload(usersPageQuerySchema, data);
     return this.users.list(meta.user?.id, page, limit);
   }
 
   @MessagePattern('auth.user.set-admin')
   setAdmin(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { userId, isAdmin } = validatePayload(setAdminSchema, data);
+    const { userId, isAdmin } = validatePayload(setAdminRequestSchema, data);
     return this.users.setAdmin(meta.user?.id, userId, isAdmin);
   }
 

@@ -1,10 +1,14 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
+import { auditLogQuerySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.guard';
 import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
+
+class AuditLogQuery extends createZodDto(auditLogQuerySchema) {}
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -15,9 +19,7 @@ export class AdminController {
 
   @Get('audit-log')
   @ApiOperation({ summary: 'Account events (registrations, profile and role changes), newest first' })
-  @ApiQuery({ name: 'page', required: false })
-  @ApiQuery({ name: 'limit', required: false })
-  auditLog(@Query('page') page: string | undefined, @Query('limit') limit: string | undefined, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('moderation.audit-log.list', { page: page as never, limit: limit as never }, meta));
+  auditLog(@Query() query: AuditLogQuery, @Meta() meta: RpcMeta) {
+    return paginated(this.rpc.send('moderation.audit-log.list', query, meta));
   }
 }

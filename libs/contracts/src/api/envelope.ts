@@ -73,4 +73,7 @@ export const GENERIC_MESSAGES = {
   internal: 'Внутренняя ошибка сервера',
   badRequest: 'Некорректный запрос',
   payloadTooLarge: 'Слишком большой запрос',
+  jsonTooDeep: 'Слишком глубокая вложенность JSON',
+  malformedUpload: 'Файл не загружен: запрос повреждён',
+  formTooManyParts: 'Слишком много полей или файлов в форме',
 } as const;

@@ -48,16 +48,6 @@ export interface TelegramChannelInfo {
 }
 
 /** Fields a user may change on their own profile; anything else in the body is ignored. */
-export interface ProfileUpdate {
-  displayName?: string;
-  avatar?: string | null;
-  profileBanner?: string | null;
-  isAnimatedAvatar?: boolean;
-  isAnimatedBanner?: boolean;
-  skipOpening?: boolean;
-  skipEnding?: boolean;
-}
-
 export const isAdminUser = (user: Pick<PublicUser, 'group' | 'isAdmin'>): boolean =>
   user.group === 'admin' || user.isAdmin;
 

@@ -1,9 +1,9 @@
 import type { ErrorCode, FieldError } from '../api/envelope';
+import type { LoginRequest, ProfileUpdate, RegisterRequest } from '../auth/auth.schemas';
 import type {
   AuthenticatedUser,
   AuthSession,
   Captcha,
-  ProfileUpdate,
   PublicUser,
   SelfUser,
   TelegramChannelInfo,
@@ -75,21 +75,6 @@ export interface Page<T> {
 export interface PageQuery {
   page?: number;
   limit?: number;
-}
-
-export interface RegisterRequest {
-  username: string;
-  email: string;
-  password: string;
-  confirmPassword?: string;
-  captchaId: string;
-  captchaAnswer: string | number;
-  telegramUserId?: string | number | null;
-}
-
-export interface LoginRequest {
-  email: string;
-  password: string;
 }
 
 type Health = { [S in ServiceName as `${S}.health`]: { request: Record<string, never>; response: ServiceHealth } };

@@ -10,7 +10,7 @@ import { PasswordHasher } from '../../security/password-hasher';
 import { TokenService } from '../../session/services/token.service';
 import { toSelfUser } from '../../users/user.mapper';
 import { UsersRepository } from '../../users/users.repository';
-import type { RegisterInput } from '../dtos/register.schema';
+import type { RegisterRequest } from '@portal/contracts';
 import { containsBadWord } from './bad-words';
 import { CaptchaService } from './captcha.service';
 
@@ -25,7 +25,7 @@ export class RegistrationService {
     private readonly outbox: OutboxPublisher,
   ) {}
 
-  async register(input: RegisterInput, clientIp: string): Promise<AuthSession> {
+  async register(input: RegisterRequest, clientIp: string): Promise<AuthSession> {
     const formErrors = registrationFormErrors(input);
     if (formErrors.length > 0) throw RpcError.validation(formErrors);
     // Counted once the form is well-formed: typos cost nothing, scripted attempts on the captcha do.

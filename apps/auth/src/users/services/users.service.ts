@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AUTH_MESSAGES,
   isAdminUser,
   type Page,
+  type ProfileUpdate,
   type PublicUser,
   type SelfUser,
   type UsernameAvailability,
@@ -14,16 +15,18 @@ import { containsBadWord } from '../../registration/services/bad-words';
 import type { UserEntity } from '../entities/user.entity';
 import { toPublicUser, toSelfUser } from '../user.mapper';
 import { UsersRepository } from '../users.repository';
-import type { z } from 'zod';
-import type { profileUpdateSchema } from '../dtos/profile-update.schema';
+import { PROFILE_IMAGE_MESSAGE } from '@portal/contracts/schemas';
+import { RpcError } from '@portal/platform';
 
-type ProfileChanges = z.infer<typeof profileUpdateSchema>;
+
+export const PROFILE_IMAGE_HOSTS = Symbol('PROFILE_IMAGE_HOSTS');
 
 @Injectable()
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly outbox: OutboxPublisher,
+    @Inject(PROFILE_IMAGE_HOSTS) private readonly imageHosts: string[],
   ) {}
 
   async checkUsername(username: string): Promise<UsernameAvailability> {
@@ -40,14 +43,26 @@ export class UsersService {
     return toPublicUser(user);
   }
 
-  async updateProfile(userId: string | undefined, changes: ProfileChanges): Promise<SelfUser> {
+  async updateProfile(userId: string | undefined, changes: ProfileUpdate): Promise<SelfUser> {
+    this.checkImageHosts(changes);
     const user = await this.requireUser(userId);
-    const changedFields = (Object.keys(changes) as (keyof ProfileChanges)[]).filter(
+    const changedFields = (Object.keys(changes) as (keyof ProfileUpdate)[]).filter(
       (field) => changes[field] !== undefined && changes[field] !== user[field],
     );
     if (changedFields.length === 0) return toSelfUser(user);
     Object.assign(user, Object.fromEntries(changedFields.map((field) => [field, changes[field]])));
     return this.saveWithEvent(user, changedFields);
+  }
+
+  /** An address (not one of our uploads) must be on an allowed host: a foreign server would see every viewer's IP. */
+  private checkImageHosts(changes: ProfileUpdate) {
+    for (const field of ['avatar', 'profileBanner'] as const) {
+      const value = changes[field];
+      if (!value?.startsWith('https://')) continue;
+      if (!this.imageHosts.includes(new URL(value).hostname)) {
+        throw RpcError.validation([{ field, message: PROFILE_IMAGE_MESSAGE }]);
+      }
+    }
   }
 
   async list(actorId: string | undefined, page: number, limit: number): Promise<Page<SelfUser>> {

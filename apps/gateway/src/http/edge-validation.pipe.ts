@@ -1,0 +1,33 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
+import { fieldErrorsOf } from '@portal/contracts/schemas';
+import { RemoteServiceError } from '@portal/messaging';
+
+interface SchemaDto {
+  isZodDto: true;
+  schema: z.ZodType;
+}
+
+const isSchemaDto = (metatype: unknown): metatype is SchemaDto =>
+  typeof metatype === 'function' && (metatype as Partial<SchemaDto>).isZodDto === true;
+
+/**
+ * Every body, query and route param is parsed with its contract schema (a nestjs-zod DTO) before a
+ * handler runs, so nothing unchecked is forwarded. A parameter declared without a schema is a
+ * programming error and fails loudly rather than passing raw input through.
+ */
+@Injectable()
+export class EdgeValidationPipe implements PipeTransform {
+  transform(value: unknown, { type, metatype, data }: ArgumentMetadata): unknown {
+    if (type === 'custom') return value;
+    if (!isSchemaDto(metatype)) {
+      throw new Error(`@${type === 'param' ? 'Param' : type === 'query' ? 'Query' : 'Body'}(${data ?? ''}) needs a schema DTO`);
+    }
+    const result = metatype.schema.safeParse(value ?? {});
+    if (result.success) return result.data;
+    const errors = fieldErrorsOf(result.error);
+    // Rendered exactly as a service's own validation failure: 400, the first message, every field.
+    throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
+  }
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { looseText, pageQuery, uuid } from '../validation/common.schemas';
+import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './auth.messages';
+
+/**
+ * Shape only: the rules and their Russian messages (in SPEC's order) are applied by the auth
+ * service with `registrationFormErrors`, so a missing field still says «Все поля обязательны».
+ */
+export const registerRequestSchema = z.object({
+  username: looseText(256).optional(),
+  email: looseText(320).optional(),
+  password: looseText(1024).optional(),
+  confirmPassword: looseText(1024).optional(),
+  captchaId: looseText(64).optional(),
+  captchaAnswer: looseText(16).optional(),
+  telegramUserId: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .refine((value) => /^\d{1,20}$/.test(value), 'Некорректный идентификатор Telegram')
+    .nullish(),
+});
+
+export const loginRequestSchema = z.object({
+  email: z.string().max(320, AUTH_MESSAGES.emailInvalid).optional(),
+  password: z.string().max(1024, AUTH_MESSAGES.passwordTooLong).optional(),
+});
+
+export const PROFILE_IMAGE_MESSAGE = 'Изображение можно выбрать только из своих загрузок или с разрешённых сайтов';
+
+/**
+ * A profile image: the bare file name of one of our own uploads, or an https address whose host the
+ * auth service checks against its allowlist (an arbitrary address would log every viewer's IP).
+ */
+export const profileImageReference = z
+  .string()
+  .trim()
+  .max(512, PROFILE_IMAGE_MESSAGE)
+  .refine(
+    (value) => (/^https:\/\/[^\s"'<>]+$/.test(value) && URL.canParse(value)) || (/^[\w.-]+$/.test(value) && !/^\.+$/.test(value)),
+    PROFILE_IMAGE_MESSAGE,
+  )
+  .nullable();
+
+/**
+ * The fields a user may change on their own profile. Anything else in the body (role, group,
+ * isAdmin, rank, id) is dropped, so a request cannot assign them.
+ */
+export const profileUpdateSchema = z.object({
+  displayName: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.allFieldsRequired)
+    .max(DISPLAY_NAME_MAX_LENGTH, AUTH_MESSAGES.displayNameTooLong)
+    .optional(),
+  avatar: profileImageReference.optional(),
+  profileBanner: profileImageReference.optional(),
+  isAnimatedAvatar: z.boolean().optional(),
+  isAnimatedBanner: z.boolean().optional(),
+  skipOpening: z.boolean().optional(),
+  skipEnding: z.boolean().optional(),
+});
+
+/** A nickname to look up or check; the format rules answer `available: false`, only absurd lengths a 400. */
+export const usernameQuerySchema = z.object({
+  username: z
+    .string({ error: AUTH_MESSAGES.allFieldsRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.allFieldsRequired)
+    .max(USERNAME_MAX_LENGTH * 8, AUTH_MESSAGES.usernameTooLong),
+});
+
+export const usersPageQuerySchema = pageQuery(20);
+
+export const userIdParamsSchema = z.object({ id: uuid('Некорректный идентификатор пользователя') });
+
+export const setAdminBodySchema = z.object({
+  isAdmin: z.boolean({ error: 'Поле isAdmin должно быть true или false' }),
+});
+
+export const setAdminRequestSchema = setAdminBodySchema.extend({
+  userId: uuid('Некорректный идентификатор пользователя'),
+});
+
+export type RegisterRequest = z.output<typeof registerRequestSchema>;
+export type LoginRequest = z.output<typeof loginRequestSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

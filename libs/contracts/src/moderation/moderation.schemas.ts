@@ -1,0 +1,3 @@
+import { pageQuery } from '../validation/common.schemas';
+
+export const auditLogQuerySchema = pageQuery(50);

@@ -1,0 +1,7 @@
+// Request schemas (zod): imported as `@portal/contracts/schemas` by the gateway, which validates every
+// body, query and param with them, and by the services, which take their output as input. Kept out
+// of the main entry so the web client's bundle does not carry zod.
+export * from './validation/field-errors';
+export * from './validation/common.schemas';
+export * from './auth/auth.schemas';
+export * from './moderation/moderation.schemas';
