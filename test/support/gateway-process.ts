@@ -9,7 +9,7 @@ const ROOT = resolve(__dirname, '../..');
  * A gateway as its own OS process, from the compiled code (built first if the sources changed), so
  * a test can kill it the way a crash would: no shutdown hooks, no goodbyes.
  */
-export async function startGatewayProcess(env: Env, port: number): Promise<{ url: string; kill: () => Promise<void> }> {
+export async function startGatewayProcess(env: Env, port: number): Promise<{ url: string; alive: () => boolean; kill: () => Promise<void> }> {
   execFileSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib/setup.mjs').then((setup) => setup.ensureApiBuilt())"], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -23,6 +23,7 @@ export async function startGatewayProcess(env: Env, port: number): Promise<{ url
   await waitFor(() => fetch(`${url}/api/health/live`).then((response) => response.ok, () => false), 30_000, 100);
   return {
     url,
+    alive: () => child.exitCode === null && child.signalCode === null,
     kill: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolveExit) => child.once('exit', resolveExit));

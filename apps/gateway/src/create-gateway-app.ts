@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { GatewayEnv } from '@portal/config';
@@ -13,7 +14,9 @@ import { GatewayAppModule } from './gateway-app.module';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { registerJsonBodyParser } from './http/json-body-parser';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { serveMedia } from './media/serve-media';
 import { serveUploads } from './uploads/serve-uploads';
 import { SpaFallback } from './web/spa-fallback';
@@ -30,6 +33,8 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  await registerSecurityHeaders(fastify, config);
+  registerJsonBodyParser(app);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
@@ -63,7 +68,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
     .setVersion('1')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs.json' });
+  SwaggerModule.setup('api/docs', app, () => cleanupOpenApiDoc(SwaggerModule.createDocument(app, openApi)), { jsonDocumentUrl: 'api/docs.json' });
   spa.registerAssets(app);
   return app;
 }

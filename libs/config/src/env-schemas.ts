@@ -40,6 +40,29 @@ export const jwtEnvSchema = z.object({
 export const healthPortSchema = (fallback: number) =>
   z.object({ HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(fallback) });
 
+/** An external player's https URL template ({shikimoriId}, {kodikId}, {animeId}, {episode}); its host is fixed. */
+const videoProviderIframeUrl = z
+  .string()
+  .regex(/^https:\/\/[^\s]+$/, 'must be an https URL')
+  .refine((url) => url.includes('{episode}'), 'must contain {episode}')
+  .refine((url) => !/^https:\/\/[^/?#]*[{}]/.test(url), 'the host must not contain placeholders');
+
+/** Origins the web client may frame, comma-separated: `https://host` or `https://*.host`, with an optional port. */
+const cspFrameOrigins = z
+  .string()
+  .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^https:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i, 'must be https origins (https://host[:port]), comma-separated')));
+
+/** AMV players the web client may embed (frame-src) besides the video provider: `CSP_FRAME_HOSTS`' default. */
+export const DEFAULT_CSP_FRAME_HOSTS: readonly string[] = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+  'https://vk.com',
+  'https://vkvideo.ru',
+  'https://rutube.ru',
+];
+
 export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -65,6 +88,10 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   WATCH_PARTY_HOST_GRACE_MS: positiveInt(10_000),
   /** Watch party: a room (state, members, chat) expires this long after its last activity. */
   WATCH_PARTY_ROOM_TTL_SECONDS: positiveInt(6 * 60 * 60),
+  /** The catalogue's external player (VIDEO_PROVIDER=iframe): its origin is allowed in the web client's frame-src. */
+  VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl.optional(),
+  /** Further origins the web client may frame (AMV players); empty allows none but the video provider. */
+  CSP_FRAME_HOSTS: cspFrameOrigins.default(() => [...DEFAULT_CSP_FRAME_HOSTS]),
 });
 
 export const serviceEnvSchema = (healthPort: number) =>
@@ -110,11 +137,7 @@ export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogu
   /** Titles without episodes of their own may play in an external provider's iframe player (off by default). */
   VIDEO_PROVIDER: z.enum(['none', 'iframe']).default('none'),
   /** The provider's player URL with {shikimoriId}, {kodikId}, {animeId} and {episode} placeholders; required with VIDEO_PROVIDER=iframe. */
-  VIDEO_PROVIDER_IFRAME_URL: z
-    .string()
-    .regex(/^https:\/\/[^\s]+$/, 'must be an https URL')
-    .refine((url) => url.includes('{episode}'), 'must contain {episode}')
-    .optional(),
+  VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl.optional(),
 });
 
 export const chatEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat).extend({

@@ -9,6 +9,7 @@ import {
   type RpcRequestOf,
   type RpcResponseOf,
 } from '@portal/contracts';
+import { UnencodableMessageError } from './transport/prefixed-redis.transport';
 
 /** A failure reported by (or on the way to) a service, carrying the payload the gateway renders. */
 export class RemoteServiceError extends Error {
@@ -36,6 +37,10 @@ export class RpcClient {
 function toRemoteServiceError(error: unknown): RemoteServiceError {
   if (error instanceof TimeoutError) {
     return new RemoteServiceError({ code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable });
+  }
+  // A request that cannot be encoded (nested too deep, circular) is the caller's: it was never sent.
+  if (error instanceof UnencodableMessageError) {
+    return new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.badRequest });
   }
   if (isPayload(error)) return new RemoteServiceError(error);
   // A transport-level failure (no handler, connection lost): the service is not able to answer.

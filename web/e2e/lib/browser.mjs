@@ -45,6 +45,22 @@ function firstLine(error) {
  */
 export const runSuffix = () => `${Date.now() % 1e10}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 
+/**
+ * Records every Content Security Policy violation in a context's pages (their top documents: a
+ * third-party player in an iframe answers for its own policy). A worker the policy refuses is
+ * reported on the document that made it. The gateway's policy must allow everything the client does.
+ */
+async function recordCspViolations(context, violations) {
+  await context.exposeBinding('__e2eCspViolation', ({ page }, text) => violations.add(`${page.url()}: ${text}`));
+  await context.addInitScript(() => {
+    if (globalThis !== globalThis.top) return;
+    globalThis.document.addEventListener('securitypolicyviolation', (event) => {
+      const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
+      globalThis.__e2eCspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}${where}`);
+    });
+  });
+}
+
 /** Errors a step has already printed as "not ok", so the runner does not print them twice. */
 const reported = new WeakSet();
 
@@ -99,14 +115,23 @@ export async function runBrowserFlow(name, step, flow) {
   const started = Date.now();
   let browser;
   let failed = false;
+  const cspViolations = new Set();
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     const newContext = async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      await recordCspViolations(context, cspViolations);
       return context;
     };
     await flow(newContext);
+    await step('no Content Security Policy violation on any page', async () => {
+      // Violations are reported asynchronously: one round trip to each open page lets the last arrive.
+      const pages = browser.contexts().flatMap((context) => context.pages());
+      await Promise.all(pages.map((page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50))).catch(() => undefined)));
+      for (const violation of cspViolations) console.log(`# CSP violation: ${violation}`);
+      if (cspViolations.size) throw new Error(`${cspViolations.size} CSP violation(s), listed above`);
+    });
   } catch (error) {
     failed = true;
     // A failure outside a step (the browser did not start, for instance) has no "not ok" line yet.

@@ -1,17 +1,23 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import type { RpcRequest } from '@portal/contracts';
+import {
+  animeCreateSchema,
+  animeListQuerySchema,
+  animePatchSchema,
+  animeRefsRequestSchema,
+  catalogueIdParamsSchema,
+  cataloguePageQuerySchema,
+  genrePageRequestSchema,
+  savePosterSchema,
+} from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
 import { AnimeStatsService } from '../stats/anime-stats.service';
-import { animeListQuerySchema, genrePageSchema, idParamSchema, pageSchema } from './dtos/anime-query.schema';
-import { animeCreateSchema, animePatchSchema, savePosterSchema } from './dtos/anime-write.schema';
 import { AnimeAdminService } from './services/anime-admin.service';
 import { AnimeQueryService } from './services/anime-query.service';
 import { AnimePosterService } from './services/anime-poster.service';
 
-const idOf = (data: unknown) => validatePayload(idParamSchema, data).id;
-const animeRefsSchema = z.object({ ids: z.array(idParamSchema.shape.id).max(1000) });
+const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).id;
 
 @Controller()
 export class AnimeMessageController {
@@ -29,17 +35,17 @@ export class AnimeMessageController {
 
   @MessagePattern('catalogue.anime.popular')
   popular(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.popular(validatePayload(pageSchema, data));
+    return this.query.popular(validatePayload(cataloguePageQuerySchema, data));
   }
 
   @MessagePattern('catalogue.anime.top')
   top(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.top(validatePayload(pageSchema, data));
+    return this.query.top(validatePayload(cataloguePageQuerySchema, data));
   }
 
   @MessagePattern('catalogue.anime.new')
   latest(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.latest(validatePayload(pageSchema, data));
+    return this.query.latest(validatePayload(cataloguePageQuerySchema, data));
   }
 
   @MessagePattern('catalogue.anime.get')
@@ -54,7 +60,7 @@ export class AnimeMessageController {
 
   @MessagePattern('catalogue.anime.refs')
   refs(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.refs(validatePayload(animeRefsSchema, data).ids);
+    return this.query.refs(validatePayload(animeRefsRequestSchema, data).ids);
   }
 
   @MessagePattern('catalogue.anime.poster')
@@ -69,7 +75,7 @@ export class AnimeMessageController {
 
   @MessagePattern('catalogue.genre.anime')
   genre(@Payload() { data }: RpcRequest<unknown>) {
-    const { genre, ...page } = validatePayload(genrePageSchema, data);
+    const { genre, ...page } = validatePayload(genrePageRequestSchema, data);
     return this.query.byGenre(genre, page);
   }
 

@@ -1,12 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
+import { catalogueIdParamsSchema, cataloguePageQuerySchema, collectionCreateSchema, collectionUpdateSchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
-import { idParamSchema, pageSchema } from '../anime/dtos/anime-query.schema';
-import { collectionCreateSchema, collectionUpdateSchema } from './collection-write.schema';
 import { CollectionsService } from './collections.service';
 
-const idOf = (data: unknown) => validatePayload(idParamSchema, data).id;
+const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).id;
 
 @Controller()
 export class CollectionsMessageController {
@@ -14,7 +13,7 @@ export class CollectionsMessageController {
 
   @MessagePattern('catalogue.collections.list')
   list(@Payload() { data }: RpcRequest<unknown>) {
-    const { page, limit } = validatePayload(pageSchema, data);
+    const { page, limit } = validatePayload(cataloguePageQuerySchema, data);
     return this.collections.list(page, limit);
   }
 

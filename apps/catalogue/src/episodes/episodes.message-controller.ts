@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
+import { episodesListSchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
-import { episodesListSchema } from './dtos/episodes-query.schema';
 import { EpisodesQueryService } from './services/episodes-query.service';
 
 @Controller()

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
+import { metadataIdParamsSchema, metadataSyncSchema, parserParseSchema, setBackgroundRequestSchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
-import { imagesSearchSchema, metadataSyncSchema, parserParseSchema, setBackgroundSchema } from './dtos/metadata.schemas';
 import { MetadataSyncService } from './services/metadata-sync.service';
 
 /** Shikimori metadata, posters, parser and backgrounds, as the gateway's admin routes ask for them. */
@@ -33,12 +33,12 @@ export class MetadataMessageController {
 
   @MessagePattern('catalogue.images.search')
   searchImages(@Payload() { data }: RpcRequest<unknown>) {
-    return this.metadata.searchImages(validatePayload(imagesSearchSchema, data).id);
+    return this.metadata.searchImages(validatePayload(metadataIdParamsSchema, data).id);
   }
 
   @MessagePattern('catalogue.images.set-background')
   setBackground(@Payload() { data }: RpcRequest<unknown>) {
-    const { id, backgroundUrl } = validatePayload(setBackgroundSchema, data);
+    const { id, backgroundUrl } = validatePayload(setBackgroundRequestSchema, data);
     return this.metadata.setBackground(id, backgroundUrl);
   }
 }

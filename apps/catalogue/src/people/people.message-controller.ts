@@ -1,14 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import type { RpcRequest } from '@portal/contracts';
+import { catalogueIdParamsSchema, charactersQuerySchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
-import { idParamSchema, pageSchema } from '../anime/dtos/anime-query.schema';
 import { PeopleService } from './people.service';
-
-const charactersQuerySchema = pageSchema.extend({
-  search: z.preprocess((value) => (value === '' ? undefined : value), z.string().trim().max(100, { error: 'Слишком длинный запрос: не больше 100 символов' }).optional()),
-});
 
 @Controller()
 export class PeopleMessageController {
@@ -22,11 +17,11 @@ export class PeopleMessageController {
 
   @MessagePattern('catalogue.character.get')
   character(@Payload() { data }: RpcRequest<unknown>) {
-    return this.people.character(validatePayload(idParamSchema, data).id);
+    return this.people.character(validatePayload(catalogueIdParamsSchema, data).id);
   }
 
   @MessagePattern('catalogue.seiyuu.get')
   seiyuu(@Payload() { data }: RpcRequest<unknown>) {
-    return this.people.seiyuu(validatePayload(idParamSchema, data).id);
+    return this.people.seiyuu(validatePayload(catalogueIdParamsSchema, data).id);
   }
 }

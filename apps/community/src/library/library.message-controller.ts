@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { validatePayload } from '@portal/platform';
-import { animeIdSchema, exportSchema, importSchema, listPageSchema, listUpdateSchema, ratingSchema } from './dtos/library.schemas';
+import { listEntryParamsSchema, listExportSchema, listImportSchema, listPageSchema, listUpdateSchema, ratingSchema } from '@portal/contracts/schemas';
 import { LibraryService, signedIn } from './services/library.service';
 import { ListFilesService } from './services/list-files.service';
 
@@ -24,13 +24,13 @@ export class LibraryMessageController {
   @MessagePattern('community.list.remove')
   remove(@Payload() { meta, data }: RpcRequest<unknown>) {
     const user = signedIn(meta.user);
-    return this.library.remove(user, validatePayload(animeIdSchema, data).animeId);
+    return this.library.remove(user, validatePayload(listEntryParamsSchema, data).animeId);
   }
 
   @MessagePattern('community.list.entry')
   entry(@Payload() { meta, data }: RpcRequest<unknown>) {
     const user = signedIn(meta.user);
-    return this.library.entry(user, validatePayload(animeIdSchema, data).animeId);
+    return this.library.entry(user, validatePayload(listEntryParamsSchema, data).animeId);
   }
 
   @MessagePattern('community.list.get')
@@ -48,13 +48,13 @@ export class LibraryMessageController {
   @MessagePattern('community.list.import')
   import(@Payload() { meta, data }: RpcRequest<unknown>) {
     const user = signedIn(meta.user);
-    const { format, content } = validatePayload(importSchema, data);
+    const { format, content } = validatePayload(listImportSchema, data);
     return this.files.import(user, format, content);
   }
 
   @MessagePattern('community.list.export')
   export(@Payload() { meta, data }: RpcRequest<unknown>) {
     const user = signedIn(meta.user);
-    return this.files.export(user, validatePayload(exportSchema, data).format);
+    return this.files.export(user, validatePayload(listExportSchema, data).format);
   }
 }

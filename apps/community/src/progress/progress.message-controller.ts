@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
 import { RpcError, validatePayload } from '@portal/platform';
+import { continueWatchingQuerySchema, progressSaveManySchema, progressSaveSchema, progressTargetSchema } from '@portal/contracts/schemas';
 import { signedIn } from '../library/services/library.service';
-import { continueSchema, progressSaveManySchema, progressSaveSchema, progressTargetSchema } from './dtos/progress.schemas';
 import { ProgressService } from './services/progress.service';
 
 @Controller()
@@ -46,6 +46,6 @@ export class ProgressMessageController {
   @MessagePattern('community.progress.continue')
   continueWatching(@Payload() { meta, data }: RpcRequest<unknown>) {
     const user = signedIn(meta.user);
-    return this.progress.continueWatching(user, validatePayload(continueSchema, data).limit);
+    return this.progress.continueWatching(user, validatePayload(continueWatchingQuerySchema, data).limit);
   }
 }

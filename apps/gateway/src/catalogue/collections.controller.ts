@@ -1,29 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { createZodDto } from 'nestjs-zod';
+import type { z } from 'zod';
 import type { CollectionWrite, RpcMeta } from '@portal/contracts';
+import { catalogueIdParamsSchema, cataloguePageQuerySchema, collectionCreateSchema, collectionUpdateSchema, fieldErrorsOf } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.guard';
 import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
-import { readMultipartForm, type MultipartForm } from '../uploads/multipart-form';
+import { invalid, readMultipartForm, type MultipartForm } from '../uploads/multipart-form';
 import { CatalogueResponseCache } from './catalogue-response-cache';
 
-type QueryParams = Record<string, string | undefined>;
+class CollectionsPageQuery extends createZodDto(cataloguePageQuerySchema) {}
+class CollectionIdParams extends createZodDto(catalogueIdParamsSchema) {}
 
 const COVER_FIELD = 'cover';
 
-/** Form fields arrive as text: "true"/"false" and a JSON (or comma-separated) list of anime ids. */
-export function collectionWriteOf(fields: Record<string, string>): CollectionWrite {
+/**
+ * Form fields arrive as text: "true"/"false" and a JSON (or comma-separated) list of anime ids. The
+ * result is what the client meant, still unchecked: `collectionFormOf` parses it with the contract schema.
+ */
+export function collectionWriteOf(fields: Record<string, string>): Record<string, unknown> {
   const write: Record<string, unknown> = {};
   if (fields.title !== undefined) write.title = fields.title;
   if (fields.description !== undefined) write.description = fields.description;
   if (fields.featured !== undefined) write.featured = fields.featured === 'true' ? true : fields.featured === 'false' ? false : fields.featured;
   if (fields.animeIds !== undefined) write.animeIds = parseIds(fields.animeIds);
   if (fields.removeCover === 'true') write.cover = null;
-  return write as CollectionWrite;
+  return write;
+}
+
+/** The form's fields as the contract schema accepts them, else the same 400 as a refused JSON body. */
+function collectionFormOf<S extends z.ZodType<CollectionWrite>>(schema: S, form: MultipartForm): z.output<S> {
+  const result = schema.safeParse(collectionWriteOf(form.fields));
+  if (!result.success) throw invalid(fieldErrorsOf(result.error));
+  return result.data;
 }
 
 function parseIds(value: string): unknown {
@@ -50,10 +64,8 @@ export class CollectionsController {
 
   @Get('collections')
   @ApiOperation({ summary: 'Collections, newest first' })
-  @ApiQuery({ name: 'page', required: false })
-  @ApiQuery({ name: 'limit', required: false })
-  list(@Query() query: QueryParams, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.collections.list', { page: query.page as never, limit: query.limit as never }, meta));
+  list(@Query() query: CollectionsPageQuery, @Meta() meta: RpcMeta) {
+    return paginated(this.rpc.send('catalogue.collections.list', query, meta));
   }
 
   @Get('collections/featured')
@@ -64,8 +76,8 @@ export class CollectionsController {
 
   @Get('collections/:id')
   @ApiOperation({ summary: 'A collection with its titles' })
-  details(@Param('id') id: string, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.collection.get', { id }, meta);
+  details(@Param() params: CollectionIdParams, @Meta() meta: RpcMeta) {
+    return this.rpc.send('catalogue.collection.get', params, meta);
   }
 
   @Post('collections')
@@ -75,9 +87,8 @@ export class CollectionsController {
   @ApiOperation({ summary: 'Create a collection: title, description, featured, animeIds, optional cover image (JPEG/PNG/WebP/GIF, 5 MB)' })
   async create(@Req() request: FastifyRequest, @Meta() meta: RpcMeta) {
     const form = await readMultipartForm(request, COVER_FIELD);
-    return this.cache.afterWrite(
-      this.withStoredCover(form, (write) => this.rpc.send('catalogue.collection.create', write as CollectionWrite & { title: string }, meta)),
-    );
+    const collection = collectionFormOf(collectionCreateSchema, form);
+    return this.cache.afterWrite(this.withStoredCover(form, collection, (write) => this.rpc.send('catalogue.collection.create', write, meta)));
   }
 
   @Put('collections/:id')
@@ -85,10 +96,11 @@ export class CollectionsController {
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Change a collection (fields sent are changed; removeCover=true drops the cover)' })
-  async update(@Param('id') id: string, @Req() request: FastifyRequest, @Meta() meta: RpcMeta) {
+  async update(@Param() { id }: CollectionIdParams, @Req() request: FastifyRequest, @Meta() meta: RpcMeta) {
     const form = await readMultipartForm(request, COVER_FIELD);
+    const changes = collectionFormOf(collectionUpdateSchema, form);
     const { replacedCover, ...collection } = await this.cache.afterWrite(
-      this.withStoredCover(form, (write) => this.rpc.send('catalogue.collection.update', { id, collection: write }, meta)),
+      this.withStoredCover(form, changes, (write) => this.rpc.send('catalogue.collection.update', { id, collection: write }, meta)),
     );
     if (replacedCover) await this.storage.remove(replacedCover);
     return collection;
@@ -98,15 +110,14 @@ export class CollectionsController {
   @AdminOnly()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Delete a collection and its cover' })
-  async remove(@Param('id') id: string, @Meta() meta: RpcMeta) {
-    const { cover, ...deleted } = await this.cache.afterWrite(this.rpc.send('catalogue.collection.delete', { id }, meta));
+  async remove(@Param() params: CollectionIdParams, @Meta() meta: RpcMeta) {
+    const { cover, ...deleted } = await this.cache.afterWrite(this.rpc.send('catalogue.collection.delete', params, meta));
     if (cover) await this.storage.remove(cover);
     return deleted;
   }
 
   /** Stores the cover first and removes it again if the catalogue refuses the write: a failure changes nothing. */
-  private async withStoredCover<T>(form: MultipartForm, write: (collection: CollectionWrite) => Promise<T>): Promise<T> {
-    const collection = collectionWriteOf(form.fields);
+  private async withStoredCover<W extends CollectionWrite, T>(form: MultipartForm, collection: W, write: (collection: W) => Promise<T>): Promise<T> {
     if (!form.image) return write(collection);
     const key = `collections/${randomUUID()}.${form.image.type.extension}`;
     await this.storage.put(key, form.image.content);

@@ -1,11 +1,16 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
+import { metadataIdParamsSchema, metadataSyncSchema, parserParseSchema, setBackgroundBodySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 
-type JsonBody = Record<string, unknown> | undefined;
+class MetadataSyncBody extends createZodDto(metadataSyncSchema) {}
+class ParserParseBody extends createZodDto(parserParseSchema) {}
+class MetadataIdParams extends createZodDto(metadataIdParamsSchema) {}
+class SetBackgroundBody extends createZodDto(setBackgroundBodySchema) {}
 
 /**
  * Shikimori metadata for the catalogue (admins only): the sync queue and its progress, posters, the
@@ -27,14 +32,8 @@ export class MetadataController {
   @Post('admin/catalogue/sync')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: 'Queue a Shikimori sync of some titles (by Shikimori id) or of all of them; data.queued = jobs added' })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      properties: { shikimoriIds: { type: 'array', items: { type: 'integer' }, maxItems: 1000 }, all: { type: 'boolean' } },
-    },
-  })
-  sync(@Body() body: JsonBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.metadata.sync', { shikimoriIds: body?.shikimoriIds as never, all: body?.all as never }, meta);
+  sync(@Body() body: MetadataSyncBody, @Meta() meta: RpcMeta) {
+    return this.rpc.send('catalogue.metadata.sync', body, meta);
   }
 
   @Post('anime/update-posters')
@@ -47,28 +46,20 @@ export class MetadataController {
   @Post('parser/parse')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: "Store a title's Kodik id and queue its Shikimori sync" })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['shikimoriId'],
-      properties: { shikimoriId: { type: 'integer' }, kodikId: { oneOf: [{ type: 'string' }, { type: 'integer' }] } },
-    },
-  })
-  parse(@Body() body: JsonBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.parser.parse', { shikimoriId: body?.shikimoriId as never, kodikId: body?.kodikId as never }, meta);
+  parse(@Body() body: ParserParseBody, @Meta() meta: RpcMeta) {
+    return this.rpc.send('catalogue.parser.parse', body, meta);
   }
 
   @Get('images/search/:id')
   @ApiOperation({ summary: 'Shikimori screenshots of a title (to choose its background from)' })
-  searchImages(@Param('id') id: string, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.images.search', { id }, meta);
+  searchImages(@Param() params: MetadataIdParams, @Meta() meta: RpcMeta) {
+    return this.rpc.send('catalogue.images.search', params, meta);
   }
 
   @Post('images/set-background/:id')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({ summary: "Queue setting a title's background image" })
-  @ApiBody({ schema: { type: 'object', required: ['backgroundUrl'], properties: { backgroundUrl: { type: 'string', format: 'uri' } } } })
-  setBackground(@Param('id') id: string, @Body() body: JsonBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.images.set-background', { id, backgroundUrl: body?.backgroundUrl as never }, meta);
+  setBackground(@Param() { id }: MetadataIdParams, @Body() { backgroundUrl }: SetBackgroundBody, @Meta() meta: RpcMeta) {
+    return this.rpc.send('catalogue.images.set-background', { id, backgroundUrl }, meta);
   }
 }

@@ -1,11 +1,16 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
+import { catalogueIdParamsSchema, charactersQuerySchema, genreParamsSchema, genreQuerySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
 
-type QueryParams = Record<string, string | undefined>;
+class GenreParams extends createZodDto(genreParamsSchema) {}
+class GenreQuery extends createZodDto(genreQuerySchema) {}
+class CharactersQuery extends createZodDto(charactersQuerySchema) {}
+class PersonIdParams extends createZodDto(catalogueIdParamsSchema) {}
 
 @ApiTags('catalogue')
 @Controller()
@@ -20,31 +25,25 @@ export class CataloguePeopleController {
 
   @Get('genre/:genre')
   @ApiOperation({ summary: 'Titles of one genre' })
-  @ApiQuery({ name: 'page', required: false })
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'sort', required: false, enum: ['popularity', 'score', 'new', 'year', 'title'] })
-  genre(@Param('genre') genre: string, @Query() query: QueryParams, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.genre.anime', { genre, page: query.page as never, limit: query.limit as never, sort: query.sort as never }, meta));
+  genre(@Param() { genre }: GenreParams, @Query() query: GenreQuery, @Meta() meta: RpcMeta) {
+    return paginated(this.rpc.send('catalogue.genre.anime', { ...query, genre }, meta));
   }
 
   @Get('characters')
   @ApiOperation({ summary: 'Characters, optionally filtered by name (page 1, 20 per page by default)' })
-  @ApiQuery({ name: 'search', required: false })
-  @ApiQuery({ name: 'page', required: false })
-  @ApiQuery({ name: 'limit', required: false })
-  characters(@Query() query: QueryParams, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.characters.list', { search: query.search, page: query.page as never, limit: query.limit as never }, meta));
+  characters(@Query() query: CharactersQuery, @Meta() meta: RpcMeta) {
+    return paginated(this.rpc.send('catalogue.characters.list', query, meta));
   }
 
   @Get('characters/:id')
   @ApiOperation({ summary: 'A character with the titles it appears in and its voices' })
-  character(@Param('id') id: string, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.character.get', { id }, meta);
+  character(@Param() params: PersonIdParams, @Meta() meta: RpcMeta) {
+    return this.rpc.send('catalogue.character.get', params, meta);
   }
 
   @Get('seiyuu/:id')
   @ApiOperation({ summary: 'A voice actor with their roles' })
-  seiyuu(@Param('id') id: string, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.seiyuu.get', { id }, meta);
+  seiyuu(@Param() params: PersonIdParams, @Meta() meta: RpcMeta) {
+    return this.rpc.send('catalogue.seiyuu.get', params, meta);
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { type ApiFailure, ErrorCode, GENERIC_MESSAGES, HTTP_STATUS_BY_CODE } from '@portal/contracts';
 import { RemoteServiceError } from '@portal/messaging';
+import { malformedMultipart } from '../uploads/multipart-form';
 import type { SpaFallback } from '../web/spa-fallback';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -48,6 +49,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown, request: FastifyRequest): { status: number; body: ApiFailure; retryAfterSeconds?: number } {
+    // A multipart body @fastify/multipart or busboy could not read (busboy's errors carry no status: 500 otherwise).
+    exception = malformedMultipart(exception) ?? exception;
     if (exception instanceof RemoteServiceError) {
       const { code, message, errors, retryAfterSeconds } = exception.payload;
       return { status: HTTP_STATUS_BY_CODE[code] ?? 500, body: { success: false, message, code, ...(errors && { errors }) }, retryAfterSeconds };

@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
-import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
+import { ErrorCode, type FieldError, GENERIC_MESSAGES } from '@portal/contracts';
 import { fieldErrorsOf } from '@portal/contracts/schemas';
 import { RemoteServiceError } from '@portal/messaging';
 
@@ -25,9 +25,27 @@ export class EdgeValidationPipe implements PipeTransform {
       throw new Error(`@${type === 'param' ? 'Param' : type === 'query' ? 'Query' : 'Body'}(${data ?? ''}) needs a schema DTO`);
     }
     const result = metatype.schema.safeParse(value ?? {});
-    if (result.success) return result.data;
-    const errors = fieldErrorsOf(result.error);
-    // Rendered exactly as a service's own validation failure: 400, the first message, every field.
-    throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
+    if (!result.success) refuse(fieldErrorsOf(result.error));
+    const nulAt = pathOfNul(result.data, []);
+    if (nulAt) refuse([{ field: nulAt.join('.') || type, message: NUL_MESSAGE }]);
+    return result.data;
   }
+}
+
+const NUL_MESSAGE = 'Текст содержит недопустимый символ (NUL)';
+
+// Rendered exactly as a service's own validation failure: 400, the first message, every field.
+function refuse(errors: FieldError[]): never {
+  throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
+}
+
+/** PostgreSQL text cannot hold U+0000: a string carrying one would fail deep in a service as a 500. */
+function pathOfNul(value: unknown, path: string[]): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = key.includes('\u0000') ? [...path, key] : pathOfNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
 }

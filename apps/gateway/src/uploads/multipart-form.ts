@@ -52,13 +52,32 @@ export async function readFormWithFile(request: FastifyRequest, rules: FormFileR
     }
   } catch (error) {
     if (error instanceof RemoteServiceError) throw error;
-    // Limits and malformed bodies reported by @fastify/multipart are the client's fault.
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(fileField, rules.messages.tooLarge);
-    if (code?.startsWith('FST_')) throw invalid([{ field: 'body', message: GENERIC_MESSAGES.badRequest }]);
-    throw error;
+    if ((error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(fileField, rules.messages.tooLarge);
+    // Nothing but the body is read here: whatever @fastify/multipart or busboy throw (a truncated or
+    // malformed body, no boundary, too many parts, the client going away) is the request's fault.
+    throw malformedMultipart(error) ?? invalid([{ field: 'body', message: GENERIC_MESSAGES.malformedUpload }]);
   }
   return { fields, file };
+}
+
+/** The limits of @fastify/multipart: more parts, files or fields than a form may have. */
+const PART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+/** @fastify/multipart's errors about the body itself. */
+const MALFORMED_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR', 'FST_MP_PREMATURE_CLOSE']);
+/** busboy's errors carry no code, only these messages (a missing or overlong boundary, a body cut short). */
+const BUSBOY_MESSAGE =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Unsupported Content-Type\.|Missing Content-Type-header\.|Boundary required|The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.)$/;
+
+/**
+ * The 400 an error of multipart parsing becomes (too many parts, or a broken body, in Russian), or
+ * null when the error is not one. The exception filter uses it too, for a form read anywhere else.
+ */
+export function malformedMultipart(error: unknown): RemoteServiceError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && PART_LIMIT_CODES.has(code)) return invalid([{ field: 'body', message: GENERIC_MESSAGES.formTooManyParts }]);
+  const malformed = typeof code === 'string' ? MALFORMED_CODES.has(code) : typeof message === 'string' && BUSBOY_MESSAGE.test(message);
+  return malformed ? invalid([{ field: 'body', message: GENERIC_MESSAGES.malformedUpload }]) : null;
 }
 
 export interface UploadedImage {

@@ -1,12 +1,16 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import { CATALOGUE_MESSAGES, ErrorCode, WATCH_PARTY_MESSAGES, WATCH_PARTY_ROOM_ID_PATTERN, type RpcMeta } from '@portal/contracts';
+import { watchPartyCreateSchema, watchPartyRoomParamsSchema } from '@portal/contracts/schemas';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
-import { invalid, invalidField } from '../uploads/multipart-form';
-import { createRoomSchema } from '../realtime/watch-party/watch-party.schemas';
+import { invalidField } from '../uploads/multipart-form';
 import { WatchPartyService } from '../realtime/watch-party/watch-party.service';
+
+class WatchPartyCreateBody extends createZodDto(watchPartyCreateSchema) {}
+class WatchPartyRoomParams extends createZodDto(watchPartyRoomParamsSchema) {}
 
 /** Opening a watch-party room and reading one; everything else happens on the `/watch-party` socket. */
 @ApiTags('watch-party')
@@ -21,25 +25,22 @@ export class WatchPartyController {
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Open a room for an episode of a title; the signed-in user hosts it. Answers { roomId, url }' })
-  @ApiBody({ schema: { type: 'object', required: ['animeId', 'episode'], properties: { animeId: { type: 'integer' }, episode: { type: 'integer' } } } })
-  async create(@Body() body: unknown, @Meta() meta: RpcMeta) {
-    const parsed = createRoomSchema.safeParse(body ?? {});
-    if (!parsed.success) throw invalid(parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message })));
+  async create(@Body() { animeId, episode }: WatchPartyCreateBody, @Meta() meta: RpcMeta) {
     // One lookup of the title's reference (a Shikimori id resolves too); none means an unknown title.
-    const [found] = await this.rpc.send('catalogue.anime.refs', { ids: [parsed.data.animeId] }, meta);
+    const [found] = await this.rpc.send('catalogue.anime.refs', { ids: [animeId] }, meta);
     if (!found) throw new RemoteServiceError({ code: ErrorCode.NotFound, message: CATALOGUE_MESSAGES.animeNotFound });
     const anime = found.ref;
-    if (anime.episodes !== null && parsed.data.episode > anime.episodes) throw invalidField('episode', WATCH_PARTY_MESSAGES.badEpisode);
+    if (anime.episodes !== null && episode > anime.episodes) throw invalidField('episode', WATCH_PARTY_MESSAGES.badEpisode);
     const user = meta.user!;
     // The host's avatar arrives with their socket's join, as every member's does.
-    return this.parties.create({ userId: user.id, username: user.username, avatar: null }, anime.id, parsed.data.episode);
+    return this.parties.create({ userId: user.id, username: user.username, avatar: null }, anime.id, episode);
   }
 
   @Get(':roomId')
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The state of a room (members, host, position), or 404' })
-  async get(@Param('roomId') roomId: string) {
+  async get(@Param() { roomId }: WatchPartyRoomParams) {
     const state = WATCH_PARTY_ROOM_ID_PATTERN.test(roomId) ? await this.parties.state(roomId) : null;
     if (!state) throw new RemoteServiceError({ code: ErrorCode.NotFound, message: WATCH_PARTY_MESSAGES.roomNotFound });
     return state;

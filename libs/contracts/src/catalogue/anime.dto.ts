@@ -96,45 +96,6 @@ export interface AnimeStats {
   averageScore: number | null;
 }
 
-export interface AnimeListQuery {
-  page?: number;
-  limit?: number;
-  genre?: string;
-  kind?: AnimeKind;
-  status?: AnimeStatus;
-  year?: number;
-  yearFrom?: number;
-  yearTo?: number;
-  season?: Season;
-  scoreMin?: number;
-  scoreMax?: number;
-  text?: string;
-  sort?: AnimeSort;
-}
-
-/** An admin's write: every field optional on PATCH/PUT; title required on POST. */
-export interface AnimeWrite {
-  title?: string;
-  titleRu?: string | null;
-  titleRomaji?: string;
-  titleEn?: string | null;
-  titleJa?: string | null;
-  synonyms?: string[];
-  description?: string | null;
-  kind?: AnimeKind | null;
-  status?: AnimeStatus;
-  episodes?: number | null;
-  series?: number | null;
-  year?: number | null;
-  releaseYear?: number | null;
-  season?: Season | null;
-  score?: number | null;
-  genres?: string[];
-  poster?: string | null;
-  imageUrl?: string | null;
-  idShiki?: number | null;
-}
-
 export interface SearchHit extends AnimeSummary {
   /** Which of the title's names matched, for highlighting. */
   matchedName: string;
@@ -190,15 +151,6 @@ export interface Collection {
 
 export interface CollectionDetails extends Collection {
   anime: AnimeSummary[];
-}
-
-export interface CollectionWrite {
-  title?: string;
-  description?: string;
-  featured?: boolean;
-  animeIds?: number[];
-  /** Storage key of an uploaded cover, set by the gateway after checking the file. */
-  cover?: string | null;
 }
 
 export interface MetadataSyncProgress {

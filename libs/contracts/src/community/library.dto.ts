@@ -32,22 +32,10 @@ export interface AnimeListEntry {
   updatedAt: string;
 }
 
-/** PUT /api/users/anime/status. `watchedEpisode` records one episode (the player sends it). */
-export interface ListStatusUpdate {
-  animeId: number | string;
-  status?: ListStatus;
-  progress?: number;
-  watchedEpisode?: number;
-  /** SPEC: adding sends the anime object; the server trusts only its own catalogue for it. */
-  anime?: unknown;
-}
+// The request types (ListStatusUpdate, RatingUpdate, ProgressSave, …) are the outputs of the request
+// schemas in community.schemas.ts, which the gateway and the community service both parse with.
 
 export type ListCounts = Record<ListStatus, number>;
-
-export interface RatingUpdate {
-  animeId: number | string;
-  rating: number;
-}
 
 export interface AnimeRatingSummary {
   animeId: number;
@@ -55,15 +43,6 @@ export interface AnimeRatingSummary {
   /** The portal's own average over its viewers' ratings, and how many rated. */
   average: number;
   votes: number;
-}
-
-/** POST /api/progress: one position inside one episode, in seconds. */
-export interface ProgressSave {
-  animeId: number | string;
-  episode: number;
-  position: number;
-  /** The episode's length when the player knows it, for "watched to the end" and progress bars. */
-  duration?: number;
 }
 
 export interface ProgressPoint {
@@ -79,7 +58,8 @@ export interface ContinueWatchingItem extends ProgressPoint {
 }
 
 /** One list in an import or export, independent of the file format. */
-export type ListFileFormat = 'mal' | 'shikimori';
+export const LIST_FILE_FORMATS = ['mal', 'shikimori'] as const;
+export type ListFileFormat = (typeof LIST_FILE_FORMATS)[number];
 
 export interface ListImportReport {
   format: ListFileFormat;
@@ -132,6 +112,7 @@ export const COMMUNITY_MESSAGES = {
   fileTooLarge: `Файл списка больше ${LIST_IMPORT_MAX_BYTES / 1024 / 1024} МБ`,
   fileUnreadable: 'Не удалось прочитать файл: ожидается экспорт MyAnimeList (XML) или Shikimori (JSON)',
   fileEmpty: 'В файле нет ни одной записи списка',
+  malDoctype: 'Файл MyAnimeList не должен содержать DOCTYPE и сущности',
   skipNotInCatalogue: 'Аниме нет в каталоге',
   skipNoId: 'Нет id аниме',
   skipStatus: 'Неизвестный статус',

@@ -11,16 +11,12 @@ import type {
 } from '../auth/user.dto';
 import type {
   AnimeDetails,
-  AnimeListQuery,
-  AnimeSort,
   AnimeStats,
   AnimeSummary,
-  AnimeWrite,
   CharacterDetails,
   CharacterSummary,
   Collection,
   CollectionDetails,
-  CollectionWrite,
   Genre,
   MetadataSyncProgress,
   SearchHit,
@@ -28,21 +24,40 @@ import type {
   Suggestion,
 } from '../catalogue/anime.dto';
 import type {
-  AnimeListEntry,
-  AnimeRatingSummary,
-  AnimeRefLookup,
-  ContinueWatchingItem,
-  ListCounts,
-  ListFileFormat,
-  ListImportReport,
-  ListStatus,
+  AnimeCreate,
+  AnimeListRequest,
+  AnimeRefsRequest,
+  AnimeSearchRequest,
+  AnimeSuggestRequest,
+  AnimeWrite,
+  CatalogueIdRequest,
+  CataloguePageRequest,
+  CharactersRequest,
+  CollectionCreate,
+  CollectionWrite,
+  GenrePageRequest,
+  MetadataIdRequest,
+  MetadataSyncRequest,
+  ParserParseRequest,
+  SavePosterRequest,
+  SetBackgroundRequest,
+} from '../catalogue/catalogue.schemas';
+import type {
+  ContinueWatchingQuery,
+  ListEntryParams,
+  ListExportRequest,
+  ListImportRequest,
+  ListPageRequest,
   ListStatusUpdate,
-  ProgressPoint,
-  ProgressSave,
+  ProgressSaveManyRequest,
+  ProgressTarget,
   RatingUpdate,
-} from '../community/library.dto';
+} from '../community/community.schemas';
+import type { AnimeListEntry, AnimeRatingSummary, AnimeRefLookup, ContinueWatchingItem, ListCounts, ListImportReport, ProgressPoint } from '../community/library.dto';
 import type { AnimeEpisodes } from '../media/episode.dto';
+import type { EpisodesListRequest } from '../media/episodes.schemas';
 import type { ServiceHealth, ServiceName } from '../platform/services';
+import type { ChatMessageParams, ChatPageQuery, ChatPost } from '../realtime/chat.schemas';
 import type { ChatMessage } from '../realtime/realtime-events';
 
 /** What travels with every request over the transport, so logs and rules follow the caller. */
@@ -93,73 +108,70 @@ export interface RpcMap extends Health {
   'auth.access.check': { request: Record<string, never>; response: { isAdmin: boolean } };
   'auth.telegram.channel-info': { request: Record<string, never>; response: TelegramChannelInfo };
   'moderation.audit-log.list': { request: PageQuery; response: Page<AuditLogEntry> };
-  'catalogue.anime.list': { request: AnimeListQuery; response: Page<AnimeSummary> };
-  'catalogue.anime.popular': { request: PageQuery; response: Page<AnimeSummary> };
-  'catalogue.anime.top': { request: PageQuery; response: Page<AnimeSummary> };
-  'catalogue.anime.new': { request: PageQuery; response: Page<AnimeSummary> };
-  'catalogue.anime.get': { request: { id: string }; response: AnimeDetails };
-  'catalogue.anime.stats': { request: { id: string }; response: AnimeStats };
-  'catalogue.anime.search': { request: { title: string; limit?: number }; response: SearchHit[] };
-  'catalogue.anime.suggest': { request: { q: string; limit?: number }; response: Suggestion[] };
-  'catalogue.anime.poster': { request: { id: string }; response: { svg: string } };
-  'catalogue.anime.create': { request: AnimeWrite; response: AnimeDetails };
-  'catalogue.anime.patch': { request: { id: string; anime: AnimeWrite }; response: AnimeDetails };
-  'catalogue.anime.delete': { request: { id: string }; response: { id: number; deleted: true } };
+  'catalogue.anime.list': { request: AnimeListRequest; response: Page<AnimeSummary> };
+  'catalogue.anime.popular': { request: CataloguePageRequest; response: Page<AnimeSummary> };
+  'catalogue.anime.top': { request: CataloguePageRequest; response: Page<AnimeSummary> };
+  'catalogue.anime.new': { request: CataloguePageRequest; response: Page<AnimeSummary> };
+  'catalogue.anime.get': { request: CatalogueIdRequest; response: AnimeDetails };
+  'catalogue.anime.stats': { request: CatalogueIdRequest; response: AnimeStats };
+  'catalogue.anime.search': { request: AnimeSearchRequest; response: SearchHit[] };
+  'catalogue.anime.suggest': { request: AnimeSuggestRequest; response: Suggestion[] };
+  'catalogue.anime.poster': { request: CatalogueIdRequest; response: { svg: string } };
+  'catalogue.anime.create': { request: AnimeCreate; response: AnimeDetails };
+  'catalogue.anime.patch': { request: CatalogueIdRequest & { anime: AnimeWrite }; response: AnimeDetails };
+  'catalogue.anime.delete': { request: CatalogueIdRequest; response: { id: number; deleted: true } };
   'catalogue.posters.update': { request: Record<string, never>; response: { queued: number } };
-  'catalogue.poster.save': { request: { animeId: number | string; posterUrl: string }; response: AnimeDetails };
+  'catalogue.poster.save': { request: SavePosterRequest; response: AnimeDetails };
   'catalogue.genres.list': { request: Record<string, never>; response: Genre[] };
-  'catalogue.genre.anime': {
-    request: PageQuery & { genre: string; sort?: AnimeSort };
-    response: Page<AnimeSummary> & { genre: Genre };
-  };
-  'catalogue.characters.list': { request: PageQuery & { search?: string }; response: Page<CharacterSummary> };
-  'catalogue.character.get': { request: { id: string }; response: CharacterDetails };
-  'catalogue.seiyuu.get': { request: { id: string }; response: SeiyuuDetails };
-  'catalogue.collections.list': { request: PageQuery; response: Page<Collection> };
+  'catalogue.genre.anime': { request: GenrePageRequest; response: Page<AnimeSummary> & { genre: Genre } };
+  'catalogue.characters.list': { request: CharactersRequest; response: Page<CharacterSummary> };
+  'catalogue.character.get': { request: CatalogueIdRequest; response: CharacterDetails };
+  'catalogue.seiyuu.get': { request: CatalogueIdRequest; response: SeiyuuDetails };
+  'catalogue.collections.list': { request: CataloguePageRequest; response: Page<Collection> };
   'catalogue.collections.featured': { request: Record<string, never>; response: Collection[] };
-  'catalogue.collection.get': { request: { id: string }; response: CollectionDetails };
-  'catalogue.collection.create': { request: CollectionWrite; response: CollectionDetails };
+  'catalogue.collection.get': { request: CatalogueIdRequest; response: CollectionDetails };
+  'catalogue.collection.create': { request: CollectionCreate; response: CollectionDetails };
   'catalogue.collection.update': {
-    request: { id: string; collection: CollectionWrite };
+    request: CatalogueIdRequest & { collection: CollectionWrite };
     response: CollectionDetails & { replacedCover: string | null };
   };
-  'catalogue.collection.delete': { request: { id: string }; response: { id: number; deleted: true; cover: string | null } };
-  'catalogue.metadata.sync': { request: { shikimoriIds?: number[]; all?: boolean }; response: { queued: number } };
+  'catalogue.collection.delete': { request: CatalogueIdRequest; response: { id: number; deleted: true; cover: string | null } };
+  'catalogue.metadata.sync': { request: MetadataSyncRequest; response: { queued: number } };
   'catalogue.metadata.progress': { request: Record<string, never>; response: MetadataSyncProgress };
-  'catalogue.parser.parse': { request: { shikimoriId: number; kodikId?: string | number }; response: { jobId: string } };
-  'catalogue.images.search': { request: { id: string }; response: { images: Array<{ original: string; preview: string }> } };
-  'catalogue.images.set-background': { request: { id: string; backgroundUrl: string }; response: { jobId: string } };
+  'catalogue.parser.parse': { request: ParserParseRequest; response: { jobId: string } };
+  'catalogue.images.search': { request: MetadataIdRequest; response: { images: Array<{ original: string; preview: string }> } };
+  'catalogue.images.set-background': { request: SetBackgroundRequest; response: { jobId: string } };
   /** Display slices of titles by catalogue or Shikimori id, for the community's read model; unknown ids are left out. */
-  'catalogue.anime.refs': { request: { ids: number[] }; response: AnimeRefLookup[] };
-  'catalogue.episodes.list': { request: { animeId: string }; response: AnimeEpisodes };
+  'catalogue.anime.refs': { request: AnimeRefsRequest; response: AnimeRefLookup[] };
+  'catalogue.episodes.list': { request: EpisodesListRequest; response: AnimeEpisodes };
   'community.list.update': { request: ListStatusUpdate; response: AnimeListEntry };
-  'community.list.remove': { request: { animeId: string }; response: { animeId: number; removed: true } };
-  'community.list.entry': { request: { animeId: string }; response: AnimeListEntry | null };
+  'community.list.remove': { request: ListEntryParams; response: { animeId: number; removed: true } };
+  'community.list.entry': { request: ListEntryParams; response: AnimeListEntry | null };
   /** Someone's list: the caller's own without `username`, a public profile's with it. */
   'community.list.get': {
-    request: PageQuery & { username?: string; status?: ListStatus };
+    request: ListPageRequest;
     response: Page<AnimeListEntry> & { counts: ListCounts };
   };
   /** Without `format` the file's first character decides: `<` MyAnimeList XML, `[` Shikimori JSON. */
-  'community.list.import': { request: { format?: ListFileFormat; content: string }; response: ListImportReport };
-  'community.list.export': { request: { format: ListFileFormat }; response: { filename: string; contentType: string; body: string } };
+  'community.list.import': { request: ListImportRequest; response: ListImportReport };
+  'community.list.export': { request: ListExportRequest; response: { filename: string; contentType: string; body: string } };
   'community.rating.set': { request: RatingUpdate; response: AnimeRatingSummary };
   /**
    * Many viewers' saves in one message: the gateway coalesces POST /api/progress calls arriving
    * within a millisecond or so. `userId` is the verified token's user; each item is answered alone.
    */
   'community.progress.save-many': {
-    request: { items: Array<ProgressSave & { userId: string; username: string }> };
+    request: ProgressSaveManyRequest;
     response: Array<{ ok: true; point: ProgressPoint } | { ok: false; error: RpcErrorPayload }>;
   };
-  'community.progress.get': { request: { animeId: string; episode?: string }; response: ProgressPoint | null };
+  'community.progress.get': { request: ProgressTarget; response: ProgressPoint | null };
   /** Without `episode` every position of the title is forgotten. */
-  'community.progress.delete': { request: { animeId: string; episode?: string }; response: { deleted: boolean } };
-  'community.progress.continue': { request: { limit?: number }; response: ContinueWatchingItem[] };
-  'chat.messages.list': { request: { before?: string; limit?: number }; response: { items: ChatMessage[]; nextCursor: string | null } };
+  'community.progress.delete': { request: ProgressTarget; response: { deleted: boolean } };
+  'community.progress.continue': { request: ContinueWatchingQuery; response: ContinueWatchingItem[] };
+  'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
-  'chat.message.post': { request: { message: string; avatar: string | null }; response: ChatMessage };
-  'chat.message.delete': { request: { id: string }; response: { id: string; deleted: true } };
+  'chat.message.post': { request: ChatPost; response: ChatMessage };
+  'chat.message.delete': { request: ChatMessageParams; response: { id: string; deleted: true } };
 }
 
 export interface AuditLogEntry {

@@ -1,6 +1,62 @@
-import { ClientRedis, type RedisOptions, ServerRedis } from '@nestjs/microservices';
+import type { LoggerService } from '@nestjs/common';
+import { ClientRedis, type ConsumerSerializer, type ProducerSerializer, type RedisOptions, ServerRedis } from '@nestjs/microservices';
+import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload } from '@portal/contracts';
 
 type TransportOptions = NonNullable<RedisOptions['options']>;
+
+/**
+ * A request the client could not encode (too deeply nested, circular, a BigInt...): it fails that one
+ * call, as a 400, and is never published.
+ */
+export class UnencodableMessageError extends Error {
+  constructor(cause: unknown) {
+    super('The request cannot be encoded as JSON', { cause });
+  }
+}
+
+/**
+ * Nest's Redis transport encodes a packet with JSON.stringify after the serializer ran, and on the
+ * client's first call of a pattern it does so in a Redis callback, outside any try/catch: a packet
+ * JSON.stringify cannot encode (a RangeError on deep nesting) would end the process. The serializer
+ * is the one hook that runs inside Nest's own error handling, so it proves here that the packet
+ * encodes (one more JSON.stringify per packet, for JSON sizes the gateway's body limit bounds) and
+ * fails the call when it does not.
+ */
+function encodableRequests(inner: ProducerSerializer): ProducerSerializer {
+  return {
+    serialize(packet, options) {
+      const serialized: unknown = inner.serialize(packet, options);
+      try {
+        JSON.stringify(serialized);
+      } catch (error) {
+        throw new UnencodableMessageError(error);
+      }
+      return serialized;
+    },
+  };
+}
+
+/**
+ * On the service's side a reply that does not encode would throw in a process.nextTick callback (an
+ * unhandled rejection ends the service); the call is answered with an internal error instead, and the
+ * failure is logged.
+ */
+function encodableReplies(inner: ConsumerSerializer, logger: LoggerService): ConsumerSerializer {
+  return {
+    serialize(packet, options) {
+      const serialized: unknown = inner.serialize(packet, options);
+      try {
+        JSON.stringify(serialized);
+        return serialized;
+      } catch (error) {
+        const stack = error instanceof Error ? error.stack : undefined;
+        logger.error(`The reply to request ${packet.id} cannot be encoded as JSON (${String(error)}): answered with an internal error`, stack);
+        const err: RpcErrorPayload = { code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal };
+        return inner.serialize({ id: packet.id, err, isDisposed: true }, options);
+      }
+    },
+  };
+}
 
 /**
  * Nest's Redis transport with every channel namespaced by the key prefix. Pub/sub channels are
@@ -13,6 +69,7 @@ export class PrefixedRedisServer extends ServerRedis {
     options: TransportOptions,
   ) {
     super(options);
+    this.serializer = encodableReplies(this.serializer, this.logger);
   }
 
   override getRequestPattern(pattern: string): string {
@@ -31,6 +88,7 @@ export class PrefixedRedisClient extends ClientRedis {
     options: TransportOptions,
   ) {
     super(options);
+    this.serializer = encodableRequests(this.serializer);
   }
 
   override getRequestPattern(pattern: string): string {

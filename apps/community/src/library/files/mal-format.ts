@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { AnimeKind, ListStatus } from '@portal/contracts';
+import { type AnimeKind, COMMUNITY_MESSAGES, type ListStatus } from '@portal/contracts';
+import { RpcError } from '@portal/platform';
 import { type ExportedEntry, type ListFileEntry, lineAt, positiveId, scoreOf, wholeNumber } from './list-file';
 
 /** MyAnimeList's statuses, by name (current exports) and by number (older ones). */
@@ -26,12 +27,27 @@ const SERIES_TYPE: Record<AnimeKind, string> = { tv: 'TV', movie: 'Movie', ova: 
 
 type MalAnime = Record<string, string | undefined>;
 
-/** Reads a MyAnimeList XML export; null when it is not one. */
+/**
+ * A document type declaration, or an entity declaration anywhere. MAL never writes one; in a file
+ * from a user it can only be an attack: an external entity (`SYSTEM "file:///etc/passwd"`) or an
+ * exponential expansion of internal ones ("billion laughs").
+ */
+const DOCTYPE_OR_ENTITY = /<!\s*(DOCTYPE|ENTITY)/i;
+
+/**
+ * Reads a MyAnimeList XML export; null when it is not one. A file with a DOCTYPE or an entity
+ * declaration is refused (400) before any XML parser sees it.
+ */
 export function parseMal(content: string): ListFileEntry[] | null {
+  if (DOCTYPE_OR_ENTITY.test(content)) throw RpcError.validation([{ field: 'file', message: COMMUNITY_MESSAGES.malDoctype }]);
   if (XMLValidator.validate(content) !== true) return null;
-  const parsed = new XMLParser({ parseTagValue: false, trimValues: true, isArray: (name) => name === 'anime' }).parse(content) as {
-    myanimelist?: { anime?: MalAnime[] } | string;
-  };
+  let parsed: { myanimelist?: { anime?: MalAnime[] } | string };
+  try {
+    parsed = new XMLParser({ parseTagValue: false, trimValues: true, isArray: (name) => name === 'anime' }).parse(content) as typeof parsed;
+  } catch {
+    // Whatever the validator let through but the parser refuses is not a file we can read.
+    return null;
+  }
   if (parsed.myanimelist === undefined) return null;
   const items = typeof parsed.myanimelist === 'object' ? (parsed.myanimelist.anime ?? []) : [];
   const starts = [...content.matchAll(/<anime[\s>]/g)].map((match) => lineAt(content, match.index));

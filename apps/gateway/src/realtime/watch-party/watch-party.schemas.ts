@@ -6,14 +6,15 @@ import {
   WATCH_PARTY_MIN_RATE,
   WATCH_PARTY_ROOM_ID_PATTERN,
 } from '@portal/contracts';
+import { watchPartyEpisodeField } from '@portal/contracts/schemas';
 import { WatchPartyError } from './watch-party.errors';
 
-/** Every client payload is checked here before it touches a room; unknown keys are refused too. */
+/**
+ * Every socket payload is checked here before it touches a room; unknown keys are refused too. The
+ * REST requests' schemas (opening a room) are the contracts' (watch-party.schemas.ts).
+ */
 
 const MAX_POSITION_SECONDS = 24 * 60 * 60;
-const MAX_EPISODE = 100_000;
-
-const episodeNumber = z.number({ error: WATCH_PARTY_MESSAGES.badEpisode }).int(WATCH_PARTY_MESSAGES.badEpisode).min(1, WATCH_PARTY_MESSAGES.badEpisode).max(MAX_EPISODE, WATCH_PARTY_MESSAGES.badEpisode);
 
 export const joinSchema = z.strictObject({ roomId: z.string().regex(WATCH_PARTY_ROOM_ID_PATTERN) });
 
@@ -23,7 +24,7 @@ export const playbackSchema = z.strictObject({
   at: z.number().finite().positive().optional(),
 });
 
-export const episodeSchema = z.strictObject({ episode: episodeNumber });
+export const episodeSchema = z.strictObject({ episode: watchPartyEpisodeField });
 
 export const chatSchema = z.strictObject({
   text: z
@@ -34,15 +35,12 @@ export const chatSchema = z.strictObject({
 
 export const timeSyncSchema = z.strictObject({ clientSentAt: z.number().finite() });
 
-export const createRoomSchema = z.object({
-  animeId: z.number({ error: WATCH_PARTY_MESSAGES.badAnimeId }).int(WATCH_PARTY_MESSAGES.badAnimeId).positive(WATCH_PARTY_MESSAGES.badAnimeId),
-  episode: episodeNumber,
-});
-
-/** The parsed payload, or a `BAD_PAYLOAD` error carrying the first Russian message the schema has. */
+/**
+ * The parsed payload, or a `BAD_PAYLOAD` error carrying the first message of the schema's own; a rule
+ * without one says WATCH_PARTY_MESSAGES.badPayload (not zod's locale, which names types and patterns).
+ */
 export function parsePayload<T extends z.ZodType>(schema: T, payload: unknown): z.output<T> {
-  const result = schema.safeParse(payload);
+  const result = schema.safeParse(payload, { error: () => WATCH_PARTY_MESSAGES.badPayload });
   if (result.success) return result.data;
-  const message = result.error.issues.find((issue) => /[а-яё]/i.test(issue.message))?.message;
-  throw WatchPartyError.badPayload(message);
+  throw WatchPartyError.badPayload(result.error.issues.find((issue) => issue.message !== WATCH_PARTY_MESSAGES.badPayload)?.message);
 }

@@ -1,0 +1,111 @@
+import { runInThisContext } from 'node:vm';
+import { Logger, type LoggerService } from '@nestjs/common';
+import type { MessageHandler } from '@nestjs/microservices';
+import { ErrorCode, GENERIC_MESSAGES, type RpcMeta, type RpcPattern } from '@portal/contracts';
+import { PrefixedRedisClient, PrefixedRedisServer, RemoteServiceError, RpcClient, redisTransportOptions } from '@portal/messaging';
+import { ownRedisPrefix } from '../auth/auth-test-kit';
+
+/** An object `depth` levels deep: JSON.stringify overflows the call stack on it. */
+function deep(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = { leaf: true };
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+const circular = () => {
+  const value: Record<string, unknown> = { name: 'loop' };
+  value.self = value;
+  return value;
+};
+
+/**
+ * Issue #12: Nest's Redis transport JSON.stringify-ed packets where a failure ended the process (the
+ * first call of a pattern publishes from a Redis callback; a service's reply goes out from a
+ * process.nextTick). Over a real Redis, an unencodable request or reply must fail that call only.
+ */
+describe('the Redis transport never throws outside a call', () => {
+  const { REDIS_KEY_PREFIX: prefix } = ownRedisPrefix('transport');
+  const options = redisTransportOptions(process.env.REDIS_URL!);
+  const server = new PrefixedRedisServer(prefix, options);
+  const client = new PrefixedRedisClient(prefix, options);
+  const rpc = new RpcClient(client, 5000);
+  const meta = { requestId: 'transport-safety' } as RpcMeta;
+  const call = (pattern: string, data: unknown) => rpc.send(pattern as RpcPattern, data as never, meta) as Promise<unknown>;
+  /** The error a call fails with (a RemoteServiceError), or a failure of the test when it succeeds. */
+  const failureOf = async (pattern: string, data: unknown) => {
+    const error = await call(pattern, data).then(
+      () => new Error('the call succeeded'),
+      (error: unknown) => error,
+    );
+    expect(error).toBeInstanceOf(RemoteServiceError);
+    return (error as RemoteServiceError).payload;
+  };
+
+  // The process jest's sandbox hides: where an exception nobody caught would land.
+  const realProcess = runInThisContext('process') as NodeJS.Process;
+  const escaped: unknown[] = [];
+  const onEscape = (error: unknown) => escaped.push(error);
+  /** Nest's log lines of errors (the transport's own logger), instead of the console. */
+  const loggedErrors: string[] = [];
+  const quiet = () => undefined;
+  const capture: LoggerService = { log: quiet, warn: quiet, debug: quiet, verbose: quiet, error: (message: unknown) => loggedErrors.push(String(message)) };
+
+  const handle = (pattern: string, handler: (data: unknown) => unknown) =>
+    server.addHandler(pattern, (async (packet: { data: unknown }) => handler(packet.data)) as MessageHandler);
+
+  beforeAll(async () => {
+    Logger.overrideLogger(capture);
+    realProcess.on('uncaughtException', onEscape);
+    realProcess.on('unhandledRejection', onEscape);
+    for (const pattern of ['echo.first', 'echo.again', 'echo.circular', 'echo.bigint']) handle(pattern, (data) => data);
+    handle('reply.deep', () => deep(10_000));
+    handle('reply.circular', () => circular());
+    handle('reply.bigint', () => ({ count: 1n }));
+    await new Promise<void>((resolve, reject) => server.listen((error?: unknown) => (error ? reject(error as Error) : resolve())));
+    await client.connect();
+  });
+  afterAll(async () => {
+    realProcess.off('uncaughtException', onEscape);
+    realProcess.off('unhandledRejection', onEscape);
+    await client.close();
+    await server.close();
+  });
+
+  afterEach(() => {
+    expect(escaped).toEqual([]);
+  });
+
+  it('fails a 10,000-deep request on a pattern called for the first time with 400, and the next call works', async () => {
+    // The first call of a pattern is published from the callback of the reply channel's SUBSCRIBE.
+    const startedAt = Date.now();
+    expect(await failureOf('echo.first', deep(10_000))).toEqual({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.badRequest });
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+    expect(await call('echo.first', { ok: 1 })).toEqual({ ok: 1 });
+  });
+
+  it('fails a deep request on a pattern already in use the same way', async () => {
+    expect(await call('echo.again', { n: 1 })).toEqual({ n: 1 });
+    expect(await failureOf('echo.again', deep(10_000))).toEqual({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.badRequest });
+    expect(await call('echo.again', { n: 2 })).toEqual({ n: 2 });
+  });
+
+  it('fails circular and BigInt requests with 400', async () => {
+    expect(await failureOf('echo.circular', circular())).toMatchObject({ code: ErrorCode.ValidationFailed });
+    expect(await failureOf('echo.bigint', { count: 1n })).toMatchObject({ code: ErrorCode.ValidationFailed });
+    expect(await call('echo.circular', { fine: true })).toEqual({ fine: true });
+  });
+
+  it('answers a handler whose reply cannot be encoded with an internal error, and the service keeps answering', async () => {
+    for (const pattern of ['reply.deep', 'reply.circular', 'reply.bigint']) {
+      expect(await failureOf(pattern, {})).toEqual({ code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal });
+    }
+    // Logged on the service's side, with the cause.
+    expect(loggedErrors.filter((line) => /cannot be encoded as JSON/.test(line))).toEqual([
+      expect.stringContaining('Maximum call stack size exceeded'),
+      expect.stringContaining('circular structure'),
+      expect.stringContaining('BigInt'),
+    ]);
+    expect(await failureOf('reply.deep', {})).toMatchObject({ code: ErrorCode.Internal });
+    expect(await call('echo.again', { still: 'up' })).toEqual({ still: 'up' });
+  });
+});
