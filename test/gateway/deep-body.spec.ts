@@ -1,9 +1,9 @@
-import { runInThisContext } from 'node:vm';
 import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
 import { type ApiClient, apiClient } from '@portal/testing';
 import { MAX_JSON_DEPTH } from '../../apps/gateway/src/http/json-body-parser';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, STACK_TRACE } from '../auth/auth-test-kit';
 import { type RunningApp, startAuthService, startGateway } from '../support/test-apps';
+import { watchEscapedErrors } from '../support/escaped-errors';
 
 /** `{"a":{"a":...1...}}`, `depth` objects deep. */
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -19,14 +19,10 @@ describe('the gateway refuses JSON nested too deep, on every route, and stays up
   let gateway: RunningApp;
   let api: ApiClient;
   let token: string;
-  // The process jest's sandbox hides: where an exception nobody caught would land.
-  const realProcess = runInThisContext('process') as NodeJS.Process;
-  const escaped: unknown[] = [];
-  const onEscape = (error: unknown) => escaped.push(error);
+  const { escaped, start: watchEscapes, stop: unwatchEscapes } = watchEscapedErrors();
 
   beforeAll(async () => {
-    realProcess.on('uncaughtException', onEscape);
-    realProcess.on('unhandledRejection', onEscape);
+    watchEscapes();
     const prefix = ownRedisPrefix('deepbody');
     started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix }));
     gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix, RPC_TIMEOUT_MS: '1500' });
@@ -34,8 +30,7 @@ describe('the gateway refuses JSON nested too deep, on every route, and stays up
     token = (await registerUser(api, 'deep')).token;
   });
   afterAll(async () => {
-    realProcess.off('uncaughtException', onEscape);
-    realProcess.off('unhandledRejection', onEscape);
+    unwatchEscapes();
     await gateway?.close();
     for (const app of started.reverse()) await app.close();
   });

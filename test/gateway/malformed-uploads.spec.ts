@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runInThisContext } from 'node:vm';
 import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { type CommunityStack, startCommunityStack } from '../community/community-test-kit';
+import { watchEscapedErrors } from '../support/escaped-errors';
 
 const BOUNDARY = '----portal-malformed-upload';
 const PNG_START = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -40,13 +40,10 @@ describe('malformed multipart uploads answer 400 with a Russian message', () => 
   let user: RegisteredUser;
   let admin: RegisteredUser;
   let collectionId: string;
-  const realProcess = runInThisContext('process') as NodeJS.Process;
-  const escaped: unknown[] = [];
-  const onEscape = (error: unknown) => escaped.push(error);
+  const { escaped, start: watchEscapes, stop: unwatchEscapes } = watchEscapedErrors();
 
   beforeAll(async () => {
-    realProcess.on('uncaughtException', onEscape);
-    realProcess.on('unhandledRejection', onEscape);
+    watchEscapes();
     uploadsDir = mkdtempSync(join(tmpdir(), 'portal-malformed-uploads-'));
     stack = await startCommunityStack('badupload', { env: { UPLOADS_DIR: uploadsDir } });
     user = await stack.user();
@@ -58,8 +55,7 @@ describe('malformed multipart uploads answer 400 with a Russian message', () => 
     collectionId = created.body.data.id;
   }, 120_000);
   afterAll(async () => {
-    realProcess.off('uncaughtException', onEscape);
-    realProcess.off('unhandledRejection', onEscape);
+    unwatchEscapes();
     await stack?.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   });

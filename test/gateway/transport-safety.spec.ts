@@ -1,9 +1,9 @@
-import { runInThisContext } from 'node:vm';
 import { Logger, type LoggerService } from '@nestjs/common';
 import type { MessageHandler } from '@nestjs/microservices';
 import { ErrorCode, GENERIC_MESSAGES, type RpcMeta, type RpcPattern } from '@portal/contracts';
 import { PrefixedRedisClient, PrefixedRedisServer, RemoteServiceError, RpcClient, redisTransportOptions } from '@portal/messaging';
 import { ownRedisPrefix } from '../auth/auth-test-kit';
+import { watchEscapedErrors } from '../support/escaped-errors';
 
 /** An object `depth` levels deep: JSON.stringify overflows the call stack on it. */
 function deep(depth: number): Record<string, unknown> {
@@ -41,10 +41,7 @@ describe('the Redis transport never throws outside a call', () => {
     return (error as RemoteServiceError).payload;
   };
 
-  // The process jest's sandbox hides: where an exception nobody caught would land.
-  const realProcess = runInThisContext('process') as NodeJS.Process;
-  const escaped: unknown[] = [];
-  const onEscape = (error: unknown) => escaped.push(error);
+  const { escaped, start: watchEscapes, stop: unwatchEscapes } = watchEscapedErrors();
   /** Nest's log lines of errors (the transport's own logger), instead of the console. */
   const loggedErrors: string[] = [];
   const quiet = () => undefined;
@@ -55,8 +52,7 @@ describe('the Redis transport never throws outside a call', () => {
 
   beforeAll(async () => {
     Logger.overrideLogger(capture);
-    realProcess.on('uncaughtException', onEscape);
-    realProcess.on('unhandledRejection', onEscape);
+    watchEscapes();
     for (const pattern of ['echo.first', 'echo.again', 'echo.circular', 'echo.bigint']) handle(pattern, (data) => data);
     handle('reply.deep', () => deep(10_000));
     handle('reply.circular', () => circular());
@@ -65,8 +61,7 @@ describe('the Redis transport never throws outside a call', () => {
     await client.connect();
   });
   afterAll(async () => {
-    realProcess.off('uncaughtException', onEscape);
-    realProcess.off('unhandledRejection', onEscape);
+    unwatchEscapes();
     await client.close();
     await server.close();
   });
