@@ -133,6 +133,27 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
       expect(res.body.paths['/api/users'].get).toBeDefined();
     });
 
+    it('describes bodies, queries and params from the contracts schemas (with their bounds)', async () => {
+      const doc = (await api.get('/api/docs.json')).body;
+      const schemaOf = (operation: { requestBody: { content: Record<string, { schema: { $ref?: string } }> } }) => {
+        const schema = operation.requestBody.content['application/json'].schema;
+        return schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop() as string] : schema;
+      };
+      const login = schemaOf(doc.paths['/api/auth/login'].post);
+      expect(Object.keys(login.properties)).toEqual(['email', 'password']);
+      expect(login.properties.password.maxLength).toBe(1024);
+      expect(Object.keys(schemaOf(doc.paths['/api/auth/register'].post).properties)).toEqual(
+        expect.arrayContaining(['username', 'email', 'password', 'captchaId', 'captchaAnswer']),
+      );
+      const users = doc.paths['/api/users'].get.parameters;
+      expect(users).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'limit', schema: expect.objectContaining({ maximum: 100 }) })]),
+      );
+      expect(doc.paths['/api/user/{id}/admin'].put.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id', schema: expect.objectContaining({ format: 'uuid' }) })]),
+      );
+    });
+
     it('serves the docs page at /api/docs as HTML', async () => {
       const res = await api.get('/api/docs');
       expect(res.status).toBe(200);
