@@ -230,7 +230,9 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
   it('image search answers Shikimori’s screenshots as absolute URLs, waiting out a 429 and its Retry-After', async () => {
     // Image search waits at most 2.5 s for a request slot (then answers 429): start with room in the
     // 90-a-minute budget that the syncs above have been spending, however slow this machine is.
-    await waitFor(async () => fake.requests.filter((request) => request.at > Date.now() - 60_000).length <= 80, 65_000, 250);
+    // and with no sync job left to compete for the slots once the 429's pause ends.
+    const idle = async () => Object.values(await jobs.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed')).every((count) => count === 0);
+    await waitFor(async () => (await idle()) && fake.requests.filter((request) => request.at > Date.now() - 60_000).length <= 80, 65_000, 250);
     fake.fail({ path: '/api/animes/20/screenshots', status: 429, times: 1, retryAfterSeconds: 1 });
     const res = await api.get('/api/images/search/20', asAdmin());
     expect(res.status).toBe(200);
