@@ -173,6 +173,9 @@ export const PLAIN_PATH = /^[\w./-]+$/;
  * opening, ending, episode label and a running clock (the position in the episode, readable from a
  * screenshot), then split and scaled to every quality, each with its quality drawn on it.
  * `texts` are files holding the labels (no escaping needed); `fontFile` may be null (fontconfig's Sans).
+ * Each quality goes into `<outDir>/<index>/` and there is no master playlist: the ffmpeg 4.1 of npm
+ * knows no `name:` in `-var_stream_map` and crashes writing the master of several variants, so the
+ * generator renames the folders (`variantDir`) and writes the master itself (`masterPlaylist`).
  */
 export function ffmpegArgs({ episode, spec, outDir, fontFile, texts }) {
   const { fps, segmentSeconds, durationSeconds: duration, qualities } = spec;
@@ -223,11 +226,64 @@ export function ffmpegArgs({ episode, spec, outDir, fontFile, texts }) {
     '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_playlist_type', 'vod',
     '-hls_flags', 'independent_segments', '-hls_segment_type', 'mpegts',
     '-hls_segment_filename', `${outDir}/%v/seg-%03d.ts`,
-    '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', qualities.map((quality, index) => `v:${index},a:${index},name:${quality}p`).join(' '),
+    '-var_stream_map', qualities.map((_, index) => `v:${index},a:${index}`).join(' '),
     `${outDir}/%v/index.m3u8`,
   );
   return args;
+}
+
+/** The folder of a quality beside its episode's master playlist. */
+export const variantDir = (quality) => `${quality}p`;
+
+/** The codec of the audio of every quality: AAC-LC, ffmpeg's `aac` encoder. */
+export const AUDIO_CODEC = 'mp4a.40.2';
+
+/**
+ * The RFC 6381 codec of the H.264 video in an MPEG-TS segment, as ffmpeg names it in a master
+ * playlist: `avc1.` and the profile, constraint flags and level of the first sequence parameter set
+ * (read from the first video PES packet). Null when there is none.
+ */
+export function h264CodecOf(ts) {
+  const PACKET = 188;
+  let videoPid = null;
+  const chunks = [];
+  for (let offset = 0; offset + PACKET <= ts.length; offset += PACKET) {
+    if (ts[offset] !== 0x47) return null;
+    const unitStart = (ts[offset + 1] & 0x40) !== 0;
+    const pid = ((ts[offset + 1] & 0x1f) << 8) | ts[offset + 2];
+    const adaptation = (ts[offset + 3] >> 4) & 3;
+    if (!(adaptation & 1)) continue;
+    const start = offset + 4 + (adaptation & 2 ? 1 + ts[offset + 4] : 0);
+    const payload = ts.subarray(start, offset + PACKET);
+    const videoPes = unitStart && payload[0] === 0 && payload[1] === 0 && payload[2] === 1 && (payload[3] & 0xf0) === 0xe0;
+    if (videoPes && videoPid === null) {
+      videoPid = pid;
+      chunks.push(payload.subarray(9 + payload[8]));
+    } else if (pid === videoPid) {
+      if (unitStart) break;
+      chunks.push(payload);
+    }
+  }
+  const es = Buffer.concat(chunks);
+  for (let index = 0; index + 6 < es.length; index++) {
+    if (es[index] === 0 && es[index + 1] === 0 && es[index + 2] === 1 && (es[index + 3] & 0x1f) === 7) {
+      const hex = (byte) => byte.toString(16).padStart(2, '0');
+      return `avc1.${hex(es[index + 4])}${hex(es[index + 5])}${hex(es[index + 6])}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The master playlist of an episode: one entry per quality with its peak and average bit rate
+ * (measured over its segments, RFC 8216), resolution and codecs.
+ */
+export function masterPlaylist(variants) {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6'];
+  for (const { uri, bandwidth, averageBandwidth, width, height, codecs } of variants) {
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},AVERAGE-BANDWIDTH=${averageBandwidth},RESOLUTION=${width}x${height},CODECS="${codecs}"`, uri);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** Parses an HLS playlist into tags and URIs: enough to check what the generator wrote. */

@@ -1,11 +1,11 @@
-// The `npm start` step for sample episodes: made once, before the services start, when ffmpeg is
-// there; without it the portal starts anyway and one line says how to get them.
+// The `npm start` step for sample episodes: made once, before the services start, with the ffmpeg
+// of FFMPEG_PATH, PATH or npm (ffmpeg.cjs); when there is none (a FFMPEG_PATH that does not run, a
+// platform npm has no build for) the portal starts anyway and one line says why and what to do.
 import { join, resolve } from 'node:path';
-import { findFfmpeg, generateSamples, samplesUpToDate } from './samples.mjs';
+import { findFfmpeg, generateSamples, noFfmpegMessage, samplesUpToDate } from './samples.mjs';
 
-export const START_WITHOUT_FFMPEG =
-  '[start] демо-серий нет: установите ffmpeg (apt-get install ffmpeg) и запустите npm run media:samples / ' +
-  'no sample episodes: install ffmpeg (apt-get install ffmpeg) and run npm run media:samples';
+/** The line npm start prints without ffmpeg. */
+export const startWithoutFfmpeg = (env = process.env) => `[start] демо-серий нет / no sample episodes: ${noFfmpegMessage(env)}`;
 
 /** Returns the services' MEDIA_DIR (MEDIA_DIR, else `<data dir>/media`). */
 export async function prepareSampleEpisodes(dataDir, { env = process.env, log = console.log } = {}) {
@@ -13,10 +13,10 @@ export async function prepareSampleEpisodes(dataDir, { env = process.env, log = 
   if (samplesUpToDate(mediaDir)) return { MEDIA_DIR: mediaDir };
   const ffmpeg = findFfmpeg(env);
   if (!ffmpeg) {
-    log(START_WITHOUT_FFMPEG);
+    log(startWithoutFfmpeg(env));
     return { MEDIA_DIR: mediaDir };
   }
-  log(`[start] making the sample episodes with ffmpeg ${ffmpeg.version} (once)…`);
+  log(`[start] making the sample episodes with ffmpeg ${ffmpeg.version} from ${ffmpeg.source} (once)…`);
   try {
     const { manifest, seconds } = await generateSamples({ mediaDir, ffmpeg });
     log(`[start] sample episodes ready: ${manifest.episodes.length} in ${mediaDir} in ${seconds} s`);

@@ -1,25 +1,34 @@
 // Makes the sample episodes with ffmpeg (see samples-plan.mjs for what, docs/media.md for why).
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { findFfmpeg, missingToolMessage, toolEnv } from './ffmpeg.cjs';
 import {
+  AUDIO_CODEC,
   buildIdOf,
   buildManifest,
   ffmpegArgs,
+  h264CodecOf,
   MANIFEST_FILE,
   manifestMatches,
+  masterPlaylist,
+  parsePlaylist,
   PLAIN_PATH,
   plannedEpisodes,
+  RENDITIONS,
   SAMPLES_SUBDIR,
   samplesSpec,
+  variantDir,
 } from './samples-plan.mjs';
 import { ROOT } from './setup.mjs';
 
-/** One line, Russian then English, for a machine without ffmpeg. */
-export const NO_FFMPEG_MESSAGE =
-  'ffmpeg не найден: установите его (apt-get install ffmpeg) или укажите путь в FFMPEG_PATH, затем npm run media:samples / ' +
-  'ffmpeg not found: install it (apt-get install ffmpeg) or set FFMPEG_PATH, then run npm run media:samples';
+/** FFMPEG_PATH, else `ffmpeg` on PATH, else the one of npm (ffmpeg.cjs); null when there is none that runs. */
+export { findFfmpeg };
+
+/** One line, Russian then English, for when there is no ffmpeg (see ffmpeg.cjs for when that can be). */
+export const noFfmpegMessage = (env = process.env) => missingToolMessage('ffmpeg', env);
 
 export class SamplesError extends Error {}
 
@@ -29,41 +38,28 @@ export function defaultMediaDir(env = process.env) {
   return join(env.PORTAL_DATA_DIR ? resolve(env.PORTAL_DATA_DIR) : join(ROOT, '.data'), 'media');
 }
 
-const executable = (path) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** FFMPEG_PATH, else `ffmpeg` on PATH; null when there is none that runs. */
-export function findFfmpeg(env = process.env) {
-  const candidates = env.FFMPEG_PATH
-    ? [env.FFMPEG_PATH]
-    : (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'ffmpeg'));
-  const path = candidates.find(executable);
-  if (!path) return null;
-  const probe = spawnSync(path, ['-hide_banner', '-version'], { encoding: 'utf8' });
-  if (probe.status !== 0) return null;
-  const version = /ffmpeg version (\S+)/.exec(probe.stdout)?.[1] ?? 'unknown';
-  return { path, version };
-}
-
-/** The generator needs libx264, drawtext (libfreetype) and the lavfi sources; Debian's ffmpeg has them all. */
+/** The generator needs libx264, drawtext (libfreetype) and the lavfi sources; Debian's ffmpeg and npm's have them all. */
 function checkFfmpegFeatures(ffmpeg) {
-  const filters = spawnSync(ffmpeg.path, ['-hide_banner', '-filters'], { encoding: 'utf8' }).stdout ?? '';
-  const encoders = spawnSync(ffmpeg.path, ['-hide_banner', '-encoders'], { encoding: 'utf8' }).stdout ?? '';
+  const filters = spawnSync(ffmpeg.path, ['-hide_banner', '-filters'], { encoding: 'utf8', env: toolEnv(ffmpeg) }).stdout ?? '';
+  const encoders = spawnSync(ffmpeg.path, ['-hide_banner', '-encoders'], { encoding: 'utf8', env: toolEnv(ffmpeg) }).stdout ?? '';
   const missing = [
     ...['drawtext', 'testsrc2', 'sine', 'drawbox'].filter((name) => !new RegExp(`\\s${name}\\s`).test(filters)),
     ...['libx264', 'aac'].filter((name) => !new RegExp(`\\s${name}\\s`).test(encoders)),
   ];
   if (missing.length > 0) {
     throw new SamplesError(
-      `ffmpeg в ${ffmpeg.path} собран без ${missing.join(', ')}: поставьте ffmpeg из дистрибутива (apt-get install ffmpeg) / ` +
-        `ffmpeg at ${ffmpeg.path} lacks ${missing.join(', ')}: install the distribution's build (apt-get install ffmpeg)`,
+      `ffmpeg в ${ffmpeg.path} собран без ${missing.join(', ')}: укажите в FFMPEG_PATH полную сборку (apt-get install ffmpeg) / ` +
+        `ffmpeg at ${ffmpeg.path} lacks ${missing.join(', ')}: set FFMPEG_PATH to a full build (apt-get install ffmpeg)`,
     );
+  }
+}
+
+/** DejaVu Sans Bold from npm (dejavu-fonts-ttf): a font even on a machine that has none. */
+function npmFont() {
+  try {
+    return createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+  } catch {
+    return null;
   }
 }
 
@@ -77,7 +73,7 @@ const FONT_CANDIDATES = [
   '/usr/share/fonts/liberation-sans/LiberationSans-Bold.ttf',
   '/System/Library/Fonts/Supplemental/Arial Bold.ttf',
 ];
-const findFont = () => FONT_CANDIDATES.find((path) => PLAIN_PATH.test(path) && existsSync(path)) ?? null;
+const findFont = () => [...FONT_CANDIDATES, npmFont()].find((path) => path && PLAIN_PATH.test(path) && existsSync(path)) ?? null;
 
 export function readManifest(mediaDir) {
   try {
@@ -103,9 +99,9 @@ function processAlive(pid) {
   }
 }
 
-function runFfmpeg(ffmpegPath, args) {
+function runFfmpeg(ffmpeg, args) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'ignore', 'pipe'], env: toolEnv(ffmpeg) });
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += chunk));
     child.once('error', reject);
@@ -113,6 +109,32 @@ function runFfmpeg(ffmpegPath, args) {
       code === 0 ? resolvePromise() : reject(new SamplesError(`ffmpeg exited with ${code}: ${errors.trim().split('\n').slice(-3).join(' | ')}`)),
     );
   });
+}
+
+/**
+ * Moves each quality ffmpeg wrote into `<outDir>/<index>/` to its `variantDir` and writes the master
+ * playlist naming them (see ffmpegArgs for why ffmpeg does not).
+ */
+function finishEpisode(outDir, qualities) {
+  const variants = qualities.map((quality, index) => {
+    const dir = variantDir(quality);
+    renameSync(join(outDir, String(index)), join(outDir, dir));
+    const { segments } = parsePlaylist(readFileSync(join(outDir, dir, 'index.m3u8'), 'utf8'));
+    if (segments.length === 0) throw new SamplesError(`ffmpeg wrote no segment of ${dir} in ${outDir}`);
+    const bits = segments.map((segment) => statSync(join(outDir, dir, segment.uri)).size * 8);
+    const seconds = segments.reduce((sum, segment) => sum + segment.duration, 0);
+    const video = h264CodecOf(readFileSync(join(outDir, dir, segments[0].uri)));
+    if (!video) throw new SamplesError(`no H.264 stream in ${join(outDir, dir, segments[0].uri)}`);
+    return {
+      uri: `${dir}/index.m3u8`,
+      bandwidth: Math.ceil(Math.max(...segments.map((segment, at) => bits[at] / segment.duration))),
+      averageBandwidth: Math.ceil(bits.reduce((sum, value) => sum + value, 0) / seconds),
+      width: RENDITIONS[quality].width,
+      height: RENDITIONS[quality].height,
+      codecs: `${video},${AUDIO_CODEC}`,
+    };
+  });
+  writeFileSync(join(outDir, 'master.m3u8'), masterPlaylist(variants));
 }
 
 /**
@@ -143,7 +165,7 @@ async function inPool(items, limit, work) {
 export async function generateSamples({ mediaDir = defaultMediaDir(), force = false, ffmpeg = findFfmpeg(), log = () => {}, ...options } = {}) {
   const spec = samplesSpec(options);
   if (!force && samplesUpToDate(mediaDir, options)) return { generated: false, mediaDir, manifest: readManifest(mediaDir), seconds: 0 };
-  if (!ffmpeg) throw new SamplesError(NO_FFMPEG_MESSAGE);
+  if (!ffmpeg) throw new SamplesError(noFfmpegMessage());
   checkFfmpegFeatures(ffmpeg);
 
   const started = Date.now();
@@ -171,7 +193,8 @@ export async function generateSamples({ mediaDir = defaultMediaDir(), force = fa
       // The filtergraph names the text files unquoted (the output folder is a plain argument).
       if (!Object.values(texts).every((path) => PLAIN_PATH.test(path))) throw new SamplesError(`unsupported characters in TMPDIR: ${textDir}`);
       log(episode.label);
-      await runFfmpeg(ffmpeg.path, ffmpegArgs({ episode, spec, outDir, fontFile, texts }));
+      await runFfmpeg(ffmpeg, ffmpegArgs({ episode, spec, outDir, fontFile, texts }));
+      finishEpisode(outDir, spec.qualities);
     });
     const target = join(samplesDir, buildId);
     rmSync(target, { recursive: true, force: true });

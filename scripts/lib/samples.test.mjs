@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -9,15 +10,20 @@ import {
   DEFAULT_TITLES,
   episodeMarkers,
   ffmpegArgs,
+  h264CodecOf,
   manifestMatches,
+  masterPlaylist,
   parsePlaylist,
   parseSamplesArgs,
   plannedEpisodes,
   SamplesUsageError,
   samplesSpec,
 } from './samples-plan.mjs';
-import { START_WITHOUT_FFMPEG, prepareSampleEpisodes } from './samples-start.mjs';
-import { findFfmpeg, NO_FFMPEG_MESSAGE } from './samples.mjs';
+import { prepareSampleEpisodes, startWithoutFfmpeg } from './samples-start.mjs';
+import { findFfmpeg, noFfmpegMessage } from './samples.mjs';
+
+const require = createRequire(import.meta.url);
+const { findFfprobe, findTool, missingToolMessage, toolEnv } = require('./ffmpeg.cjs');
 
 test('the default samples: 6 episodes of three well-known titles, 60 s, 360p to 1080p', () => {
   const spec = samplesSpec();
@@ -84,7 +90,9 @@ test('one ffmpeg pass: every quality mapped and named, keyframes on segment boun
   const episode = plannedEpisodes(spec)[1];
   const args = ffmpegArgs({ episode, spec, outDir: '/out', fontFile: null, texts: { opening: '/t/o', ending: '/t/e', label: '/t/l' } });
   const value = (flag) => args[args.indexOf(flag) + 1];
-  assert.equal(value('-var_stream_map'), 'v:0,a:0,name:360p v:1,a:1,name:720p v:2,a:2,name:1080p');
+  // No `name:` and no master playlist: npm's ffmpeg 4.1 lacks the one and crashes on the other (the generator does both).
+  assert.equal(value('-var_stream_map'), 'v:0,a:0 v:1,a:1 v:2,a:2');
+  assert.equal(args.includes('-master_pl_name'), false);
   assert.equal(value('-g'), String(spec.fps * spec.segmentSeconds));
   assert.equal(value('-hls_time'), '2');
   assert.equal(value('-preset'), 'ultrafast');
@@ -106,17 +114,71 @@ test('the playlist reader sees variants with their attributes and segments with 
   assert.throws(() => parsePlaylist('<html>'), /not an HLS playlist/);
 });
 
-test('without ffmpeg, npm start goes on and says in one line how to get the samples', async () => {
+test('the master playlist: every quality with its peak and average bit rate, resolution and codecs', () => {
+  const text = masterPlaylist([
+    { uri: '360p/index.m3u8', bandwidth: 500000, averageBandwidth: 400000, width: 640, height: 360, codecs: 'avc1.42c01e,mp4a.40.2' },
+    { uri: '720p/index.m3u8', bandwidth: 900000, averageBandwidth: 800000, width: 1280, height: 720, codecs: 'avc1.42c01f,mp4a.40.2' },
+  ]);
+  assert.deepEqual(parsePlaylist(text).variants, [
+    { uri: '360p/index.m3u8', BANDWIDTH: '500000', 'AVERAGE-BANDWIDTH': '400000', RESOLUTION: '640x360', CODECS: 'avc1.42c01e,mp4a.40.2' },
+    { uri: '720p/index.m3u8', BANDWIDTH: '900000', 'AVERAGE-BANDWIDTH': '800000', RESOLUTION: '1280x720', CODECS: 'avc1.42c01f,mp4a.40.2' },
+  ]);
+});
+
+test('the H.264 codec is read from the first SPS of the video PES, across TS packets', () => {
+  const packet = (pid, unitStart, payload) => {
+    const bytes = Buffer.alloc(188, 0xff);
+    bytes.set([0x47, (unitStart ? 0x40 : 0) | (pid >> 8), pid & 0xff, 0x10]);
+    bytes.set(payload.subarray(0, 184), 4);
+    return bytes;
+  };
+  // A PES header (stream 0xe0, 5 bytes of header data), an access unit delimiter, then an SPS of Constrained Baseline, level 3.1.
+  const pes = Buffer.concat([Buffer.from([0, 0, 1, 0xe0, 0, 0, 0x80, 0x80, 5, 0, 0, 0, 0, 0]), Buffer.from([0, 0, 0, 1, 0x09, 0xf0]), Buffer.alloc(180, 0x11), Buffer.from([0, 0, 0, 1, 0x67, 0x42, 0xc0, 0x1f, 0xda])]);
+  const ts = Buffer.concat([packet(0, true, Buffer.from([0, 0, 0xb0])), packet(0x100, true, pes), packet(0x100, false, pes.subarray(184)), packet(0x100, true, Buffer.from([0, 0, 1, 0xe0]))]);
+  assert.equal(h264CodecOf(ts), 'avc1.42c01f');
+  assert.equal(h264CodecOf(Buffer.concat([packet(0, true, Buffer.from([0, 0, 0xb0]))])), null);
+  assert.equal(h264CodecOf(Buffer.from('<html>'.repeat(40))), null);
+});
+
+test('ffmpeg and ffprobe: FFMPEG_PATH / FFPROBE_PATH, else PATH, else the build from npm', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ffmpeg-tools-'));
+  const empty = mkdtempSync(join(tmpdir(), 'ffmpeg-empty-'));
+  try {
+    for (const name of ['ffmpeg', 'other']) {
+      writeFileSync(join(dir, name), `#!/bin/sh\necho "ffmpeg version fake-${name}"\n`);
+      chmodSync(join(dir, name), 0o755);
+    }
+    assert.deepEqual(findFfmpeg({ PATH: dir }), { name: 'ffmpeg', path: join(dir, 'ffmpeg'), version: 'fake-ffmpeg', source: 'PATH', env: {} });
+    assert.equal(findFfmpeg({ FFMPEG_PATH: join(dir, 'other'), PATH: dir }).version, 'fake-other');
+    // A FFMPEG_PATH that does not run is reported, not replaced by another ffmpeg.
+    assert.equal(findFfmpeg({ FFMPEG_PATH: join(dir, 'nope'), PATH: dir }), null);
+    assert.match(missingToolMessage('ffmpeg', { FFMPEG_PATH: join(dir, 'nope') }), /FFMPEG_PATH=.*nope не запускается.*FFMPEG_PATH=.*nope does not run/);
+    assert.doesNotMatch(noFfmpegMessage({}), /\n/);
+
+    for (const tool of [findFfmpeg({ PATH: empty }), findFfprobe({ PATH: empty })]) {
+      assert.ok(tool, 'npm ships a build for this platform');
+      assert.equal(tool.source, 'npm');
+      assert.match(tool.path, /node_modules/);
+      assert.notEqual(tool.version, 'unknown');
+      if (process.platform === 'linux') assert.match(toolEnv(tool, {}).GCONV_PATH, /scripts\/lib\/gconv$/);
+    }
+    assert.equal(findTool('ffprobe', { FFPROBE_PATH: join(dir, 'nope') }), null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('without ffmpeg, npm start goes on and says in one line why and what to do', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'samples-start-'));
   try {
-    assert.equal(findFfmpeg({ PATH: dir }), null);
-    assert.equal(findFfmpeg({ FFMPEG_PATH: join(dir, 'nope'), PATH: process.env.PATH }), null);
     const lines = [];
-    const env = await prepareSampleEpisodes(dir, { env: { PATH: dir }, log: (line) => lines.push(line) });
+    const noFfmpeg = { FFMPEG_PATH: join(dir, 'nope'), PATH: dir };
+    const env = await prepareSampleEpisodes(dir, { env: noFfmpeg, log: (line) => lines.push(line) });
     assert.deepEqual(env, { MEDIA_DIR: join(dir, 'media') });
-    assert.deepEqual(lines, [START_WITHOUT_FFMPEG]);
-    assert.match(lines[0], /apt-get install ffmpeg/);
-    assert.doesNotMatch(NO_FFMPEG_MESSAGE, /\n/);
+    assert.deepEqual(lines, [startWithoutFfmpeg(noFfmpeg)]);
+    assert.match(lines[0], /FFMPEG_PATH/);
+    assert.doesNotMatch(lines[0], /\n/);
     assert.equal(existsSync(join(dir, 'media/samples/manifest.json')), false);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -88,6 +88,47 @@ describe('anime lists and ratings through the gateway', () => {
       expect((await put(user, { animeId: NARUTO.id, status: 'planned', progress: 0 })).body.data).toMatchObject({ status: 'planned', progress: 0 });
     });
 
+    it('watching with a progress at or above the total completes the title, and its event and stats say completed', async () => {
+      const before = await statsAgreeingWithLists(stack, DEATH_NOTE.id);
+      const user = await stack.user();
+      await put(user, { animeId: DEATH_NOTE.id, status: 'watching', progress: 5 });
+      let res = await put(user, { animeId: DEATH_NOTE.id, status: 'watching', progress: DEATH_NOTE.episodes + 3 });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 'completed', progress: DEATH_NOTE.episodes });
+      expect(await entryOf(user, DEATH_NOTE.id)).toMatchObject({ status: 'completed', progress: DEATH_NOTE.episodes });
+      // Exactly the total, in one request that also adds the title.
+      res = await put(user, { animeId: ATTACK_ON_TITAN.id, status: 'watching', progress: ATTACK_ON_TITAN.episodes });
+      expect(res.body.data).toMatchObject({ status: 'completed', progress: ATTACK_ON_TITAN.episodes });
+      // A rewatch finished this way counts like one finished by episode.
+      res = await put(user, { animeId: ATTACK_ON_TITAN.id, status: 'rewatching' });
+      expect(res.body.data).toMatchObject({ status: 'rewatching', progress: 0 });
+      res = await put(user, { animeId: ATTACK_ON_TITAN.id, status: 'rewatching', progress: ATTACK_ON_TITAN.episodes });
+      expect(res.body.data).toMatchObject({ status: 'completed', progress: ATTACK_ON_TITAN.episodes, rewatches: 1 });
+
+      const events: { payload: { status: string; previousStatus: string | null; progress: number } }[] = await stack.db.query(
+        `SELECT payload FROM community.outbox WHERE event_name = 'community.list.updated' AND payload->>'userId' = $1 AND (payload->>'animeId')::int = $2 ORDER BY occurred_at`,
+        [user.id, DEATH_NOTE.id],
+      );
+      expect(events.map((event) => event.payload)).toEqual([
+        expect.objectContaining({ status: 'watching', previousStatus: null, progress: 5 }),
+        expect.objectContaining({ status: 'completed', previousStatus: 'watching', progress: DEATH_NOTE.episodes }),
+      ]);
+      const after = await statsAgreeingWithLists(stack, DEATH_NOTE.id);
+      expect(after.statuses.completed).toBe(before.statuses.completed + 1);
+      expect(after.statuses.watching).toBe(before.statuses.watching);
+    });
+
+    it('with an unknown episode count a progress never completes the title', async () => {
+      const admin = await stack.admin();
+      const created = await stack.api.post('/api/anime', { title: 'Тайтл без числа серий', kind: 'tv' }, auth(admin));
+      expect(created.status).toBe(201);
+      expect(created.body.data.episodes ?? null).toBeNull();
+      const user = await stack.user();
+      const res = await put(user, { animeId: created.body.data.id, status: 'watching', progress: 500 });
+      expect(res.body.data).toMatchObject({ status: 'watching', progress: 500 });
+      expect((await put(user, { animeId: created.body.data.id, progress: 900 })).body.data).toMatchObject({ status: 'watching', progress: 900 });
+    });
+
     it('rewatching only from completed: the pass restarts at 0 and finishing it counts a rewatch', async () => {
       const user = await stack.user();
       await put(user, { animeId: ATTACK_ON_TITAN.id, status: 'watching' });

@@ -1,5 +1,5 @@
 import { ErrorCode, GENERIC_MESSAGES, SERVICE_NAMES } from '@portal/contracts';
-import { type ApiClient, type ApiResult, apiClient } from '@portal/testing';
+import { type ApiClient, type ApiResult, apiClient, waitFor } from '@portal/testing';
 import { type RunningApp, startAuthService, startChatService, startGateway, startModerationService, startPlatformService } from '../support/test-apps';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, STACK_TRACE, uniqueDigits } from '../auth/auth-test-kit';
 
@@ -114,7 +114,11 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
       started.push(await startModerationService(prefix));
       for (const service of ['catalogue', 'community', 'rewards'] as const) started.push(await startPlatformService(service, prefix));
       started.push(await startChatService(prefix));
-      const res = await api.get('/api/health');
+      // The answer before is shared for a second (one probe per second): the next probe sees them all.
+      const res = await waitFor(async () => {
+        const answer = await api.get('/api/health');
+        return answer.status === 200 ? answer : null;
+      }, 5000, 100);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,

@@ -6,6 +6,32 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../..');
 
+export interface MediaTool {
+  name: string;
+  path: string;
+  version: string;
+  source: string;
+  env: Record<string, string>;
+}
+interface MediaTools {
+  findTool: (name: 'ffmpeg' | 'ffprobe', env?: NodeJS.ProcessEnv) => MediaTool | null;
+  toolEnv: (tool: MediaTool, base?: NodeJS.ProcessEnv) => NodeJS.ProcessEnv;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the resolver is shared with the plain-Node scripts
+const mediaTools: MediaTools = require('../../scripts/lib/ffmpeg.cjs');
+
+/** The ffmpeg or ffprobe the generator would use: FFMPEG_PATH / FFPROBE_PATH, else PATH, else npm's (scripts/lib/ffmpeg.cjs). */
+export function mediaTool(name: 'ffmpeg' | 'ffprobe', env: NodeJS.ProcessEnv = process.env): MediaTool {
+  const tool = mediaTools.findTool(name, env);
+  if (!tool) throw new Error(`no ${name} (FFMPEG_PATH / FFPROBE_PATH, PATH or npm install)`);
+  return tool;
+}
+
+/** Runs ffmpeg or ffprobe (found by mediaTool) to its end and answers its standard output. */
+export function runMediaTool(tool: MediaTool, args: string[]): Buffer {
+  return execFileSync(tool.path, args, { env: mediaTools.toolEnv(tool), maxBuffer: 64 * 1024 * 1024 });
+}
+
 /** The test variant of the samples: 6 s episodes in two qualities, two of Naruto and one of Death Note. */
 export const TINY_SAMPLES = ['--duration', '6', '--qualities', '360,720', '--titles', '20:2,1535:1', '--no-link'];
 
@@ -46,17 +72,19 @@ export interface SampleManifestFile {
 
 export const readManifest = (mediaDir: string): SampleManifestFile => JSON.parse(readFileSync(join(mediaDir, 'samples/manifest.json'), 'utf8'));
 
-/** ffprobe beside the ffmpeg the generator uses (Debian's ffmpeg package ships both). */
-export function ffprobe(file: string): Array<{ codec_type: string; codec_name: string; profile?: string; width?: number; height?: number }> {
-  const ffprobePath = process.env.FFMPEG_PATH ? join(resolve(process.env.FFMPEG_PATH, '..'), 'ffprobe') : 'ffprobe';
-  const out = execFileSync(ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height', '-of', 'json', file], { encoding: 'utf8' });
-  return JSON.parse(out).streams;
+/** The streams of a media file or playlist, by ffprobe (`tool`: another ffprobe than mediaTool's). */
+export function ffprobe(
+  file: string,
+  tool: MediaTool = mediaTool('ffprobe'),
+): Array<{ codec_type: string; codec_name: string; profile?: string; width?: number; height?: number }> {
+  const out = runMediaTool(tool, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,profile,width,height', '-of', 'json', file]);
+  return JSON.parse(out.toString('utf8')).streams;
 }
 
 /** The mean colour of the frame at `seconds`, as [r, g, b] (the frame scaled down to one pixel). */
 export function meanColourAt(playlist: string, seconds: number): [number, number, number] {
-  const ffmpegPath = process.env.FFMPEG_PATH ?? 'ffmpeg';
-  const pixel = execFileSync(ffmpegPath, ['-v', 'error', '-ss', String(seconds), '-i', playlist, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  // -ss after -i: decoded up to there (npm's ffmpeg 4.1 does not seek in an HLS input; a 6 s episode decodes at once).
+  const pixel = runMediaTool(mediaTool('ffmpeg'), ['-v', 'error', '-i', playlist, '-ss', String(seconds), '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
   return [pixel[0], pixel[1], pixel[2]];
 }
 

@@ -1,6 +1,16 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { meanColourAt, ffprobe, readManifest, runSamplesCommand, type SampleManifestFile, tempMediaDir, TINY_SAMPLES } from './media-test-kit';
+import {
+  ffprobe,
+  meanColourAt,
+  mediaTool,
+  readManifest,
+  runMediaTool,
+  runSamplesCommand,
+  type SampleManifestFile,
+  tempMediaDir,
+  TINY_SAMPLES,
+} from './media-test-kit';
 
 interface Playlist {
   tags: Record<string, string | true>;
@@ -137,16 +147,51 @@ describe('npm run media:samples: sample episodes made with ffmpeg', () => {
     expect(existsSync(join(media.dir, 'samples', manifest.build))).toBe(false);
   }, 120_000);
 
-  it('without ffmpeg, exits with one line in Russian and English saying how to get it', () => {
+  it('with only Node.js on PATH and no FFMPEG_PATH, makes playable HLS with the ffmpeg from npm', () => {
+    const bin = tempMediaDir();
+    const out = tempMediaDir();
+    try {
+      // A PATH holding nothing but node: no system ffmpeg or ffprobe can be found.
+      symlinkSync(process.execPath, join(bin.dir, 'node'));
+      const onlyNode = { PATH: bin.dir, HOME: process.env.HOME };
+      const npmFfmpeg = mediaTool('ffmpeg', onlyNode);
+      const npmFfprobe = mediaTool('ffprobe', onlyNode);
+      expect([npmFfmpeg.source, npmFfprobe.source]).toEqual(['npm', 'npm']);
+
+      const result = runSamplesCommand(['--media-dir', out.dir, ...TINY_SAMPLES], onlyNode);
+      if (result.status !== 0) throw new Error(`generation failed: ${result.stderr}`);
+      const made = JSON.parse(readFileSync(join(out.dir, 'samples/manifest.json'), 'utf8'));
+      expect(made.generator.ffmpeg).toBe(npmFfmpeg.version);
+      expect(made.spec).toBe(manifest.spec);
+
+      // The master playlist as a player reads it: both qualities, H.264 + AAC, every frame decodes.
+      const master = join(out.dir, made.episodes[0].master);
+      const streams = ffprobe(master, npmFfprobe);
+      expect(streams.filter((stream) => stream.codec_type === 'video').map((stream) => [stream.codec_name, stream.width, stream.height])).toEqual([
+        ['h264', 640, 360],
+        ['h264', 1280, 720],
+      ]);
+      expect(streams.filter((stream) => stream.codec_type === 'audio').map((stream) => stream.codec_name)).toEqual(['aac', 'aac']);
+      const counted = runMediaTool(npmFfprobe, ['-v', 'error', '-count_frames', '-select_streams', 'v', '-show_entries', 'stream=nb_read_frames', '-of', 'json', master]);
+      const frames = JSON.parse(counted.toString('utf8')).streams.map((stream: { nb_read_frames: string }) => Number(stream.nb_read_frames));
+      expect(frames).toEqual([60, 60]); // 6 s at 10 frames/s, each quality
+      for (const variant of parsePlaylist(readFileSync(master, 'utf8')).variants) expect(variant.CODECS).toMatch(/^avc1\.(42|4d)[0-9a-f]{4},mp4a\.40\.2$/);
+    } finally {
+      bin.remove();
+      out.remove();
+    }
+  }, 120_000);
+
+  it('with a FFMPEG_PATH that does not run, exits with one line in Russian and English saying so', () => {
     const empty = tempMediaDir();
     try {
-      // A PATH of one empty folder: the script itself runs on this Node, found by its full path.
-      const result = runSamplesCommand(['--media-dir', empty.dir, ...TINY_SAMPLES], { PATH: empty.dir, HOME: process.env.HOME });
+      // The script itself runs on this Node, found by its full path.
+      const result = runSamplesCommand(['--media-dir', empty.dir, ...TINY_SAMPLES], { PATH: empty.dir, HOME: process.env.HOME, FFMPEG_PATH: join(empty.dir, 'nope') });
       expect(result.status).toBe(1);
       const lines = result.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/ffmpeg не найден.*apt-get install ffmpeg/);
-      expect(lines[0]).toMatch(/ffmpeg not found.*apt-get install ffmpeg/);
+      expect(lines[0]).toMatch(/ffmpeg не найден: FFMPEG_PATH=.*nope не запускается/);
+      expect(lines[0]).toMatch(/ffmpeg not found: FFMPEG_PATH=.*nope does not run/);
       expect(existsSync(join(empty.dir, 'samples/manifest.json'))).toBe(false);
     } finally {
       empty.remove();

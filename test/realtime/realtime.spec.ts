@@ -178,6 +178,34 @@ describe('realtime across two gateway replicas: chat and online presence', () =>
     // Up to a build of the services (when sources changed) before the gateway process starts.
     jest.setTimeout(120_000);
 
+    it('the first online-stats a signed-in visitor receives already counts them', async () => {
+      const issuer = new JwtService({ secret: process.env.JWT_SECRET });
+      // Names that sort first (digits before letters), so they are among the 20 names told.
+      const names = Array.from({ length: 6 }, (_, index) => `0first_${index}_${randomUUID().slice(0, 6)}`);
+      const tokens = await Promise.all(names.map((username) => issuer.signAsync({ sub: randomUUID(), username })));
+      // One at a time and several at once, on both replicas. Like the web client, each says
+      // set-username on connecting, which is answered too: neither answer may leave it out.
+      const firstStats = (token: string, index: number) => {
+        const socket = connect((index % 2 ? replicaB : replicaA).url, { auth: { token } });
+        socket.on('connect', () => socket.emit('set-username', names[index]));
+        const answers: OnlineStats[] = [];
+        return new Promise<{ socket: Socket; answers: OnlineStats[] }>((resolve) => {
+          socket.on('online-stats', (stats: OnlineStats) => {
+            if (answers.push(stats) === 2) resolve({ socket, answers });
+          });
+        });
+      };
+      const single = await firstStats(tokens[0], 0);
+      const together = await Promise.all(tokens.slice(1).map((token, index) => firstStats(token, index + 1)));
+      for (const [index, { answers }] of [single, ...together].entries()) {
+        for (const stats of answers) {
+          expect(stats.usersOnline).toBeGreaterThanOrEqual(1);
+          expect(stats.usernames).toContain(names[index]);
+        }
+      }
+      [single, ...together].forEach(({ socket }) => socket.disconnect());
+    });
+
     it('counts users once across tabs and replicas, guests by browser, bots by user agent; both replicas agree', async () => {
       const watcherA = connect(replicaA.url, { auth: { clientId: 'watcher-a-0001' } });
       const watcherB = connect(replicaB.url, { auth: { clientId: 'watcher-b-0001' }, transports: ['polling', 'websocket'] });

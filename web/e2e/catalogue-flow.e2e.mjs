@@ -276,6 +276,53 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
       }),
     );
 
+    await step('1280×800: the floating chat button covers no text of the page (at the top, «Серии» at the bottom edge, the end)', async () => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const episodes = page.getByRole('heading', { level: 2, name: 'Серии', exact: true });
+      await episodes.waitFor();
+      await page.getByRole('button', { name: /^Открыть чат/ }).waitFor();
+      const covered = await page.evaluate(async () => {
+        const doc = globalThis.document;
+        const frame = () => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve)));
+        const heading = [...doc.querySelectorAll('main h2')].find((element) => element.textContent.trim() === 'Серии');
+        const section = heading.closest('section') ?? heading;
+        const launcher = doc.querySelector('.chat-launcher');
+        const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        /** Text under the button: every text run of the main content and the footer, by its line boxes. */
+        const textUnder = () => {
+          const button = launcher.getBoundingClientRect();
+          const found = [];
+          for (const root of doc.querySelectorAll('main, footer')) {
+            const walker = doc.createTreeWalker(root, globalThis.NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent.trim()) continue;
+              const range = doc.createRange();
+              range.selectNodeContents(node);
+              if ([...range.getClientRects()].some((rect) => rect.width > 0 && overlaps(rect, button))) found.push(node.textContent.trim().slice(0, 40));
+            }
+          }
+          return found;
+        };
+        const positions = {
+          top: 0,
+          // The section's title just above the button's top edge, and its last line at the viewport's bottom.
+          'Серии at the bottom edge': globalThis.scrollY + section.getBoundingClientRect().bottom - globalThis.innerHeight,
+          'Серии title at the button': globalThis.scrollY + heading.getBoundingClientRect().top - (launcher.getBoundingClientRect().top + 10),
+          end: doc.documentElement.scrollHeight,
+        };
+        const result = [];
+        for (const [name, y] of Object.entries(positions)) {
+          globalThis.scrollTo(0, Math.max(0, y));
+          await frame();
+          const under = textUnder();
+          if (under.length) result.push(`${name} (scrollY ${Math.round(globalThis.scrollY)}): ${under.map((text) => `«${text}»`).join(', ')}`);
+        }
+        globalThis.scrollTo(0, 0);
+        return result;
+      });
+      if (covered.length) throw new Error(`the chat button covers text: ${covered.join('; ')}`);
+    });
+
     await step(`«Редактировать»: rename to «${EDITED_TITLE}»; the page shows it at once`, async () => {
       edited = true;
       await rename(EDITED_TITLE);

@@ -46,9 +46,36 @@ describe('list transitions', () => {
     expect(next(state({ status: 'watching' }), { status: 'completed', progress: 3 })).toMatchObject({ status: 'completed', progress: 12 });
   });
 
-  it('caps a progress at the total; reaching it completes the title unless a status is given', () => {
+  it('caps a progress at the total; reaching it completes the title unless on_hold or dropped is given', () => {
     expect(next(state({ status: 'watching' }), { progress: 40 })).toMatchObject({ status: 'completed', progress: 12 });
     expect(next(state({ status: 'watching' }), { progress: 12, status: 'on_hold' })).toMatchObject({ status: 'on_hold', progress: 12 });
+    expect(next(state({ status: 'watching' }), { progress: 40, status: 'dropped' })).toMatchObject({ status: 'dropped', progress: 12 });
+  });
+
+  it('an explicit watching or planned with a progress at or above the total completes the title (SPEC §4)', () => {
+    expect(next(state({ status: 'watching', progress: 3 }), { status: 'watching', progress: 12 })).toMatchObject({ status: 'completed', progress: 12 });
+    expect(next(state({ status: 'watching', progress: 3 }), { status: 'watching', progress: 40 })).toMatchObject({ status: 'completed', progress: 12 });
+    expect(next(null, { status: 'watching', progress: 12 })).toMatchObject({ status: 'completed', progress: 12 });
+    expect(next(null, { status: 'planned', progress: 12 })).toMatchObject({ status: 'completed', progress: 12 });
+    expect(next(state({ status: 'on_hold', progress: 3 }), { status: 'watching', progress: 12 })).toMatchObject({ status: 'completed', progress: 12 });
+    // A completed title set to watching at the total stays completed: nothing changes.
+    const completed = state({ status: 'completed', progress: 12 });
+    expect(next(completed, { status: 'watching', progress: 12 })).toEqual(completed);
+    // Below the total, or with an unknown total, it stays watching.
+    expect(next(null, { status: 'watching', progress: 11 })).toMatchObject({ status: 'watching', progress: 11 });
+    expect(next(null, { status: 'watching', progress: 500 }, null)).toMatchObject({ status: 'watching', progress: 500 });
+    expect(next(null, { status: 'watching', progress: 500 }, 0)).toMatchObject({ status: 'watching', progress: 500 });
+  });
+
+  it('a rewatch whose progress reaches the total completes and counts, with or without the status repeated', () => {
+    const rewatching = state({ status: 'rewatching', progress: 4, rewatches: 1 });
+    expect(next(rewatching, { status: 'rewatching', progress: 12 })).toMatchObject({ status: 'completed', progress: 12, rewatches: 2 });
+    expect(next(rewatching, { progress: 12 })).toMatchObject({ status: 'completed', progress: 12, rewatches: 2 });
+    expect(next(state({ status: 'completed', progress: 12 }), { status: 'rewatching', progress: 12 })).toMatchObject({
+      status: 'completed',
+      progress: 12,
+      rewatches: 1,
+    });
   });
 
   it('a progress makes a planned title watching, and a completed one set below the total too', () => {

@@ -18,14 +18,19 @@ export type TransitionResult = { ok: true; next: EntryState } | { ok: false; err
 
 export const NEW_ENTRY: EntryState = { status: 'planned', progress: 0, watchedEpisodes: [], rewatches: 0 };
 
+/** Explicit statuses a progress at the total does not override: a viewer may shelve or drop a title at its last episode. */
+const KEPT_AT_TOTAL: ReadonlySet<ListStatus> = new Set(['on_hold', 'dropped']);
+
 /**
  * The list rules (docs/community.md), applied in order: the status, then the progress, then the
  * watched episode. `totalEpisodes` is the title's count when known (null or 0 = unknown).
  *
  * - completed fills the progress to the total; leaving rewatching for completed counts a rewatch;
  * - rewatching is only for a completed title (or one being rewatched) and starts the pass at 0;
- * - a progress is capped at the total; without an explicit status, reaching the total completes the
- *   title, a planned title with progress becomes watching, a completed one set below the total too;
+ * - a progress is capped at the total and reaching it completes the title (SPEC §4, as on Shikimori),
+ *   also with an explicit planned, watching or rewatching (a finished rewatch counts); only an explicit
+ *   on_hold or dropped is kept. Without an explicit status a planned title with progress becomes
+ *   watching, a completed one set below the total too;
  * - a watched episode (SPEC §4) is added to watchedEpisodes and raises the progress to it; the title
  *   becomes watching (rewatching when it was completed and this is not its last episode), and
  *   completed when the progress reaches the total.
@@ -59,9 +64,10 @@ export function applyListChange(current: EntryState | null, change: ListChange, 
 
   if (change.progress !== undefined && change.status !== 'completed') {
     next.progress = total ? Math.min(change.progress, total) : change.progress;
-    if (change.status === undefined) {
-      if (total && next.progress === total && next.status !== 'completed') complete();
-      else if (next.status === 'planned' && next.progress > 0) next.status = 'watching';
+    const reachesTotal = total !== null && next.progress === total && next.status !== 'completed';
+    if (reachesTotal && (change.status === undefined || !KEPT_AT_TOTAL.has(change.status))) complete();
+    else if (change.status === undefined) {
+      if (next.status === 'planned' && next.progress > 0) next.status = 'watching';
       else if (next.status === 'completed' && total && next.progress < total) next.status = 'watching';
     }
   }

@@ -5,25 +5,32 @@ import type Redis from 'ioredis';
 import { ErrorCode, GENERIC_MESSAGES, healthPattern, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
 import { REDIS, RpcClient } from '@portal/messaging';
 import { resolveRequestId } from '@portal/platform';
+import { SharedResult } from './shared-result';
+
+type ServiceStatus = readonly [ServiceName, 'up' | 'down'];
+
+/** How long one probe of the services answers GET /api/health (per gateway replica). */
+export const PORTAL_HEALTH_TTL_MS = 1000;
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
+  /**
+   * One probe of the six services serves every concurrent request and those of the next second, so
+   * any amount of anonymous traffic here costs each service at most about one health call a second
+   * per gateway. The services' own probes (/health/ready on their health ports) stay per service.
+   */
+  private readonly probe = new SharedResult(PORTAL_HEALTH_TTL_MS, () => this.probeServices());
+
   constructor(
     private readonly rpc: RpcClient,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Status of every service: 200 when all are up, 503 otherwise' })
+  @ApiOperation({ summary: 'Status of every service: 200 when all are up, 503 otherwise (one probe shared for 1 s)' })
   async portal(@Res() reply: FastifyReply) {
-    const meta = { requestId: resolveRequestId(undefined) };
-    const results = await Promise.all(
-      SERVICE_NAMES.map(async (service) => {
-        const health = await this.rpc.send(healthPattern(service), {}, meta).catch(() => null);
-        return [service, health?.status === 'up' ? 'up' : 'down'] as const;
-      }),
-    );
+    const results = await this.probe.get();
     const services = Object.fromEntries(results) as Record<ServiceName, 'up' | 'down'>;
     const down = results.filter(([, status]) => status === 'down');
     if (down.length === 0) return reply.status(200).send({ success: true, data: { status: 'up', services } });
@@ -33,6 +40,16 @@ export class HealthController {
       message: GENERIC_MESSAGES.serviceUnavailable,
       errors: down.map(([service]) => ({ field: service, message: 'Сервис недоступен' })),
     });
+  }
+
+  private probeServices(): Promise<ServiceStatus[]> {
+    const meta = { requestId: resolveRequestId(undefined) };
+    return Promise.all(
+      SERVICE_NAMES.map(async (service): Promise<ServiceStatus> => {
+        const health = await this.rpc.send(healthPattern(service), {}, meta).catch(() => null);
+        return [service, health?.status === 'up' ? 'up' : 'down'];
+      }),
+    );
   }
 
   @Get('live')

@@ -23,18 +23,31 @@ export class GeneralGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     this.presence.start();
   }
 
-  async handleConnection(socket: Socket) {
-    this.presence.connected(socket.id, visitorOf(socket, await socketUser(socket, this.jwt)));
-    socket.emit('online-stats', this.presence.current);
+  /** Each connection's registration (its token checked): answers wait for it, so they count the connection. */
+  private readonly registered = new WeakMap<Socket, Promise<void>>();
+
+  handleConnection(socket: Socket) {
+    const registration = this.register(socket);
+    this.registered.set(socket, registration);
+    return registration.then(() => {
+      socket.emit('online-stats', this.presence.statsFor(socket.id));
+    });
   }
 
   handleDisconnect(socket: Socket) {
     this.presence.disconnected(socket.id);
   }
 
-  /** Kept for the client of SPEC.md section 7; identity comes from the token, never from this name. */
+  /** Kept for the client of SPEC.md section 7 (sent on every connect); identity comes from the token, never from this name. */
   @SubscribeMessage('set-username')
-  setUsername(socket: Socket) {
-    socket.emit('online-stats', this.presence.current);
+  async setUsername(socket: Socket) {
+    await this.registered.get(socket);
+    socket.emit('online-stats', this.presence.statsFor(socket.id));
+  }
+
+  private async register(socket: Socket): Promise<void> {
+    const visitor = visitorOf(socket, await socketUser(socket, this.jwt));
+    // Gone while its token was checked: counting it now would keep it online for good.
+    if (socket.connected) this.presence.connected(socket.id, visitor);
   }
 }

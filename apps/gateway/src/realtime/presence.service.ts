@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { OnlineStats, OnlineUsersPage } from '@portal/contracts';
 import { REDIS } from '@portal/messaging';
-import { aggregatePresence, snapshotOf, type Presence, type ReplicaSnapshot, type Visitor } from './presence';
+import { aggregatePresence, snapshotOf, withVisitor, type Presence, type ReplicaSnapshot, type Visitor } from './presence';
 
 export const PRESENCE_SETTINGS = Symbol('PRESENCE_SETTINGS');
 
@@ -40,6 +40,15 @@ export class PresenceService implements OnApplicationShutdown {
 
   get current(): OnlineStats {
     return this.presence.stats;
+  }
+
+  /**
+   * What one connection is told: the current counts, which already hold its own visitor even
+   * before the recount that follows its arrival (the first answer never leaves the newcomer out).
+   */
+  statsFor(socketId: string): OnlineStats {
+    const visitor = this.visitors.get(socketId);
+    return visitor ? withVisitor(this.presence, visitor) : this.presence.stats;
   }
 
   /** A slice of everyone online, in the order of the counts' first names. */

@@ -1,0 +1,85 @@
+import Redis from 'ioredis';
+import { healthPattern, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
+import { type ApiClient, apiClient, waitFor } from '@portal/testing';
+import { type RunningApp, startAuthService, startChatService, startGateway, startModerationService, startPlatformService } from '../support/test-apps';
+import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS } from '../auth/auth-test-kit';
+
+const WINDOW_MS = 1000;
+const RPC_TIMEOUT_MS = 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * GET /api/health shares one probe of the services between concurrent requests and for a second
+ * after it: anonymous traffic cannot make the gateway fan out six RPC calls per request.
+ */
+describe('GET /api/health: one shared probe per second', () => {
+  const prefix = ownRedisPrefix('health');
+  const started: RunningApp[] = [];
+  let chat: RunningApp | undefined;
+  let gateway: RunningApp;
+  let api: ApiClient;
+  let spy: Redis;
+  /** `<service>.health` requests published on the transport (the request channels, as the services hear them). */
+  const probes = new Map<ServiceName, number>();
+  const counts = () => Object.fromEntries(SERVICE_NAMES.map((service) => [service, probes.get(service) ?? 0]));
+  const everyService = <T>(value: T) => Object.fromEntries(SERVICE_NAMES.map((service) => [service, value]));
+
+  beforeAll(async () => {
+    started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix }));
+    started.push(await startModerationService(prefix));
+    for (const service of ['catalogue', 'community', 'rewards'] as const) started.push(await startPlatformService(service, prefix));
+    chat = await startChatService(prefix);
+    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix, RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) });
+    api = apiClient(gateway.url);
+
+    spy = new Redis(process.env.REDIS_URL as string);
+    const channels = new Map(SERVICE_NAMES.map((service) => [`${prefix.REDIS_KEY_PREFIX}${healthPattern(service)}`, service]));
+    spy.on('message', (channel: string) => {
+      const service = channels.get(channel);
+      if (service) probes.set(service, (probes.get(service) ?? 0) + 1);
+    });
+    await spy.subscribe(...channels.keys());
+  }, 60_000);
+
+  afterAll(async () => {
+    spy?.disconnect();
+    await gateway?.close();
+    await chat?.close();
+    for (const app of started.reverse()) await app.close();
+  });
+
+  it('50 concurrent requests and those of the next second cost one health call per service', async () => {
+    await waitFor(async () => (await api.get('/api/health')).status === 200, 10_000, 100);
+    await sleep(WINDOW_MS + 200); // the warm-up's answer has expired
+    probes.clear();
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => api.get('/api/health')));
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    expect(answers[0].body).toEqual({ success: true, data: { status: 'up', services: everyService('up') } });
+    // Within the window: the same answer, no new call.
+    const later = await Promise.all(Array.from({ length: 20 }, () => api.get('/api/health')));
+    expect(later.every((res) => res.status === 200)).toBe(true);
+    await sleep(100); // a late message on the spy's connection would still be counted
+    expect(counts()).toEqual(everyService(1));
+
+    // After the window the next request asks again.
+    await sleep(WINDOW_MS + 200);
+    expect((await api.get('/api/health')).status).toBe(200);
+    await sleep(100);
+    expect(counts()).toEqual(everyService(2));
+  });
+
+  it('a service going down is reported after the window: 503 naming it', async () => {
+    expect((await api.get('/api/health')).status).toBe(200);
+    await chat!.close();
+    chat = undefined;
+    const stoppedAt = Date.now();
+    const res = await waitFor(async () => {
+      const answer = await api.get('/api/health');
+      return answer.status === 503 ? answer : null;
+    }, 10_000, 50);
+    // At most the window, plus the probe waiting out the call to the stopped service.
+    expect(Date.now() - stoppedAt).toBeLessThan(WINDOW_MS + RPC_TIMEOUT_MS + 1500);
+    expect(res.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', errors: [{ field: 'chat', message: 'Сервис недоступен' }] });
+  });
+});
