@@ -22,6 +22,22 @@ export interface EventMap {
   'community.rating.updated': EventBase & RatingChange;
   /** One import's changes in one event (at most LIST_IMPORT_EVENT_CHUNK each), applied in one transaction. */
   'community.list.imported': EventBase & { userId: string; entries: Array<Omit<ListEntryChange, 'userId'> & { rating: number | null; previousRating: number | null }> };
+  /** A comment or a reply was posted; `parentAuthorId` is whom a reply answers (null for a thread). */
+  'community.comment.posted': EventBase & CommentEvent & { parentId: string | null; parentAuthorId: string | null };
+  /** Someone (not the author) liked a comment. */
+  'community.comment.liked': EventBase & CommentEvent & { likerId: string; likerUsername: string };
+}
+
+/** What a comment event says of its comment: enough for a notification without calling back. */
+export interface CommentEvent {
+  commentId: string;
+  /** The generic target: a title today (`anime`, its catalogue id as text), news and AMVs later. */
+  targetType: 'anime' | 'news' | 'amv';
+  targetId: string;
+  authorId: string;
+  authorUsername: string;
+  /** The first 140 characters of the content (a spoiler's excerpt is left empty). */
+  excerpt: string;
 }
 
 export interface ListEntryChange {
@@ -62,6 +78,9 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'community.list.updated': ['catalogue'],
   'community.rating.updated': ['catalogue'],
   'community.list.imported': ['catalogue'],
+  // The community's notifications follow its own comments (a reply or a like tells the author).
+  'community.comment.posted': ['community'],
+  'community.comment.liked': ['community'],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */
