@@ -118,16 +118,34 @@ export const Sparse: Story = {
   play: async () => {
     await expect(await screen.findByRole('heading', { level: 1, name: 'Fullmetal Alchemist: Brotherhood' })).toBeInTheDocument();
     await expect(screen.getByText('1 серия')).toBeInTheDocument();
+    // The poster above the fold is the likely largest paint: eager, high priority.
+    const poster = screen.getByRole('img', { name: /Постер/ });
+    await expect(poster).toHaveAttribute('loading', 'eager');
+    await expect(poster).toHaveAttribute('fetchpriority', 'high');
     await expect(screen.getByText('Описание пока не добавлено.')).toBeInTheDocument();
     await expect(await screen.findByText('Пока никто не добавил это аниме в список')).toBeInTheDocument();
     await expect(screen.queryByRole('heading', { name: 'Персонажи и сэйю' })).not.toBeInTheDocument();
   },
 };
 
+/** The header's skeleton in its final shape (poster box, title, actions, facts) while the title loads. */
 export const Loading: Story = {
   parameters: { mockApi: { 'GET /api/anime/1': PENDING } },
   play: async () => {
-    await expect(await screen.findByText('Загружаем страницу аниме...')).toBeInTheDocument();
+    const status = await screen.findByRole('status');
+    await expect(status).toHaveTextContent('Загружаем страницу аниме...');
+    await expect(status).toHaveAttribute('aria-busy', 'true');
+    await expect(status.querySelector('.anime-page__poster .anime-skeleton__poster')).not.toBeNull();
+    await expect(status.querySelector('.anime-page__actions')).not.toBeNull();
+  },
+};
+
+/** The same skeleton on a phone: the poster box centred above the text lines, as the loaded page. */
+export const LoadingMobile: Story = {
+  ...AT_375,
+  parameters: { ...AT_375.parameters, mockApi: { 'GET /api/anime/1': PENDING } },
+  play: async () => {
+    await expect(await screen.findByRole('status')).toHaveTextContent('Загружаем страницу аниме...');
   },
 };
 

@@ -24,6 +24,12 @@ export const Default: Story = {
   play: async () => {
     const popular = await screen.findByRole('list', { name: 'Популярное' });
     await expect(within(popular).getAllByRole('link')).toHaveLength(12);
+    // The first row's first three posters are above the fold: eager, high priority; the rest lazy.
+    const posters = popular.querySelectorAll('img');
+    await expect(posters[0]).toHaveAttribute('fetchpriority', 'high');
+    await expect(posters[2]).toHaveAttribute('loading', 'eager');
+    await expect(posters[3]).toHaveAttribute('loading', 'lazy');
+    await expect(posters[3]).not.toHaveAttribute('fetchpriority');
     const fresh = screen.getByRole('list', { name: 'Новинки' });
     await expect(within(fresh).getAllByRole('link')).toHaveLength(8);
     const collections = await screen.findByRole('list', { name: 'Подборки' });
@@ -48,6 +54,11 @@ export const Loading: Story = {
   parameters: { mockApi: { 'GET /api/anime/popular': PENDING, 'GET /api/anime/new': PENDING, 'GET /api/collections/featured': PENDING } },
   play: async () => {
     await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(3));
+    // Each placeholder card has the real card's parts (poster, two title lines, meta line), so its height.
+    const card = document.querySelector('.anime-skeleton');
+    await expect(card?.querySelector('.anime-skeleton__poster')).not.toBeNull();
+    await expect(card?.querySelectorAll('.anime-skeleton__title .anime-skeleton__line')).toHaveLength(2);
+    await expect(card?.querySelector('.anime-skeleton__meta')).not.toBeNull();
     await expect(screen.getByRole('heading', { name: 'Популярное' })).toBeInTheDocument();
   },
 };

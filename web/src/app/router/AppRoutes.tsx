@@ -1,10 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { tokenStorage } from '../../shared/api/token-storage';
 import { AccessGuard } from '../../features/auth/components/AccessGuard';
 import { MainLayout } from '../layout/MainLayout';
 import { PageLoading } from '../pages/PageLoading';
 import { APP_STRINGS } from '../strings';
 import { AdminOnly } from './AdminOnly';
+import { PAGE_MODULES, preloadFirstRoute } from './route-preload';
 import { MAIN_LAYOUT_SECTIONS } from './routes';
 import { ScrollToTop } from './ScrollToTop';
 
@@ -22,10 +25,10 @@ const SeiyuuPage = lazy(() => import('../../features/catalogue/components/Seiyuu
 const CollectionPage = lazy(() => import('../../features/catalogue/components/CollectionPage'));
 const CollectionsPage = lazy(() => import('../../features/catalogue/components/CollectionsPage'));
 const AdminCataloguePage = lazy(() => import('../../features/catalogue/components/AdminCataloguePage'));
-const HomePage = lazy(() => import('../../features/catalogue/components/HomePage'));
-const CataloguePage = lazy(() => import('../../features/catalogue/components/CataloguePage'));
-const AnimePage = lazy(() => import('../../features/catalogue/components/AnimePage'));
-const PlayerPage = lazy(() => import('../../features/player/components/PlayerPage'));
+const HomePage = lazy(PAGE_MODULES.home);
+const CataloguePage = lazy(PAGE_MODULES.catalogue);
+const AnimePage = lazy(PAGE_MODULES.anime);
+const PlayerPage = lazy(PAGE_MODULES.player);
 const SettingsPage = lazy(() => import('../../features/settings/components/SettingsPage'));
 const ProfilePage = lazy(() => import('../../features/profile/components/ProfilePage'));
 const UserProfilePage = lazy(() => import('../../features/profile/components/UserProfilePage'));
@@ -39,7 +42,7 @@ const EPISODE_ACTIONS = [StartWatchPartyButton];
 const WatchButton = lazy(() => import('../../features/player/components/WatchButton'));
 const AnimeEpisodes = lazy(() => import('../../features/player/components/AnimeEpisodes'));
 const AnimeLibraryPanel = lazy(() => import('../../features/library/components/AnimeLibraryPanel'));
-const ContinueWatching = lazy(() => import('../../features/library/components/ContinueWatching'));
+const ContinueWatching = lazy(PAGE_MODULES.continueWatching);
 const ANIME_PAGE_SLOTS = { actions: [WatchButton, AnimeLibraryPanel], sections: [AnimeEpisodes] };
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
@@ -51,6 +54,11 @@ const tvScreen = (page: ReactNode) => (
 );
 
 export function AppRoutes() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Once, for the page the visitor opened: its code and data load while the guard checks the session.
+    if (tokenStorage.getToken()) preloadFirstRoute(window.location.pathname, queryClient);
+  }, [queryClient]);
   return (
     <>
       <ScrollToTop />

@@ -9,10 +9,12 @@ export interface PosterImageProps {
   className?: string;
   /** Above-the-fold posters (the anime page) load eagerly; lists load lazily. */
   loading?: 'lazy' | 'eager';
+  /** `high` for the poster most likely to be the page's largest paint (above the fold). */
+  fetchPriority?: 'high' | 'low' | 'auto';
 }
 
 /** A 2:3 poster that swaps to its generated fallback when the real one fails to load. */
-export function PosterImage({ src, fallbackSrc, alt, className, loading = 'lazy' }: PosterImageProps) {
+export function PosterImage({ src, fallbackSrc, alt, className, loading = 'lazy', fetchPriority }: PosterImageProps) {
   // Remembering which src failed (instead of a flag) resets the fallback when a new src arrives.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [fallbackFailed, setFallbackFailed] = useState(false);
@@ -32,6 +34,7 @@ export function PosterImage({ src, fallbackSrc, alt, className, loading = 'lazy'
           width={200}
           height={300}
           loading={loading}
+          fetchPriority={fetchPriority}
           decoding="async"
           onError={() => (usingFallback ? setFallbackFailed(true) : setFailedSrc(src))}
         />

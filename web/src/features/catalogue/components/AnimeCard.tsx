@@ -8,16 +8,18 @@ import '../catalogue.css';
 
 export interface AnimeCardProps {
   anime: AnimeSummary;
+  /** Above the fold: the poster loads eagerly with high fetch priority (a likely LCP element). */
+  priority?: boolean;
 }
 
 /** Poster, title, "year · kind" and score; the whole card links to /anime/{id}. */
-export function AnimeCard({ anime }: AnimeCardProps) {
+export function AnimeCard({ anime, priority = false }: AnimeCardProps) {
   const meta = yearAndKind(anime.year, anime.kind);
   return (
     <article className="anime-card">
       <Link className="anime-card__link" to={`/anime/${anime.id}`} aria-label={CATALOGUE_STRINGS.card.link(anime.title)}>
         <span className="anime-card__poster">
-          <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt="" />
+          <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} />
           {anime.score !== null ? (
             <span className="anime-card__score" aria-label={CATALOGUE_STRINGS.card.score(anime.score)}>
               <Icon name="star" sizePx={14} />

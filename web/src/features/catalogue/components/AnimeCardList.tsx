@@ -9,15 +9,17 @@ export interface AnimeCardListProps {
   /** The layout: "anime-grid …" or "anime-row". */
   className: string;
   itemClassName?: string;
+  /** How many of the first cards are above the fold: their posters load at once, with high priority. */
+  priorityCount?: number;
 }
 
 /** A list of anime cards; its class decides whether it is a grid or a horizontal row. */
-export function AnimeCardList({ items, label, className, itemClassName }: AnimeCardListProps) {
+export function AnimeCardList({ items, label, className, itemClassName, priorityCount = 0 }: AnimeCardListProps) {
   return (
     <ul className={className} aria-label={label}>
-      {items.map((anime) => (
+      {items.map((anime, index) => (
         <li key={anime.id} className={itemClassName}>
-          <AnimeCard anime={anime} />
+          <AnimeCard anime={anime} priority={index < priorityCount} />
         </li>
       ))}
     </ul>
@@ -32,7 +34,7 @@ export interface AnimeCardListSkeletonProps {
   label: string;
 }
 
-/** Grey card placeholders in a card list's layout, while the list loads. */
+/** Grey card placeholders in a card list's layout, while the list loads: each as tall as a real card. */
 export function AnimeCardListSkeleton({ className, count, label }: AnimeCardListSkeletonProps) {
   return (
     <div className={className} role="status" aria-live="polite" aria-busy="true">
@@ -40,8 +42,13 @@ export function AnimeCardListSkeleton({ className, count, label }: AnimeCardList
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="anime-skeleton" aria-hidden="true">
           <div className="anime-skeleton__poster" />
-          <div className="anime-skeleton__line" />
-          <div className="anime-skeleton__line anime-skeleton__line--short" />
+          <div className="anime-skeleton__title">
+            <div className="anime-skeleton__line" />
+            <div className="anime-skeleton__line anime-skeleton__line--short" />
+          </div>
+          <div className="anime-skeleton__meta">
+            <div className="anime-skeleton__line anime-skeleton__line--short" />
+          </div>
         </div>
       ))}
     </div>

@@ -8,11 +8,21 @@ export interface AnimeGridProps {
   /** Accessible name of the list, e.g. the section title. */
   label?: string;
   className?: string;
+  /** How many of the first posters are above the fold (eager, high priority). */
+  priorityCount?: number;
 }
 
 /** Responsive grid of anime cards: 2 columns on phones, up to 6 on wide screens. */
-export function AnimeGrid({ items, label, className }: AnimeGridProps) {
-  return <AnimeCardList items={items} label={label} className={['anime-grid', className].filter(Boolean).join(' ')} itemClassName="anime-grid__item" />;
+export function AnimeGrid({ items, label, className, priorityCount }: AnimeGridProps) {
+  return (
+    <AnimeCardList
+      items={items}
+      label={label}
+      className={['anime-grid', className].filter(Boolean).join(' ')}
+      itemClassName="anime-grid__item"
+      priorityCount={priorityCount}
+    />
+  );
 }
 
 export interface AnimeGridSkeletonProps {

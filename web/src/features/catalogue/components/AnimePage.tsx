@@ -7,7 +7,6 @@ import { Button } from '../../../shared/ui/Button';
 import { Icon } from '../../../shared/ui/Icon';
 import { PageNotFound } from '../../../shared/ui/PageNotFound';
 import { PosterImage } from '../../../shared/ui/PosterImage';
-import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { titleQuery } from '../../../shared/api/title-api';
 import { parsePositiveId } from '../../../shared/lib/route-params';
@@ -56,13 +55,7 @@ function AnimeSlots({ anime, slots = [] }: { anime: AnimeDetails; slots?: AnimeP
 
 function AnimeDetailsLoader({ id, slots }: { id: number; slots?: AnimePageSlots }) {
   const details = useQuery(titleQuery(id));
-  if (details.isPending) {
-    return (
-      <div className="page state-panel">
-        <Spinner label={S.loading} />
-      </div>
-    );
-  }
+  if (details.isPending) return <AnimePageSkeleton />;
   if (details.isError) {
     if (isApiError(details.error) && details.error.status === 404) return <NotFound />;
     return (
@@ -77,6 +70,34 @@ function AnimeDetailsLoader({ id, slots }: { id: number; slots?: AnimePageSlots 
     );
   }
   return <AnimeDetailsView anime={details.data} slots={slots} />;
+}
+
+/**
+ * The page's header in its final shape while the title loads: the poster's 2:3 box, the title and
+ * name lines, a row of actions and the facts, so the page fills in without moving.
+ */
+export function AnimePageSkeleton() {
+  return (
+    <div className="page anime-page anime-page--skeleton" role="status" aria-live="polite" aria-busy="true">
+      <span className="visually-hidden">{S.loading}</span>
+      <div className="anime-page__hero" aria-hidden="true">
+        <div className="anime-page__poster">
+          <div className="poster anime-skeleton__poster" />
+        </div>
+        <div className="anime-page-skeleton__text">
+          <div className="anime-skeleton__line anime-page-skeleton__title" />
+          <div className="anime-skeleton__line anime-skeleton__line--short" />
+          <div className="anime-skeleton__line anime-page-skeleton__genres" />
+          <div className="anime-page__actions">
+            <div className="anime-skeleton__line anime-page-skeleton__button" />
+          </div>
+          {Array.from({ length: 4 }, (_, index) => (
+            <div key={index} className="anime-skeleton__line anime-page-skeleton__fact" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
 }
 
 /** The admin-chosen background, dimmed behind the header: decorative, and left out when it fails to load. */
@@ -104,7 +125,7 @@ export function AnimeDetailsView({ anime, slots }: { anime: AnimeDetails; slots?
       <div className="anime-page__hero">
         <AnimeBackdrop src={anime.background} />
         <div className="anime-page__poster">
-          <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt={CATALOGUE_STRINGS.poster(title)} loading="eager" />
+          <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt={CATALOGUE_STRINGS.poster(title)} loading="eager" fetchPriority="high" />
         </div>
         <div>
           <h1 className="anime-page__title">{title}</h1>

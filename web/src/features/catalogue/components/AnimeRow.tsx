@@ -50,11 +50,13 @@ export function RowEmpty({ text = CATALOGUE_STRINGS.home.rowEmpty }: { text?: st
 export interface AnimeRowProps {
   items: readonly AnimeSummary[];
   label: string;
+  /** How many of the first posters are above the fold (eager, high priority). */
+  priorityCount?: number;
 }
 
 /** A horizontally scrolling row of anime cards (swipe on phones, scroll on desktop). */
-export function AnimeRow({ items, label }: AnimeRowProps) {
-  return <AnimeCardList items={items} label={label} className="anime-row" />;
+export function AnimeRow({ items, label, priorityCount }: AnimeRowProps) {
+  return <AnimeCardList items={items} label={label} className="anime-row" priorityCount={priorityCount} />;
 }
 
 export interface AnimeRowStateProps {
@@ -64,10 +66,12 @@ export interface AnimeRowStateProps {
   error: Error | null;
   items: readonly AnimeSummary[] | undefined;
   onRetry(): void;
+  /** The page's first row: its first posters are above the fold. */
+  priorityCount?: number;
 }
 
 /** A home-page row of anime with its loading, error and empty states. */
-export function AnimeRowSection({ title, moreTo, isPending, error, items, onRetry }: AnimeRowStateProps) {
+export function AnimeRowSection({ title, moreTo, isPending, error, items, onRetry, priorityCount }: AnimeRowStateProps) {
   return (
     <RowSection title={title} moreTo={moreTo}>
       {isPending ? (
@@ -77,7 +81,7 @@ export function AnimeRowSection({ title, moreTo, isPending, error, items, onRetr
       ) : !items || items.length === 0 ? (
         <RowEmpty />
       ) : (
-        <AnimeRow items={items} label={title} />
+        <AnimeRow items={items} label={title} priorityCount={priorityCount} />
       )}
     </RowSection>
   );

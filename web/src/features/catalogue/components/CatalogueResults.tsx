@@ -80,7 +80,8 @@ export function CatalogueResults({ filters, onResetFilters, toolbar }: Catalogue
   return (
     <>
       {summary}
-      <AnimeGrid items={items} label={S.title} />
+      {/* Two columns on a phone: the first row is above the fold. */}
+      <AnimeGrid items={items} label={S.title} priorityCount={2} />
       <LoadMore list={list} labels={S} />
     </>
   );

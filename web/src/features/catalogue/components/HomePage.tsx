@@ -32,6 +32,7 @@ export default function HomePage({ continueWatching: ContinueWatching }: HomePag
         error={popular.error}
         items={popular.data?.items}
         onRetry={() => void popular.refetch()}
+        priorityCount={3}
       />
       <AnimeRowSection
         title={S.fresh}
