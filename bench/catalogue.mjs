@@ -7,11 +7,15 @@
 //   GET / of the hello-world, and its GET /bytes/<n> answering a body as big as the cached list;
 //   GET /api/anime/popular (cached after one warm-up request);
 //   GET /api/anime/<most popular id> (cached likewise); GET /api/anime/<id> with a new id per request
-//   (uncached: the ids are never repeated within a run).
-// Reported: the median over rounds, and each target's req/s as a share of the same round's hello-world.
+//   (uncached: the ids are never repeated within a run); the cached list and title again with
+//   `accept-encoding: br, gzip` as a browser sends (and the list with gzip alone): compressed answers.
+// Reported: the median over rounds, each target's req/s as a share of the same round's hello-world, and
+// the bytes and Content-Encoding of one answer of each target.
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s, per target and round),
 // BENCH_ROUNDS (3), BENCH_SEED, BENCH_POSTGRES_URL, REDIS_URL. Writes artifacts/bench/catalogue.json;
 // exits 1 when the cached list is under half the hello-world's throughput.
+import http from 'node:http';
+import autocannon from 'autocannon';
 import { runBench } from './lib/cleanup.mjs';
 import { load } from './lib/load.mjs';
 import { createScratch, sql } from './lib/scratch.mjs';
@@ -26,12 +30,50 @@ const SEED = process.env.BENCH_SEED ?? 'bench-catalogue-1';
 const TARGET_RATIO = 0.5;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const BROWSER = { 'accept-encoding': 'br, gzip' };
+
+/** load() of lib/load.mjs for a fixed path with request headers (what it does not take), X-Cache counted alike. */
+function loadWithHeaders({ baseUrl, path, headers, connections, duration }) {
+  const cache = {};
+  const countCache = ({ headers: answer }) => {
+    const at = answer.findIndex((name, index) => index % 2 === 0 && name.toLowerCase() === 'x-cache');
+    if (at >= 0) cache[answer[at + 1]] = (cache[answer[at + 1]] ?? 0) + 1;
+  };
+  return new Promise((resolve, reject) => {
+    autocannon({ url: `${baseUrl}${path}`, headers, connections, duration, setupClient: (client) => client.on('headers', countCache) }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        requestsPerSecond: result.requests.average,
+        requests: result.requests.total,
+        latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.average },
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+        cache,
+      });
+    });
+  });
+}
+const run = (target, duration) => (target.headers ? loadWithHeaders : load)({ ...target, connections: CONNECTIONS, duration });
+
+/** One answer as it travels (node:http does not decompress): its body bytes and Content-Encoding. */
+function probe({ baseUrl, path, nextPath, headers = {} }) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${path ?? nextPath()}`, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 /** One timed autocannon run, plus the CPU each watched process (and this client) spent per request. */
 async function measure(target) {
   const before = target.watched.map((proc) => cpuTimeMs(proc.child.pid));
   const clientBefore = process.cpuUsage();
-  const result = await load({ ...target, connections: CONNECTIONS, duration: DURATION });
+  const result = await run(target, DURATION);
   const client = process.cpuUsage(clientBefore);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   const cpuMsPerRequest = Object.fromEntries([
@@ -79,12 +121,17 @@ runBench(async () => {
     { name: 'GET /api/anime/popular (cached)', ...gateway, path: '/api/anime/popular' },
     { name: `GET /api/anime/${popularId} (cached)`, ...gateway, path: `/api/anime/${popularId}` },
     { name: 'GET /api/anime/<new id each> (uncached)', ...gateway, nextPath: () => `/api/anime/${nextId()}` },
+    { name: 'GET /api/anime/popular (cached), accept-encoding: br, gzip', ...gateway, path: '/api/anime/popular', headers: BROWSER },
+    { name: 'GET /api/anime/popular (cached), accept-encoding: gzip', ...gateway, path: '/api/anime/popular', headers: { 'accept-encoding': 'gzip' } },
+    { name: `GET /api/anime/${popularId} (cached), accept-encoding: br, gzip`, ...gateway, path: `/api/anime/${popularId}`, headers: BROWSER },
   ];
+  const answers = [];
+  for (const target of targets) answers.push(await probe(target));
 
   const runs = targets.map(() => []);
   for (let r = 1; r <= ROUNDS; r++) {
     for (const [index, target] of targets.entries()) {
-      await load({ ...target, connections: CONNECTIONS, duration: WARMUP });
+      await run(target, WARMUP);
       console.log(`[bench] round ${r}/${ROUNDS}: ${target.name}, ${CONNECTIONS} connections, ${DURATION} s…`);
       runs[index].push(await measure(target));
     }
@@ -98,6 +145,7 @@ runBench(async () => {
     const cpu = Object.fromEntries(Object.keys(rounds[0].cpuMsPerRequest).map((name) => [name, median(rounds.map((run) => run.cpuMsPerRequest[name]))]));
     return {
       name: target.name,
+      answer: answers[index],
       requestsPerSecond: median(rounds.map((run) => run.requestsPerSecond)),
       latencyMs: { p50: median(rounds.map((run) => run.latencyMs.p50)), p99: median(rounds.map((run) => run.latencyMs.p99)) },
       shareOfHelloWorld: median(share),
@@ -108,9 +156,10 @@ runBench(async () => {
   });
   console.log(`\n${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} rounds; "vs hello" = req/s against the same round's hello-world`);
   printTable(
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'req/s per round', 'X-Cache', 'CPU ms/request'],
+    ['target', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'vs hello', 'req/s per round', 'X-Cache', 'CPU ms/request'],
     results.map((r) => [
       r.name,
+      `${r.answer.bytes} ${r.answer.encoding}`,
       Math.round(r.requestsPerSecond),
       r.latencyMs.p50,
       r.latencyMs.p99,
@@ -123,6 +172,10 @@ runBench(async () => {
   const ratio = results[2].shareOfHelloWorld;
   const sameSize = median(runs[2].map((run, r) => run.requestsPerSecond / runs[1][r].requestsPerSecond));
   const met = ratio >= TARGET_RATIO;
+  const compressedShare = (index, identity) => round(median(runs[index].map((run, r) => run.requestsPerSecond / runs[identity][r].requestsPerSecond)) * 100, 1);
+  console.log(
+    `compressed (br, gzip) vs the same target uncompressed, same rounds: list ${compressedShare(5, 2)}%, title ${compressedShare(7, 3)}%; list gzip ${compressedShare(6, 2)}%`,
+  );
   console.log(`\nimport ${round(imported.importMs / 1000, 1)} s; target cached list ≥ ${TARGET_RATIO * 100}% of hello-world: ${met ? 'met' : 'MISSED'} (${round(ratio * 100, 1)}%; ${round(sameSize * 100, 1)}% of the hello-world with a list-sized body)`);
   const file = saveArtifact('catalogue', {
     machine: { ...machine(), loadAverage1mAtStart: loadAtStart },

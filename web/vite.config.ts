@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { parseWebEnv, webEnvDefines } from './src/shared/config/env-schema';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -12,8 +14,24 @@ export const contractsAlias = {
 
 const backend = 'http://localhost:3000';
 
+/**
+ * x.br and x.gz next to every built text file, smallest settings (made once, sent many times); the
+ * gateway sends them as the client accepts (apps/gateway/src/web/spa-fallback.ts). Images and video
+ * are compressed already; a form no smaller than its file is not written.
+ */
+const precompress = () =>
+  compression({
+    include: /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/,
+    exclude: /(^|[\\/])\.vite[\\/]/,
+    algorithms: [
+      defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+    ],
+  });
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  // Storybook builds the workbench with this config too (its CLI sets STORYBOOK): nothing to pre-compress there.
+  plugins: [react(), ...(process.env.STORYBOOK === 'true' ? [] : [precompress()])],
   resolve: { alias: contractsAlias },
   define: webEnvDefines(parseWebEnv({ ...loadEnv(mode, webRoot, 'VITE_'), ...pickViteVars(process.env) })),
   server: {

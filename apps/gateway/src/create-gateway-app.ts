@@ -13,6 +13,7 @@ import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { GatewayAppModule } from './gateway-app.module';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { registerCompression } from './http/compression';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { registerJsonBodyParser } from './http/json-body-parser';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
@@ -34,6 +35,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
   });
   const fastify = app.getHttpAdapter().getInstance();
   await registerSecurityHeaders(fastify, config);
+  await registerCompression(app);
   registerJsonBodyParser(app);
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import { CATALOGUE_CACHE } from '@portal/contracts';
+import { type CompressedForms, compressedForms, ownBytes, preferredCoding } from '../http/compression';
 
 /** Public catalogue reads whose answers are the same for everyone until the catalogue changes. */
 const CACHEABLE = [
@@ -12,13 +13,22 @@ const CACHEABLE = [
   /^\/api\/seiyuu\/\d+$/,
   /^\/api\/collections(\/(featured|\d+))?$/,
 ];
-const MEMORY_ENTRIES = 2000;
+/** What this replica's memory may hold: every entry's body, its compressed forms and its key. */
+const MEMORY_BYTES = 32 * 1024 * 1024;
+/** Bookkeeping of one entry (map slot, objects, buffer headers), counted on top of its bytes. */
+const ENTRY_OVERHEAD_BYTES = 256;
+/** Entries in Redis hold the compressed forms too, under keys of their own (replicas of the JSON-only format read theirs). */
+const SHARED_FORMAT = 'v2:';
 
 interface Entry {
   generation: string;
   etag: string;
   /** The body, encoded once so that a hit does not encode it again. */
   bytes: Buffer;
+  /** Its brotli and gzip forms, made once when stored, so a hit compresses nothing; null under 1 KB. */
+  compressed: CompressedForms | null;
+  /** Bytes counted against MEMORY_BYTES. */
+  size: number;
 }
 
 declare module 'fastify' {
@@ -41,6 +51,39 @@ export function cacheKeyOf(url: string): string | null {
 
 const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
+function entryOf(key: string, generation: string, etag: string, bytes: Buffer, compressed: CompressedForms | null): Entry {
+  const size = ENTRY_OVERHEAD_BYTES + key.length * 2 + etag.length + bytes.length + (compressed ? compressed.br.length + compressed.gzip.length : 0);
+  return { generation, etag, bytes, compressed, size };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** The Redis value: a JSON line with the etag and the three lengths, then body, brotli and gzip forms back to back. */
+function serialize(entry: Entry): Buffer {
+  const { br, gzip } = entry.compressed ?? { br: EMPTY, gzip: EMPTY };
+  const head = JSON.stringify({ etag: entry.etag, body: entry.bytes.length, br: br.length, gzip: gzip.length });
+  return Buffer.concat([Buffer.from(`${head}\n`), entry.bytes, br, gzip]);
+}
+
+/** null for a value that is not of this format (a miss: the answer is computed and stored again). */
+function deserialize(key: string, generation: string, reply: Buffer): Entry | null {
+  const newline = reply.indexOf(10);
+  if (newline === -1) return null;
+  let head: { etag: string; body: number; br: number; gzip: number };
+  try {
+    head = JSON.parse(reply.subarray(0, newline).toString()) as typeof head;
+  } catch {
+    return null;
+  }
+  const brAt = head.body;
+  const gzipAt = brAt + head.br;
+  if (typeof head.etag !== 'string' || gzipAt + head.gzip !== reply.length - newline - 1) return null;
+  // The entry's buffers are views of one copy holding exactly the body and its compressed forms.
+  const value = ownBytes(reply.subarray(newline + 1));
+  const compressed = head.br > 0 && head.gzip > 0 ? { br: value.subarray(brAt, gzipAt), gzip: value.subarray(gzipAt) } : null;
+  return entryOf(key, generation, head.etag, value.subarray(0, brAt), compressed);
+}
+
 /**
  * Answers repeated catalogue reads without asking the catalogue: from this replica's memory, else
  * from Redis (shared by the replicas). Every entry belongs to a generation; the catalogue bumps the
@@ -49,6 +92,7 @@ const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('b
 export class CatalogueResponseCache {
   private generation = '0';
   private readonly memory = new Map<string, Entry>();
+  private memoryBytes = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -106,44 +150,73 @@ export class CatalogueResponseCache {
     fastify.addHook('onSend', (request, reply, payload, done) => {
       const pending = request.catalogueCache;
       if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-      const entry = { generation: pending.generation, etag: etagOf(payload), bytes: Buffer.from(payload) };
-      reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('X-Cache', 'MISS');
-      this.store(pending.key, entry, payload).then(
-        () => done(null, payload),
-        () => done(null, payload),
+      const bytes = ownBytes(payload);
+      const entry = entryOf(pending.key, pending.generation, etagOf(payload), bytes, compressedForms(bytes));
+      this.cacheHeaders(reply, entry, 'MISS');
+      // Sent in the form the client accepts, already compressed: the compression plugin leaves it alone.
+      const answer = this.encodedBody(request, reply, entry) ?? payload;
+      this.store(pending.key, entry).then(
+        () => done(null, answer),
+        () => done(null, answer),
       );
     });
   }
 
   private sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-    reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('X-Cache', 'HIT');
+    this.cacheHeaders(reply, entry, 'HIT');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-    return reply.header('Content-Type', 'application/json; charset=utf-8').send(entry.bytes);
+    const body = this.encodedBody(request, reply, entry) ?? entry.bytes;
+    return reply.header('Content-Type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private cacheHeaders(reply: FastifyReply, entry: Entry, cache: 'HIT' | 'MISS') {
+    // One weak ETag for every coding of the same JSON (the representations are semantically equal).
+    reply.header('ETag', entry.etag).header('Cache-Control', 'public, no-cache').header('Vary', 'Accept-Encoding').header('X-Cache', cache);
+  }
+
+  /** The stored compressed form the client accepts, with its Content-Encoding set; null to send the body as is. */
+  private encodedBody(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | null {
+    if (!entry.compressed) return null;
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    if (!coding) return null;
+    reply.header('Content-Encoding', coding);
+    return entry.compressed[coding];
   }
 
   /** The answer shared by the replicas in Redis, kept in memory from then on. */
   private async lookupShared(key: string, generation: string): Promise<Entry | null> {
-    const shared = await this.redis.get(this.keyPrefix + CATALOGUE_CACHE.entryKey(generation, key)).catch(() => null);
-    if (!shared) return null;
-    const { etag, body } = JSON.parse(shared) as { etag: string; body: string };
-    const entry: Entry = { generation, etag, bytes: Buffer.from(body) };
+    const shared = await this.redis.getBuffer(this.sharedKey(generation, key)).catch(() => null);
+    const entry = shared && deserialize(key, generation, shared);
+    if (!entry) return null;
     this.remember(key, entry);
     return entry;
   }
 
-  private async store(key: string, entry: Entry, body: string): Promise<void> {
+  private async store(key: string, entry: Entry): Promise<void> {
     // An answer computed before a change must not be filed under the generation after it.
     if (entry.generation !== this.generation) return;
     this.remember(key, entry);
-    await this.redis
-      .set(this.keyPrefix + CATALOGUE_CACHE.entryKey(entry.generation, key), JSON.stringify({ etag: entry.etag, body }), 'EX', this.ttlSeconds)
-      .catch(() => undefined);
+    await this.redis.set(this.sharedKey(entry.generation, key), serialize(entry), 'EX', this.ttlSeconds).catch(() => undefined);
   }
 
+  private sharedKey(generation: string, key: string): string {
+    return this.keyPrefix + CATALOGUE_CACHE.entryKey(generation, SHARED_FORMAT + key);
+  }
+
+  /** Least recently stored entries go first once the bytes held pass MEMORY_BYTES. */
   private remember(key: string, entry: Entry): void {
-    this.memory.delete(key);
+    const previous = this.memory.get(key);
+    if (previous) {
+      this.memory.delete(key);
+      this.memoryBytes -= previous.size;
+    }
     this.memory.set(key, entry);
-    if (this.memory.size > MEMORY_ENTRIES) this.memory.delete(this.memory.keys().next().value as string);
+    this.memoryBytes += entry.size;
+    for (const [oldestKey, oldest] of this.memory) {
+      if (this.memoryBytes <= MEMORY_BYTES) break;
+      this.memory.delete(oldestKey);
+      this.memoryBytes -= oldest.size;
+    }
   }
 
   /** Generations only move forward: an announcement that arrives after a fresher read is ignored. */
@@ -151,6 +224,7 @@ export class CatalogueResponseCache {
     if (Number(generation) <= Number(this.generation)) return;
     this.generation = generation;
     this.memory.clear();
+    this.memoryBytes = 0;
   }
 
   private async refreshGeneration(): Promise<void> {

@@ -3,19 +3,24 @@ import { join } from 'node:path';
 import { NotFoundException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type CompressedForms, compressedForms, preferredCoding, SMALLEST } from '../http/compression';
 
 const NOT_SPA = /^\/(api|socket\.io)(\/|$)/;
 
 /**
  * Serves the built web client: hashed assets cached for a year, and index.html (never cached) for
- * every other GET that no route answered, so client-side routes survive a reload.
+ * every other GET that no route answered, so client-side routes survive a reload. Files go out in
+ * the brotli or gzip form the build made next to them (web/vite.config.ts), as the client accepts;
+ * index.html's are made here at boot.
  */
 export class SpaFallback {
-  private readonly indexHtml: string | null;
+  private readonly indexHtml: Buffer | null;
+  private readonly indexCompressed: CompressedForms | null;
 
   constructor(private readonly distDir: string) {
     const indexPath = join(distDir, 'index.html');
-    this.indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+    this.indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : null;
+    this.indexCompressed = this.indexHtml && compressedForms(this.indexHtml, SMALLEST, 0);
   }
 
   get available(): boolean {
@@ -29,6 +34,8 @@ export class SpaFallback {
       prefix: '/',
       index: false,
       wildcard: false,
+      // x.js.br / x.js.gz when the client accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       // @fastify/static 10 hands over the Fastify reply (its types still say a raw response).
       setHeaders: (reply: unknown, filePath: string) => {
         const hashed = filePath.startsWith(join(this.distDir, 'assets'));
@@ -47,6 +54,10 @@ export class SpaFallback {
   }
 
   send(reply: FastifyReply) {
-    reply.status(200).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(this.indexHtml);
+    reply.status(200).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const coding = preferredCoding(reply.request.headers['accept-encoding']);
+    const compressed = coding && this.indexCompressed?.[coding];
+    if (coding && compressed) reply.header('Content-Encoding', coding).send(compressed);
+    else reply.send(this.indexHtml);
   }
 }
