@@ -6,12 +6,16 @@ import { ServicePlatformModule } from '@portal/platform';
 import { AnimeRefsRepository } from './anime-refs/anime-refs.repository';
 import { AnimeRefsService } from './anime-refs/anime-refs.service';
 import { CatalogueAnimeUpdatedListener } from './anime-refs/listeners/anime-updated.listener';
+import { COMMENTS_CONTROLLERS, commentsProviders } from './comments/comments.providers';
 import { COMMUNITY_LOGGER } from './community.tokens';
 import { LibraryMessageController } from './library/library.message-controller';
 import { ListEntriesRepository } from './library/list-entries.repository';
 import { LibraryService } from './library/services/library.service';
 import { ListFilesService } from './library/services/list-files.service';
 import { CreateCommunity1764115200000 } from './migrations/1764115200000-create-community';
+import { CreateNotifications1764500000000 } from './migrations/1764500000000-create-notifications';
+import { CreateComments1764600000000 } from './migrations/1764600000000-create-comments';
+import { NotificationsModule } from './notifications/notifications.module';
 import { ProgressMessageController } from './progress/progress.message-controller';
 import { ProgressRepository } from './progress/progress.repository';
 import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-writer';
@@ -31,10 +35,11 @@ export class CommunityAppModule implements OnApplicationBootstrap {
           config,
           logger,
           // The first migration is the one the platform-only service applied, so existing databases upgrade.
-          migrations: [eventTablesMigration('community', 1763769600000), CreateCommunity1764115200000],
+          migrations: [eventTablesMigration('community', 1763769600000), CreateCommunity1764115200000, CreateNotifications1764500000000, CreateComments1764600000000],
         }),
+        NotificationsModule,
       ],
-      controllers: [LibraryMessageController, ProgressMessageController],
+      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS],
       providers: [
         { provide: COMMUNITY_LOGGER, useValue: logger },
         { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
@@ -50,6 +55,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ProgressRepository,
         ProgressWriter,
         ProgressService,
+        ...commentsProviders(config),
       ],
     };
   }

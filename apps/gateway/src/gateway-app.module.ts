@@ -16,10 +16,14 @@ import { MetadataController } from './catalogue/metadata.controller';
 import { CataloguePeopleController } from './catalogue/people.controller';
 import { ChatController } from './chat/chat.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
+import { CommentsController } from './community/comments.controller';
 import { HealthController } from './health/health.controller';
 import { OnlineController } from './online/online.controller';
 import { ChatGateway } from './realtime/chat.gateway';
+import { CommentsGateway } from './realtime/comments.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
+import { NotificationsGateway } from './realtime/notifications.gateway';
+import { NotificationsController } from './community/notifications.controller';
 import { PRESENCE_SETTINGS, PresenceService } from './realtime/presence.service';
 import { EdgeValidationPipe } from './http/edge-validation.pipe';
 import { watchPartyProviders } from './realtime/watch-party/watch-party.providers';
@@ -58,6 +62,8 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         MetadataController,
         ChatController,
         ...COMMUNITY_CONTROLLERS,
+        CommentsController,
+        NotificationsController,
         WatchPartyController,
         OnlineController,
       ],
@@ -77,6 +83,8 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         PresenceService,
         GeneralGateway,
         ChatGateway,
+        CommentsGateway,
+        NotificationsGateway,
         ...watchPartyProviders(config),
         {
           provide: CatalogueResponseCache,

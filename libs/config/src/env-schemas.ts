@@ -160,6 +160,10 @@ export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.communit
   PROGRESS_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(2),
   /** …of at most this many rows. */
   PROGRESS_BATCH_MAX: positiveInt(1000),
+  /** Comments: one per this many seconds per user… */
+  COMMENT_RATE_SECONDS: positiveInt(3),
+  /** …and at most this many per user in 24 hours. */
+  COMMENT_DAILY_LIMIT: positiveInt(200),
 });
 
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;

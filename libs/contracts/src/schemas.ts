@@ -11,3 +11,5 @@ export * from './community/community.schemas';
 export * from './realtime/chat.schemas';
 export * from './realtime/watch-party.schemas';
 export * from './realtime/online.schemas';
+export * from './community/notifications.schemas';
+export * from './community/comments.schemas';

@@ -11,3 +11,4 @@ export * from './bootstrap-service';
 export * from './service-platform.module';
 export * from './run-service';
 export * from './jwt-secret';
+export * from './bad-words';

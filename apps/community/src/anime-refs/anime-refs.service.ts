@@ -32,6 +32,27 @@ export class AnimeRefsService {
     return ref;
   }
 
+  /**
+   * The title of an id without storing it, for a write that stores it in its own transaction (a
+   * refused write then leaves no row behind); null when the catalogue does not know the id. Memory
+   * keeps only titles the table holds, so an answer of the catalogue is not remembered here.
+   */
+  async peek(id: number): Promise<TitleRef | null> {
+    const cached = this.memory.get(id);
+    if (cached) {
+      if ('id' in cached) return cached;
+      if (cached.unknownUntil >= Date.now()) return null;
+    }
+    const [stored] = await this.refs.findByIds([id]);
+    if (stored) {
+      this.remember(id, stored);
+      return stored;
+    }
+    const [answer] = await this.rpc.send('catalogue.anime.refs', { ids: [id] });
+    if (!answer) this.remember(id, { unknownUntil: Date.now() + UNKNOWN_TTL_MS });
+    return answer?.ref ?? null;
+  }
+
   /** Each requested id the catalogue knows, to its title. */
   async resolve(ids: number[]): Promise<Map<number, TitleRef>> {
     const found = new Map<number, TitleRef>();

@@ -11,7 +11,8 @@ export interface EventBase {
 /** The one typed map of events: `<service>.<entity>.<past-tense verb>` to its payload. */
 export interface EventMap {
   'auth.user.registered': EventBase & { userId: string; username: string };
-  'auth.user.updated': EventBase & { userId: string; changedFields: string[] };
+  /** `user`: the account's public slice as it is after the change (read models need not call back). */
+  'auth.user.updated': EventBase & { userId: string; changedFields: string[]; user: UserPublicSlice };
   /** `title` is the title as it is after the change (absent when deleted): consumers need not call back. */
   'catalogue.anime.updated': EventBase & { animeId: number; change: 'created' | 'updated' | 'deleted'; title?: TitleRef };
   /** The titles one batch of a dataset re-import changed, as they now are. */
@@ -26,6 +27,14 @@ export interface EventMap {
   'community.comment.posted': EventBase & CommentEvent & { parentId: string | null; parentAuthorId: string | null };
   /** Someone (not the author) liked a comment. */
   'community.comment.liked': EventBase & CommentEvent & { likerId: string; likerUsername: string };
+}
+
+/** What other services may keep of an account to show it (comment authors). */
+export interface UserPublicSlice {
+  username: string;
+  displayName: string;
+  avatar: string | null;
+  rank: string;
 }
 
 /** What a comment event says of its comment: enough for a notification without calling back. */
@@ -67,8 +76,9 @@ export type EventData<E extends EventName> = Omit<EventMap[E], keyof EventBase>;
  * consumer that is down or reconnecting still gets the event when it comes back.
  */
 export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
-  'auth.user.registered': ['moderation', 'chat'],
-  'auth.user.updated': ['moderation'],
+  // The community keeps a read model of accounts (user_refs) to show comment authors.
+  'auth.user.registered': ['moderation', 'chat', 'community'],
+  'auth.user.updated': ['moderation', 'community'],
   // The catalogue listens to itself: the durable path that drops cached lists after every change.
   // The community refreshes its copy of the title (name, poster, episode count) for the lists.
   'catalogue.anime.updated': ['catalogue', 'community'],

@@ -54,6 +54,17 @@ import type {
   RatingUpdate,
 } from '../community/community.schemas';
 import type { AnimeListEntry, AnimeRatingSummary, AnimeRefLookup, ContinueWatchingItem, ListCounts, ListImportReport, ProgressPoint } from '../community/library.dto';
+import type { NotificationPage, UnreadCount } from '../community/notifications.dto';
+import type { NotificationListQuery, NotificationReadRequest } from '../community/notifications.schemas';
+import type { CommentItem, CommentLikeState, CommentNode, CommentThreadPage, LatestComment } from '../community/comments.dto';
+import type {
+  CommentCreateRequest,
+  CommentGetRequest,
+  CommentIdRequest,
+  CommentListRequest,
+  CommentUpdateRequest,
+  LatestCommentsRequest,
+} from '../community/comments.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
 import type { ServiceHealth, ServiceName } from '../platform/services';
@@ -168,6 +179,25 @@ export interface RpcMap extends Health {
   /** Without `episode` every position of the title is forgotten. */
   'community.progress.delete': { request: ProgressTarget; response: { deleted: boolean } };
   'community.progress.continue': { request: ContinueWatchingQuery; response: ContinueWatchingItem[] };
+  /** The caller's notifications, newest (updated) first, with the unread total. */
+  'community.notifications.list': { request: NotificationListQuery; response: NotificationPage };
+  'community.notifications.unread-count': { request: Record<string, never>; response: UnreadCount };
+  /** Marks the caller's own notifications read (ids of others are ignored); answers the unread left. */
+  'community.notifications.read': { request: NotificationReadRequest; response: UnreadCount };
+  /** A comment or a reply by the caller (docs/community.md, «Comments»): the item as its author sees it. */
+  'community.comment.create': { request: CommentCreateRequest; response: CommentItem };
+  /** A target's threads, newest first, each with its replies nested; spoilers decided for the caller. */
+  'community.comments.list': { request: CommentListRequest; response: CommentThreadPage };
+  /** One comment with the replies shown under it. */
+  'community.comment.get': { request: CommentGetRequest; response: CommentNode };
+  /** The author changes the text (sets `editedAt`). */
+  'community.comment.update': { request: CommentUpdateRequest; response: CommentItem };
+  /** By the author or an admin (the community asks auth for the caller's role). */
+  'community.comment.delete': { request: CommentIdRequest; response: { id: string; deleted: true } };
+  'community.comment.like': { request: CommentIdRequest; response: CommentLikeState };
+  'community.comment.unlike': { request: CommentIdRequest; response: CommentLikeState };
+  /** The newest comments across all titles. */
+  'community.comments.latest': { request: LatestCommentsRequest; response: LatestComment[] };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

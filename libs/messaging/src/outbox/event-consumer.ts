@@ -35,6 +35,8 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   on<E extends EventName>(name: E, handler: Handler<E>): void {
+    // One handler per event and service: a second would silently replace the first.
+    if (this.handlers.has(name)) throw new Error(`${name} already has a handler in this service`);
     this.handlers.set(name, handler as Handler<never>);
   }
 

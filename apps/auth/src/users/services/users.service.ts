@@ -97,7 +97,8 @@ export class UsersService {
   private async saveWithEvent(user: UserEntity, changedFields: string[]): Promise<SelfUser> {
     const saved = await this.users.transaction(async (manager) => {
       const result = await manager.save(user);
-      await this.outbox.publish(manager, 'auth.user.updated', { userId: user.id, changedFields });
+      const { username, displayName, avatar, rank } = result;
+      await this.outbox.publish(manager, 'auth.user.updated', { userId: user.id, changedFields, user: { username, displayName, avatar, rank } });
       return result;
     });
     this.outbox.afterCommit();

@@ -87,7 +87,9 @@ export class LibraryService {
   }
 
   async remove(user: AuthenticatedUser, animeId: number): Promise<{ animeId: number; removed: true }> {
-    const ref = await this.refs.require(animeId, 'animeId');
+    // Looked up without storing a copy of the title: a refused removal (404) writes nothing.
+    const ref = await this.refs.peek(animeId);
+    if (!ref) throw RpcError.validation([{ field: 'animeId', message: COMMUNITY_MESSAGES.animeNotFound }]);
     await this.entries.transaction(async (manager) => {
       const removed = await this.entries.delete(manager, user.id, ref.id);
       if (!removed) throw RpcError.of(ErrorCode.NotFound, COMMUNITY_MESSAGES.entryNotFound);

@@ -1,0 +1,247 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { CommentTargetType } from '@portal/contracts';
+import type { AnimeRefRow } from '../anime-refs/anime-refs.repository';
+
+/** A comment with its author's public slice, as every read selects it. */
+export interface CommentRow {
+  id: string;
+  target_type: CommentTargetType;
+  target_id: string;
+  parent_id: string | null;
+  thread_parent_id: string | null;
+  root_id: string;
+  depth: number;
+  author_id: string;
+  content: string;
+  episode: number | null;
+  at_seconds: number | null;
+  likes: number;
+  replies: number;
+  created_at: Date;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+  /** created_at in microseconds since the epoch, as text: the exact half of a cursor. */
+  created_key: string;
+  username: string;
+  display_name: string;
+  avatar: string | null;
+  rank: string | null;
+}
+
+export type LatestCommentRow = CommentRow & { anime: AnimeRefRow | null };
+
+/** Where a viewer's watching of a title has got to: the furthest saved point, and what the list says. */
+export interface WatchedRow {
+  anime_id: number;
+  episode: number | null;
+  position: number | null;
+  list_progress: number | null;
+  /** Completed, rewatching, or rewatched: the whole title has been seen. */
+  seen_all: boolean;
+}
+
+export interface NewComment {
+  id: string;
+  targetType: CommentTargetType;
+  targetId: string;
+  parentId: string | null;
+  threadParentId: string | null;
+  rootId: string;
+  depth: number;
+  authorId: string;
+  content: string;
+  episode: number | null;
+  at: number | null;
+}
+
+const COLUMNS = `c.id, c.target_type, c.target_id, c.parent_id, c.thread_parent_id, c.root_id, c.depth, c.author_id, c.content,
+  c.episode, c.at_seconds, c.likes, c.replies, c.created_at, c.edited_at, c.deleted_at,
+  (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_key,
+  u.username, u.display_name, u.avatar, u.rank`;
+const FROM = `community.comments c JOIN community.user_refs u ON u.id = c.author_id`;
+
+/** An UPDATE or DELETE … RETURNING as a SELECT: TypeORM answers those two commands as [rows, count]. */
+const changed = (statement: string) => `WITH changed AS (${statement}) SELECT * FROM changed`;
+
+/** The timestamp of a cursor's microseconds, exactly: whole seconds, then the microseconds left. */
+const CURSOR_TIME = `(to_timestamp($3::bigint) + $4::int * interval '1 microsecond')`;
+
+@Injectable()
+export class CommentsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<CommentRow | null> {
+    const rows: CommentRow[] = await manager.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Locks a live comment until the transaction ends; null when there is none (or it is deleted). */
+  async lockLive(manager: EntityManager, id: string): Promise<CommentRow | null> {
+    const rows: CommentRow[] = await manager.query(`SELECT ${COLUMNS} FROM ${FROM} WHERE c.id = $1 AND c.deleted_at IS NULL FOR UPDATE OF c`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Counts a new answer on its parent, which it also locks: null when the parent is gone or deleted
+   * (a delete that committed first wins), so a reply never lands under a comment deleted meanwhile.
+   */
+  async countReply(manager: EntityManager, parentId: string): Promise<{ author_id: string } | null> {
+    const rows: Array<{ author_id: string }> = await manager.query(
+      changed(`UPDATE community.comments SET replies = replies + 1 WHERE id = $1 AND deleted_at IS NULL RETURNING author_id`),
+      [parentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(manager: EntityManager, comment: NewComment): Promise<CommentRow> {
+    await manager.query(
+      `INSERT INTO community.comments (id, target_type, target_id, parent_id, thread_parent_id, root_id, depth, author_id, content, episode, at_seconds)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        comment.id,
+        comment.targetType,
+        comment.targetId,
+        comment.parentId,
+        comment.threadParentId,
+        comment.rootId,
+        comment.depth,
+        comment.authorId,
+        comment.content,
+        comment.episode,
+        comment.at,
+      ],
+    );
+    return (await this.find(comment.id, manager)) as CommentRow;
+  }
+
+  async updateContent(manager: EntityManager, id: string, content: string): Promise<CommentRow> {
+    await manager.query(`UPDATE community.comments SET content = $2, edited_at = now() WHERE id = $1`, [id, content]);
+    return (await this.find(id, manager)) as CommentRow;
+  }
+
+  /** Marks a comment deleted and takes it off its parent's answers; false when it was deleted already. */
+  async markDeleted(manager: EntityManager, id: string): Promise<boolean> {
+    const rows: Array<{ parent_id: string | null }> = await manager.query(
+      changed(`UPDATE community.comments SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING parent_id`),
+      [id],
+    );
+    if (rows.length === 0) return false;
+    if (rows[0].parent_id) {
+      await manager.query(`UPDATE community.comments SET replies = greatest(replies - 1, 0) WHERE id = $1`, [rows[0].parent_id]);
+    }
+    return true;
+  }
+
+  /** One like per user: answers the comment's count after it, and whether this call added the like. */
+  async like(manager: EntityManager, id: string, userId: string): Promise<{ added: boolean; likes: number }> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO community.comment_likes (comment_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
+      [id, userId],
+    );
+    if (inserted.length === 0) return { added: false, likes: await this.likesOf(manager, id) };
+    const [row]: Array<{ likes: number }> = await manager.query(changed(`UPDATE community.comments SET likes = likes + 1 WHERE id = $1 RETURNING likes`), [id]);
+    return { added: true, likes: row.likes };
+  }
+
+  async unlike(manager: EntityManager, id: string, userId: string): Promise<{ removed: boolean; likes: number }> {
+    const deleted: unknown[] = await manager.query(changed(`DELETE FROM community.comment_likes WHERE comment_id = $1 AND user_id = $2 RETURNING 1`), [id, userId]);
+    if (deleted.length === 0) return { removed: false, likes: await this.likesOf(manager, id) };
+    const [row]: Array<{ likes: number }> = await manager.query(
+      changed(`UPDATE community.comments SET likes = greatest(likes - 1, 0) WHERE id = $1 RETURNING likes`),
+      [id],
+    );
+    return { removed: true, likes: row.likes };
+  }
+
+  private async likesOf(manager: EntityManager, id: string): Promise<number> {
+    const [row]: Array<{ likes: number }> = await manager.query(`SELECT likes FROM community.comments WHERE id = $1`, [id]);
+    return row?.likes ?? 0;
+  }
+
+  /**
+   * A target's threads, newest first, after the cursor: those not deleted, and deleted ones whose
+   * thread still has a live reply (they stay as «Комментарий удалён»).
+   */
+  async threads(targetType: CommentTargetType, targetId: string, after: { micros: string; id: string } | null, limit: number): Promise<CommentRow[]> {
+    const seconds = after ? (BigInt(after.micros) / 1_000_000n).toString() : null;
+    const micros = after ? Number(BigInt(after.micros) % 1_000_000n) : null;
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM ${FROM}
+       WHERE c.target_type = $1 AND c.target_id = $2 AND c.parent_id IS NULL
+         AND ($3::bigint IS NULL OR (c.created_at, c.id) < (${CURSOR_TIME}, $5::uuid))
+         AND (c.deleted_at IS NULL OR EXISTS (
+           SELECT 1 FROM community.comments r WHERE r.root_id = c.id AND r.parent_id IS NOT NULL AND r.deleted_at IS NULL))
+       ORDER BY c.created_at DESC, c.id DESC
+       LIMIT $6`,
+      [targetType, targetId, seconds, micros, after?.id ?? null, limit],
+    );
+  }
+
+  /** Up to `perThread` replies of each thread, oldest first (deleted ones too: they may hold a branch). */
+  async repliesOf(rootIds: string[], perThread: number, since?: Date): Promise<CommentRow[]> {
+    if (rootIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT r.* FROM unnest($1::uuid[]) AS t(root_id)
+       CROSS JOIN LATERAL (
+         SELECT ${COLUMNS} FROM ${FROM}
+         WHERE c.root_id = t.root_id AND c.parent_id IS NOT NULL AND ($3::timestamptz IS NULL OR c.created_at >= $3)
+         ORDER BY c.created_at, c.id LIMIT $2
+       ) r`,
+      [rootIds, perThread, since ?? null],
+    );
+  }
+
+  /** The newest live comments of every target, with the title each is about. */
+  async latest(limit: number): Promise<LatestCommentRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS}, (SELECT row_to_json(a) FROM community.anime_refs a
+                           WHERE a.id = CASE WHEN c.target_type = 'anime' THEN c.target_id::int END) AS anime
+       FROM ${FROM} WHERE c.deleted_at IS NULL ORDER BY c.created_at DESC, c.id DESC LIMIT $1`,
+      [limit],
+    );
+  }
+
+  /** Which of these comments the user likes. */
+  async likedBy(userId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows: Array<{ comment_id: string }> = await this.dataSource.query(
+      `SELECT comment_id FROM community.comment_likes WHERE user_id = $1 AND comment_id = ANY($2::uuid[])`,
+      [userId, ids],
+    );
+    return new Set(rows.map((row) => row.comment_id));
+  }
+
+  /** How far a viewer has watched each of these titles: saved progress and the list entry. */
+  async watched(userId: string, animeIds: number[]): Promise<WatchedRow[]> {
+    if (animeIds.length === 0) return [];
+    return this.dataSource.query(
+      `SELECT t.anime_id, p.episode, p.position, e.progress AS list_progress,
+              coalesce(e.status IN ('completed', 'rewatching') OR e.rewatches > 0, false) AS seen_all
+       FROM unnest($2::int[]) AS t(anime_id)
+       LEFT JOIN LATERAL (
+         SELECT episode, position FROM community.progress
+         WHERE user_id = $1 AND anime_id = t.anime_id ORDER BY episode DESC, position DESC LIMIT 1
+       ) p ON true
+       LEFT JOIN community.list_entries e ON e.user_id = $1 AND e.anime_id = t.anime_id`,
+      [userId, animeIds],
+    );
+  }
+
+  /**
+   * A user's comments within the last day, newest first, at most `limit`: the daily cap counts
+   * deleted ones too (deleting does not buy another comment).
+   */
+  async recentBy(userId: string, limit: number): Promise<Date[]> {
+    const rows: Array<{ created_at: Date }> = await this.dataSource.query(
+      `SELECT created_at FROM community.comments WHERE author_id = $1 AND created_at > now() - interval '1 day' ORDER BY created_at DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((row) => row.created_at);
+  }
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  COMMENT_DEPTH_MAX,
+  COMMENT_MESSAGES,
+  ErrorCode,
+  type AuthenticatedUser,
+  type CommentCreateRequest,
+  type CommentItem,
+  type CommentLikeState,
+} from '@portal/contracts';
+import { OutboxPublisher } from '@portal/messaging';
+import { maskBadWords, RpcError } from '@portal/platform';
+import { AnimeRefsRepository } from '../../anime-refs/anime-refs.repository';
+import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
+import { excerptOf, GUEST_VIEW, isSpoiler, toCommentItem } from '../comment-view';
+import { type CommentRow, CommentsRepository } from '../comments.repository';
+import { CommentsPusher } from '../comments-pusher';
+import { UserRefsRepository } from '../user-refs.repository';
+import { Accounts } from './accounts';
+import { CommentLimits } from './comment-limits';
+
+const notFound = () => RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.notFound);
+
+/**
+ * Writing comments: posting, editing, deleting, liking. Every check that can refuse runs before
+ * anything is written, and every write commits in one transaction with its outbox event.
+ */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly users: UserRefsRepository,
+    private readonly titles: AnimeRefsService,
+    private readonly titleRows: AnimeRefsRepository,
+    private readonly limits: CommentLimits,
+    private readonly accounts: Accounts,
+    private readonly outbox: OutboxPublisher,
+    private readonly pusher: CommentsPusher,
+  ) {}
+
+  async create(user: AuthenticatedUser, { target, content, parentId, episode, at }: CommentCreateRequest): Promise<CommentItem> {
+    const title = await this.titles.peek(target.id);
+    if (!title) throw RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.animeNotFound);
+    if (episode !== undefined && title.episodes !== null && title.episodes > 0 && episode > title.episodes) {
+      throw RpcError.validation([{ field: 'episode', message: COMMENT_MESSAGES.episodeBeyondTotal }]);
+    }
+    const targetId = String(title.id);
+    const parent = parentId ? await this.comments.find(parentId) : null;
+    if (parentId && (!parent || parent.deleted_at)) throw RpcError.validation([{ field: 'parentId', message: COMMENT_MESSAGES.parentNotFound }]);
+    if (parent && (parent.target_type !== target.type || parent.target_id !== targetId)) {
+      throw RpcError.validation([{ field: 'parentId', message: COMMENT_MESSAGES.parentOtherTarget }]);
+    }
+    await this.limits.consume(user.id);
+    const author = (await this.users.exists(user.id)) ? null : await this.accounts.profileOf(user);
+
+    const id = randomUUID();
+    const text = maskBadWords(content);
+    const spoiler = episode !== undefined;
+    const row = await this.comments.transaction(async (manager) => {
+      await this.titleRows.upsert([title], manager);
+      if (author) await this.users.ensure(manager, author);
+      // Counted on the parent first, which locks it: a parent deleted meanwhile refuses the reply.
+      const answered = parent && (await this.comments.countReply(manager, parent.id));
+      if (parent && !answered) throw RpcError.validation([{ field: 'parentId', message: COMMENT_MESSAGES.parentNotFound }]);
+      const inserted = await this.comments.insert(manager, {
+        id,
+        targetType: target.type,
+        targetId,
+        parentId: parent?.id ?? null,
+        // Past the depth cap an answer is shown beside the comment it answers, under that one's own parent.
+        threadParentId: parent ? (parent.depth < COMMENT_DEPTH_MAX ? parent.id : parent.thread_parent_id) : null,
+        rootId: parent?.root_id ?? id,
+        depth: parent ? Math.min(parent.depth + 1, COMMENT_DEPTH_MAX) : 0,
+        authorId: user.id,
+        content: text,
+        episode: episode ?? null,
+        at: spoiler ? (at ?? 0) : null,
+      });
+      await this.outbox.publish(manager, 'community.comment.posted', {
+        commentId: id,
+        targetType: target.type,
+        targetId,
+        authorId: user.id,
+        authorUsername: user.username,
+        excerpt: excerptOf(text, spoiler),
+        parentId: parent?.id ?? null,
+        parentAuthorId: answered ? answered.author_id : null,
+      });
+      return inserted;
+    });
+    this.outbox.afterCommit();
+    this.pusher.pushNew(title.id, toCommentItem(row, GUEST_VIEW));
+    return toCommentItem(row, { revealed: new Set([id]), likedByMe: new Set() });
+  }
+
+  /** The author changes the text; it is masked like a new comment's and `editedAt` is set. */
+  async update(user: AuthenticatedUser, id: string, content: string): Promise<CommentItem> {
+    const row = await this.comments.transaction(async (manager) => {
+      const current = await this.comments.lockLive(manager, id);
+      if (!current) throw notFound();
+      if (current.author_id !== user.id) throw RpcError.of(ErrorCode.Forbidden, COMMENT_MESSAGES.editForeign);
+      return this.comments.updateContent(manager, id, maskBadWords(content));
+    });
+    return toCommentItem(row, { revealed: new Set([id]), likedByMe: await this.comments.likedBy(user.id, [id]) });
+  }
+
+  /**
+   * By its author, or by an admin (asked of auth only when the caller is not the author). The row is
+   * kept: a comment with replies shows as «Комментарий удалён», one without disappears.
+   */
+  async remove(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
+    const current = await this.comments.find(id);
+    if (!current || current.deleted_at) throw notFound();
+    if (current.author_id !== user.id && !(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, COMMENT_MESSAGES.deleteForeign);
+    const deleted = await this.comments.transaction((manager) => this.comments.markDeleted(manager, id));
+    if (!deleted) throw notFound();
+    return { id, deleted: true };
+  }
+
+  /** One like per user, not on one's own comment; a new like tells the author (the event). */
+  async like(user: AuthenticatedUser, id: string): Promise<CommentLikeState> {
+    const current = await this.likeable(id);
+    if (current.author_id === user.id) throw RpcError.validation([{ field: 'id', message: COMMENT_MESSAGES.likeOwn }]);
+    const { added, likes } = await this.comments.transaction(async (manager) => {
+      const result = await this.comments.like(manager, id, user.id);
+      if (result.added) {
+        await this.outbox.publish(manager, 'community.comment.liked', {
+          commentId: id,
+          targetType: current.target_type,
+          targetId: current.target_id,
+          authorId: current.author_id,
+          authorUsername: current.username,
+          excerpt: excerptOf(current.content, isSpoiler(current)),
+          likerId: user.id,
+          likerUsername: user.username,
+        });
+      }
+      return result;
+    });
+    if (added) this.outbox.afterCommit();
+    return { id, likes, likedByMe: true };
+  }
+
+  async unlike(user: AuthenticatedUser, id: string): Promise<CommentLikeState> {
+    await this.likeable(id);
+    const { likes } = await this.comments.transaction((manager) => this.comments.unlike(manager, id, user.id));
+    return { id, likes, likedByMe: false };
+  }
+
+  private async likeable(id: string): Promise<CommentRow> {
+    const current = await this.comments.find(id);
+    if (!current || current.deleted_at) throw notFound();
+    return current;
+  }
+}

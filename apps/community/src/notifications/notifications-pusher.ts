@@ -1,0 +1,31 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import type Redis from 'ioredis';
+import { NOTIFICATIONS_NAMESPACE, notificationsRoom, socketIoRedisKey, type NotificationsServerToClientEvents } from '@portal/contracts';
+import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+
+/**
+ * Pushes to one user's sockets in the gateway's `/notifications` namespace, whichever replica holds
+ * them: the emitter publishes on the channel of the room `user:<id>` that the gateways' socket.io
+ * Redis adapter listens to. Best effort: a push that fails is logged (the count is read again on the
+ * next connect or page load), never thrown at the change that caused it.
+ */
+@Injectable()
+export class NotificationsPusher {
+  private readonly logger = new Logger(NotificationsPusher.name);
+  private readonly namespace;
+
+  constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
+    // The emitter ignores the promise of its PUBLISH; catching it here keeps a Redis outage from
+    // becoming an unhandled rejection.
+    const publisher = {
+      publish: (channel: string, message: Buffer | string) =>
+        redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`notification push failed: ${String(error)}`)),
+    };
+    this.namespace = new Emitter<NotificationsServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(NOTIFICATIONS_NAMESPACE);
+  }
+
+  push<E extends keyof NotificationsServerToClientEvents>(userId: string, event: E, ...payload: Parameters<NotificationsServerToClientEvents[E]>): void {
+    this.namespace.to(notificationsRoom(userId)).emit(event, ...payload);
+  }
+}

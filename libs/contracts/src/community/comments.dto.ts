@@ -1,0 +1,157 @@
+import type { AnimeRef } from './library.dto';
+
+/**
+ * Comments (docs/community.md, «Comments»): plain types and constants, imported by the web client too.
+ * A comment belongs to a target: a title today, a news item or an AMV once those exist.
+ */
+
+/** What a comment can be about; only `anime` is served so far (the others come with news and AMVs). */
+export const COMMENT_TARGET_TYPES = ['anime', 'news', 'amv'] as const;
+export type CommentTargetType = (typeof COMMENT_TARGET_TYPES)[number];
+
+export interface CommentTarget {
+  type: CommentTargetType;
+  /** The target's id as text (a title's catalogue id). */
+  id: string;
+}
+
+/** Characters of a comment after trimming. */
+export const COMMENT_CONTENT_MAX = 2000;
+/** Replies nest at most this deep under a thread (the thread itself is depth 0); deeper answers stay at this depth. */
+export const COMMENT_DEPTH_MAX = 3;
+export const COMMENTS_PAGE_DEFAULT = 20;
+export const COMMENTS_PAGE_MAX = 50;
+export const LATEST_COMMENTS_DEFAULT = 10;
+export const LATEST_COMMENTS_MAX = 50;
+/** Replies of one thread included in a page (oldest first); `moreReplies` says there are more. */
+export const COMMENT_THREAD_REPLIES_SHOWN = 200;
+/** A spoiler's moment is a second inside an episode: at most a day. */
+export const COMMENT_SPOILER_AT_MAX = 24 * 3600;
+/** Characters of the content an event carries for notifications. */
+export const COMMENT_EXCERPT_LENGTH = 140;
+
+export interface CommentAuthor {
+  id: string;
+  username: string;
+  displayName: string;
+  avatar: string | null;
+  rank: string;
+}
+
+/** A comment pinned to a moment of an episode; `hidden`: the content was withheld from this viewer. */
+export interface CommentSpoiler {
+  episode: number;
+  /** Seconds into the episode. */
+  at: number;
+  hidden: boolean;
+}
+
+export interface CommentItem {
+  id: string;
+  target: CommentTarget;
+  /** The title's catalogue id when the target is a title (SPEC's `animeId`), else null. */
+  animeId: number | null;
+  /** The comment this one answers (null for a thread); may be a deeper comment than `threadParentId`. */
+  parentId: string | null;
+  /** Where it is shown: under this comment (null for a thread). Equals `parentId` above the depth cap. */
+  threadParentId: string | null;
+  /** 0 for a thread, 1..COMMENT_DEPTH_MAX for replies. */
+  depth: number;
+  author: CommentAuthor;
+  /** Null when deleted («Комментарий удалён») or when a spoiler is hidden from this viewer. */
+  content: string | null;
+  createdAt: string;
+  editedAt: string | null;
+  likes: number;
+  likedByMe: boolean;
+  /** Live comments answering this one. */
+  replies: number;
+  deleted: boolean;
+  spoiler: CommentSpoiler | null;
+}
+
+/** A comment with the replies shown under it (a deleted one without any is left out). */
+export interface CommentNode extends CommentItem {
+  children: CommentNode[];
+}
+
+export interface CommentThread extends CommentNode {
+  /** The thread has more than COMMENT_THREAD_REPLIES_SHOWN replies; only the oldest are included. */
+  moreReplies: boolean;
+}
+
+export interface CommentThreadPage {
+  /** Newest threads first. */
+  items: CommentThread[];
+  /** Pass as `?cursor=` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The latest feed: a comment with the title it is about. */
+export interface LatestComment extends CommentItem {
+  anime: AnimeRef | null;
+}
+
+export interface CommentLikeState {
+  id: string;
+  likes: number;
+  likedByMe: boolean;
+}
+
+/** `<microseconds since the epoch>_<uuid>`: the position after the last thread of a page. */
+export const COMMENT_CURSOR_PATTERN = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** «Спойлер к серии 2, 05:00» (hours too past the first hour). */
+export function spoilerLabel(episode: number, at: number): string {
+  const seconds = Math.max(0, Math.floor(at));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(seconds / 3600);
+  const clock = `${hours > 0 ? `${hours}:${pad(Math.floor(seconds / 60) % 60)}` : pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
+  return `Спойлер к серии ${episode}, ${clock}`;
+}
+
+export const COMMENT_MESSAGES = {
+  content: 'Комментарий не может быть пустым',
+  contentTooLong: `Комментарий не может быть длиннее ${COMMENT_CONTENT_MAX} символов`,
+  nul: 'Текст содержит недопустимый символ (NUL)',
+  animeId: 'Укажите id аниме (целое положительное число)',
+  animeNotFound: 'Аниме не найдено',
+  id: 'Некорректный идентификатор комментария',
+  parentNotFound: 'Комментарий, на который вы отвечаете, не найден',
+  parentOtherTarget: 'Ответ должен относиться к тому же аниме, что и комментарий',
+  episode: 'Номер серии должен быть целым числом не меньше 1',
+  episodeBeyondTotal: 'Номер серии больше, чем серий у аниме',
+  at: `Момент спойлера должен быть целым числом секунд от 0 до ${COMMENT_SPOILER_AT_MAX}`,
+  atWithoutEpisode: 'Укажите серию, к которой относится момент спойлера',
+  notFound: 'Комментарий не найден',
+  editForeign: 'Нельзя изменить чужой комментарий',
+  deleteForeign: 'Нельзя удалить чужой комментарий',
+  likeOwn: 'Нельзя оценить свой комментарий',
+  rateLimited: 'Вы комментируете слишком часто, подождите немного',
+  dailyLimit: 'Достигнут дневной лимит комментариев, попробуйте позже',
+  cursor: 'Некорректный курсор страницы',
+  limit: (max: number) => `Лимит должен быть целым числом от 1 до ${max}`,
+  deleted: 'Комментарий удалён',
+  subscribe: 'Укажите id аниме (целое положительное число)',
+  tooManyRooms: 'Слишком много открытых обсуждений на одном соединении',
+} as const;
+
+/** The socket.io namespace of live comments; a client subscribes to a title's room. */
+export const COMMENTS_NAMESPACE = '/comments';
+/** The rooms of titles in the comments namespace: `anime:<catalogue id>`. */
+export const COMMENTS_ROOM_PREFIX = 'anime:';
+export const commentsRoomOf = (animeId: number) => `${COMMENTS_ROOM_PREFIX}${animeId}`;
+/** Rooms one socket may be in at once. */
+export const COMMENTS_ROOMS_PER_SOCKET = 20;
+
+export interface CommentsServerToClientEvents {
+  /** A new comment or reply on a subscribed title, as a guest sees it (spoilers hidden): refetch to reveal. */
+  'comment:new': (comment: CommentItem) => void;
+}
+
+export type CommentsSubscribeAck = { ok: true } | { ok: false; message: string };
+
+export interface CommentsClientToServerEvents {
+  subscribe: (payload: { animeId: number }, ack?: (answer: CommentsSubscribeAck) => void) => void;
+  unsubscribe: (payload: { animeId: number }, ack?: (answer: CommentsSubscribeAck) => void) => void;
+}
