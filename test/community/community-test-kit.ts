@@ -106,3 +106,40 @@ export async function statsAgreeingWithLists(stack: CommunityStack, animeId: num
     return agree(lists.statuses, current.statuses) && agree(lists.scores, current.scores) ? current : null;
   }, 15_000);
 }
+
+/** Every community table: its row count and a digest of its rows (the outbox's without the relay's mark). */
+export async function communityState(stack: CommunityStack): Promise<Record<string, { rows: number; digest: string }>> {
+  const tables: Array<{ name: string }> = await stack.db.query(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'community' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const state: Record<string, { rows: number; digest: string }> = {};
+  for (const { name } of tables) {
+    const row = name === 'outbox' ? '(t.id, t.event_name, t.payload, t.occurred_at)::text' : 't::text';
+    const [counted]: Array<{ rows: number; digest: string }> = await stack.db.query(
+      `SELECT count(*)::int AS rows, md5(coalesce(string_agg(${row}, E'\\n' ORDER BY ${row}), '')) AS digest FROM community."${name}" t`,
+    );
+    state[name] = counted;
+  }
+  return state;
+}
+
+/** The state once the events of earlier steps (a new user's registration, …) have been applied. */
+export async function settledState(stack: CommunityStack): Promise<Record<string, { rows: number; digest: string }>> {
+  let previous = await communityState(stack);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const current = await communityState(stack);
+    if (JSON.stringify(current) === JSON.stringify(previous)) return current;
+    previous = current;
+  }
+  throw new Error('the community tables did not settle');
+}
+
+/** Catalogue titles the community has never stored a copy of (episode count known, above 1). */
+export const unseenTitles = (stack: CommunityStack, count: number): Promise<Array<{ id: number; episodes: number }>> =>
+  stack.db.query(
+    `SELECT a.id, a.episodes FROM catalogue.anime a
+     WHERE NOT a.adult AND a.episodes > 1 AND a.id <> ALL($1::int[]) AND NOT EXISTS (SELECT 1 FROM community.anime_refs r WHERE r.id = a.id)
+     ORDER BY a.id LIMIT $2`,
+    [[DEATH_NOTE.id, ATTACK_ON_TITAN.id, NARUTO.id], count],
+  );

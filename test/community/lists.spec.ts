@@ -3,14 +3,21 @@ import { importCatalogue } from '../../apps/catalogue/src/cli/import-catalogue';
 import { editableSources, editRecord } from '../catalogue/catalogue-test-kit';
 import { testEnv } from '../support/test-apps';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack, statsAgreeingWithLists } from './community-test-kit';
+import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, communityState, settledState, startCommunityStack, statsAgreeingWithLists, unseenTitles } from './community-test-kit';
 
 describe('anime lists and ratings through the gateway', () => {
   let stack: CommunityStack;
   let alice: RegisteredUser;
   const auth = (user: RegisteredUser) => ({ token: user.token });
   const put = (user: RegisteredUser, body: unknown) => stack.api.put('/api/users/anime/status', body, auth(user));
+  const importFile = (user: RegisteredUser, content: string) => {
+    const body = new FormData();
+    body.append('file', new Blob([content], { type: 'application/json' }), 'list.json');
+    return stack.api.post('/api/users/anime/import?format=shikimori', body, auth(user));
+  };
   const entryOf = async (user: RegisteredUser, animeId: number) => (await stack.api.get(`/api/users/anime/${animeId}`, auth(user))).body.data;
+
+  const heldCopies = async () => (await stack.db.query('SELECT count(*)::int AS n FROM community.anime_refs'))[0].n as number;
 
   beforeAll(async () => {
     stack = await startCommunityStack('lists');
@@ -195,6 +202,66 @@ describe('anime lists and ratings through the gateway', () => {
       const res = await stack.api.delete(`/api/users/anime/${NARUTO.id}`, auth(user));
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Этого аниме нет в списке');
+    });
+  });
+
+  describe('a refused request on a title the community has never seen changes nothing (issue #12)', () => {
+    let user: RegisteredUser;
+    let title: { id: number; episodes: number };
+    const importJson = (who: RegisteredUser, content: string) => stack.api.post('/api/users/anime/import?format=shikimori', JSON.parse(content), auth(who));
+
+    beforeEach(async () => {
+      user = await stack.user();
+      [title] = await unseenTitles(stack, 1);
+      expect(title).toBeDefined();
+    });
+
+    it.each([
+      ['a rewatch of a title not completed', () => ({ animeId: title.id, status: 'rewatching' }), 'status'],
+      ['an episode past the total', () => ({ animeId: title.id, watchedEpisode: title.episodes + 1 }), 'watchedEpisode'],
+      ['a progress and an episode past the total', () => ({ animeId: title.id, progress: 1, watchedEpisode: title.episodes + 1 }), 'watchedEpisode'],
+    ])('PUT /api/users/anime/status with %s → 400, no copy of the title, no row anywhere', async (_case, body, field) => {
+      const before = await settledState(stack);
+      expectFieldError(await put(user, body()), field);
+      expect(await communityState(stack)).toEqual(before);
+      expect((await stack.db.query('SELECT count(*)::int AS n FROM community.anime_refs WHERE id = $1', [title.id]))[0].n).toBe(0);
+      // The same title accepted afterwards stores its copy with the entry.
+      expect((await put(user, { animeId: title.id, watchedEpisode: 1 })).body.data).toMatchObject({ status: 'watching', anime: { id: title.id, episodes: title.episodes } });
+      expect(await heldCopies()).toBe(before.anime_refs.rows + 1);
+      expect(await entryOf(user, title.id)).toMatchObject({ progress: 1, watchedEpisodes: [1] });
+    });
+
+    it('POST /api/rating refused (rating out of range, unknown title) → 400, nothing stored; accepted, the copy comes with the entry', async () => {
+      const before = await settledState(stack);
+      expectFieldError(await stack.api.post('/api/rating', { animeId: title.id, rating: 11 }, auth(user)), 'rating');
+      expectFieldError(await stack.api.post('/api/rating', { animeId: 999_999_999, rating: 5 }, auth(user)), 'animeId');
+      expect(await communityState(stack)).toEqual(before);
+      const res = await stack.api.post('/api/rating', { animeId: title.id, rating: 9 }, auth(user));
+      expect(res.body.data).toMatchObject({ animeId: title.id, userRating: 9, votes: 1 });
+      expect(await heldCopies()).toBe(before.anime_refs.rows + 1);
+      expect(await entryOf(user, title.id)).toMatchObject({ status: 'planned', userRating: 9, anime: { id: title.id } });
+    });
+
+    it('reading or removing an entry of an unseen title stores no copy', async () => {
+      const before = await settledState(stack);
+      expect(await entryOf(user, title.id)).toBeNull();
+      expect((await stack.api.delete(`/api/users/anime/${title.id}`, auth(user))).status).toBe(404);
+      expect(await communityState(stack)).toEqual(before);
+    });
+
+    it('a refused import (400) and an import whose every entry is skipped store nothing', async () => {
+      const before = await settledState(stack);
+      const rate = { target_id: title.id, target_type: 'Anime', target_title: 'x', status: 'watching', episodes: 1, score: 0, rewatches: 0 };
+      expectFieldError(await importFile(user, JSON.stringify([rate]).slice(0, -2)), 'file');
+      const skipped = await importJson(user, JSON.stringify([{ ...rate, status: 'watched' }, { ...rate, target_type: 'Manga' }, { ...rate, target_id: 999_999_999 }]));
+      expect(skipped.body.data).toMatchObject({ imported: 0, updated: 0, unchanged: 0 });
+      expect(skipped.body.data.skipped).toHaveLength(3);
+      expect(await communityState(stack)).toEqual(before);
+      // Accepted: the copy is stored in the import's transaction, and an absurd count is capped, not a failed write.
+      const accepted = await importJson(user, JSON.stringify([{ ...rate, rewatches: 1e300 }]));
+      expect(accepted.body.data).toMatchObject({ imported: 1 });
+      expect(await heldCopies()).toBe(before.anime_refs.rows + 1);
+      expect(await entryOf(user, title.id)).toMatchObject({ status: 'watching', progress: 1, rewatches: 2_147_483_647, anime: { id: title.id } });
     });
   });
 

@@ -1,7 +1,7 @@
 import { ProgressRepository } from '../../apps/community/src/progress/progress.repository';
 import { ProgressWriter } from '../../apps/community/src/progress/services/progress-writer';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, communityState, settledState, startCommunityStack, unseenTitles } from './community-test-kit';
 
 describe('watch progress through the gateway', () => {
   let stack: CommunityStack;
@@ -10,6 +10,7 @@ describe('watch progress through the gateway', () => {
   const save = (user: RegisteredUser, body: unknown) => stack.api.post('/api/progress', body, auth(user));
   const read = async (user: RegisteredUser, animeId: number, episode?: number) =>
     (await stack.api.get(`/api/progress?animeId=${animeId}${episode === undefined ? '' : `&episode=${episode}`}`, auth(user))).body.data;
+
 
   beforeAll(async () => {
     stack = await startCommunityStack('progress');
@@ -224,6 +225,55 @@ describe('watch progress through the gateway', () => {
     } finally {
       statements.mockRestore();
     }
+  });
+
+  describe('a refused save on a title the community has never seen changes nothing (issue #12)', () => {
+    const copiesOf = async (id: number) => (await stack.db.query('SELECT count(*)::int AS n FROM community.anime_refs WHERE id = $1', [id]))[0].n as number;
+
+    it('an episode past the total → 400 on episode, no copy of the title, no row anywhere', async () => {
+      const user = await stack.user();
+      const [title] = await unseenTitles(stack, 1);
+      const before = await settledState(stack);
+      expectFieldError(await save(user, { animeId: title.id, episode: title.episodes + 1, position: 10 }), 'episode');
+      expectFieldError(await save(user, { animeId: 999_999_999, episode: 1, position: 10 }), 'animeId');
+      expect(await communityState(stack)).toEqual(before);
+      expect(await copiesOf(title.id)).toBe(0);
+      // Reading or deleting a position of the title stores nothing either.
+      expect(await read(user, title.id, 1)).toBeNull();
+      expect((await stack.api.delete(`/api/progress?animeId=${title.id}&episode=1`, auth(user))).body.data).toEqual({ deleted: false });
+      expect((await stack.api.delete(`/api/progress?animeId=${title.id}`, auth(user))).body.data).toEqual({ deleted: false });
+      expect(await communityState(stack)).toEqual(before);
+    });
+
+    it('in one group commit, the refused save leaves nothing and the accepted ones store their new title with them', async () => {
+      const [refusedUser, ...viewers] = await Promise.all(Array.from({ length: 4 }, () => stack.user()));
+      const [refusedTitle, acceptedTitle] = await unseenTitles(stack, 2);
+      const before = await settledState(stack);
+      const statements = jest.spyOn(ProgressRepository.prototype, 'write');
+      try {
+        const [refused, ...accepted] = await Promise.all([
+          save(refusedUser, { animeId: refusedTitle.id, episode: refusedTitle.episodes + 1, position: 1 }),
+          ...viewers.map((viewer, index) => save(viewer, { animeId: acceptedTitle.id, episode: index + 1, position: 30 + index })),
+        ]);
+        expectFieldError(refused, 'episode');
+        expect(accepted.map((res) => res.status)).toEqual([200, 200, 200]);
+        // The new title went in with the saves: no statement of its own.
+        expect(statements.mock.calls.length).toBeLessThanOrEqual(accepted.length);
+      } finally {
+        statements.mockRestore();
+      }
+      expect(await copiesOf(refusedTitle.id)).toBe(0);
+      expect(await copiesOf(acceptedTitle.id)).toBe(1);
+      const after = await communityState(stack);
+      expect(after.anime_refs.rows).toBe(before.anime_refs.rows + 1);
+      expect(after.progress.rows).toBe(before.progress.rows + 3);
+      for (const [name, table] of Object.entries(after)) if (name !== 'anime_refs' && name !== 'progress') expect([name, table]).toEqual([name, before[name]]);
+      const [{ n }] = await stack.db.query('SELECT count(*)::int AS n FROM community.progress WHERE user_id = $1', [refusedUser.id]);
+      expect(n).toBe(0);
+      // The title is held now: the next save of it is a plain batch statement.
+      expect((await save(viewers[0], { animeId: acceptedTitle.id, episode: 1, position: 99 })).body.data).toMatchObject({ position: 99 });
+      expect(await read(viewers[0], acceptedTitle.id, 1)).toMatchObject({ position: 99 });
+    });
   });
 
   it('an acknowledged position survives a restart of the service', async () => {

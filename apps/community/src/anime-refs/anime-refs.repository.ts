@@ -25,6 +25,27 @@ export const toStoredRef = (row: AnimeRefRow): TitleRef => ({
   year: row.year,
 });
 
+/**
+ * The columns and rows of an insert of titles from parameters `$<first>`… (8 arrays, see refColumns),
+ * for a statement of its own or a CTE of a bigger one (the progress writer's batch).
+ */
+export const insertRefsFrom = (first: number) =>
+  `(id, id_shiki, title, poster, fallback_poster, episodes, kind, year)
+   SELECT * FROM unnest(${['int', 'int', 'text', 'text', 'text', 'int', 'text', 'int'].map((type, index) => `$${first + index}::${type}[]`).join(', ')})`;
+const INSERT_REFS = insertRefsFrom(1);
+
+/** The parameters of insertRefsFrom, one array per column. */
+export const refColumns = (refs: TitleRef[]) => [
+  refs.map((ref) => ref.id),
+  refs.map((ref) => ref.idShiki),
+  refs.map((ref) => ref.title),
+  refs.map((ref) => ref.poster),
+  refs.map((ref) => ref.fallbackPoster),
+  refs.map((ref) => ref.episodes),
+  refs.map((ref) => ref.kind),
+  refs.map((ref) => ref.year),
+];
+
 @Injectable()
 export class AnimeRefsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -42,28 +63,28 @@ export class AnimeRefsRepository {
     return new Set(rows.map((row) => row.id));
   }
 
+  /**
+   * Stores copies of titles the table does not hold yet, leaving held ones alone (not rewritten, not
+   * locked: a write's transaction does not queue behind every other write of a popular title).
+   */
+  async insertMissing(refs: TitleRef[], manager: EntityManager): Promise<void> {
+    if (refs.length === 0) return;
+    const sorted = [...new Map(refs.map((ref) => [ref.id, ref])).values()].sort((a, b) => a.id - b.id);
+    await manager.query(`INSERT INTO community.anime_refs ${INSERT_REFS} ON CONFLICT (id) DO NOTHING`, refColumns(sorted));
+  }
+
   /** Stores what the catalogue said of these titles (ids in order, so concurrent upserts do not deadlock). */
   async upsert(refs: TitleRef[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (refs.length === 0) return;
     const sorted = [...new Map(refs.map((ref) => [ref.id, ref])).values()].sort((a, b) => a.id - b.id);
     await manager.query(
-      `INSERT INTO community.anime_refs AS r (id, id_shiki, title, poster, fallback_poster, episodes, kind, year)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::int[])
+      `INSERT INTO community.anime_refs AS r ${INSERT_REFS}
        ON CONFLICT (id) DO UPDATE SET id_shiki = excluded.id_shiki, title = excluded.title, poster = excluded.poster,
          fallback_poster = excluded.fallback_poster, episodes = excluded.episodes, kind = excluded.kind, year = excluded.year,
          refreshed_at = now()
        WHERE (r.id_shiki, r.title, r.poster, r.fallback_poster, r.episodes, r.kind, r.year)
          IS DISTINCT FROM (excluded.id_shiki, excluded.title, excluded.poster, excluded.fallback_poster, excluded.episodes, excluded.kind, excluded.year)`,
-      [
-        sorted.map((ref) => ref.id),
-        sorted.map((ref) => ref.idShiki),
-        sorted.map((ref) => ref.title),
-        sorted.map((ref) => ref.poster),
-        sorted.map((ref) => ref.fallbackPoster),
-        sorted.map((ref) => ref.episodes),
-        sorted.map((ref) => ref.kind),
-        sorted.map((ref) => ref.year),
-      ],
+      refColumns(sorted),
     );
   }
 }

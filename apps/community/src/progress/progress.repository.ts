@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { AnimeRefRow } from '../anime-refs/anime-refs.repository';
+import type { TitleRef } from '@portal/contracts';
+import { type AnimeRefRow, insertRefsFrom, refColumns } from '../anime-refs/anime-refs.repository';
 
 export interface ProgressRow {
   anime_id: number;
@@ -38,10 +39,16 @@ export class ProgressRepository {
   /**
    * One statement for a whole batch: deletes and upserts (each key at most once), atomic, durable when
    * it returns. A later write of a key replaces the position; a write without duration keeps the known one.
+   * `titles`: copies of titles the community does not hold yet, stored by the same statement (their
+   * first accepted save), so nothing stores them for a save that is refused.
    */
-  async write(saves: ProgressWrite[], deletes: ProgressKey[]): Promise<WrittenRow[]> {
+  async write(saves: ProgressWrite[], deletes: ProgressKey[], titles: TitleRef[] = []): Promise<WrittenRow[]> {
+    const sortedTitles = [...new Map(titles.map((title) => [title.id, title])).values()].sort((a, b) => a.id - b.id);
+    // Only a batch with a new title carries the extra CTE; the rows it inserts satisfy the foreign keys
+    // of the saves (checked at the end of the statement).
+    const kept = sortedTitles.length > 0 ? `kept AS (INSERT INTO community.anime_refs ${insertRefsFrom(10)} ON CONFLICT (id) DO NOTHING), ` : '';
     return this.dataSource.query(
-      `WITH deleted AS (
+      `WITH ${kept}deleted AS (
          DELETE FROM community.progress p USING unnest($7::uuid[], $8::int[], $9::int[]) AS d(user_id, anime_id, episode)
          WHERE p.user_id = d.user_id AND p.anime_id = d.anime_id AND p.episode = d.episode
          RETURNING 'deleted' AS kind, p.user_id, p.anime_id, p.episode, p.position, p.duration, p.updated_at
@@ -64,6 +71,7 @@ export class ProgressRepository {
         deletes.map((key) => key.userId),
         deletes.map((key) => key.animeId),
         deletes.map((key) => key.episode),
+        ...(sortedTitles.length > 0 ? refColumns(sortedTitles) : []),
       ],
     );
   }

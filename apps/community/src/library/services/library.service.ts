@@ -37,16 +37,20 @@ export class LibraryService {
 
   /**
    * Applies a change under the entry's row lock, so two changes of one entry (two episodes recorded
-   * at once) queue up and neither is lost.
+   * at once) queue up and neither is lost. Every check runs before anything is written: the title is
+   * looked up without storing it, and its copy is stored in the transaction that inserts the entry,
+   * so a refused change (a rewatch of a title not completed, an episode past the total) leaves no row.
    */
   async update(user: AuthenticatedUser, animeId: number, change: ListChange): Promise<AnimeListEntry> {
-    const ref = await this.refs.require(animeId, 'animeId');
+    const ref = await this.refs.lookup(animeId, 'animeId');
+    let kept = () => {};
     const row = await this.entries.transaction(async (manager) => {
       for (;;) {
         const current = await this.entries.lock(manager, user.id, ref.id);
         const result = applyListChange(current && stateOf(current), change, ref.episodes);
         if (!result.ok) throw RpcError.validation([result.error]);
         if (!current) {
+          kept = await this.refs.keep([ref], manager);
           const inserted = await this.entries.insert(manager, user.id, ref.id, result.next);
           if (!inserted) continue; // inserted by a concurrent request meanwhile: lock it and apply on top
           await this.publishListChange(manager, null, inserted);
@@ -58,16 +62,22 @@ export class LibraryService {
         return updated;
       }
     });
+    kept();
     this.outbox.afterCommit();
     return toListEntry(row, ref);
   }
 
-  /** Rating an unlisted title adds it as planned (the rating needs an entry to live on). */
+  /**
+   * Rating an unlisted title adds it as planned (the rating needs an entry to live on). The title's
+   * copy is stored in the transaction that adds the entry, never before it.
+   */
   async rate(user: AuthenticatedUser, animeId: number, rating: number): Promise<AnimeRatingSummary> {
-    const ref = await this.refs.require(animeId, 'animeId');
+    const ref = await this.refs.lookup(animeId, 'animeId');
+    let kept = () => {};
     const summary = await this.entries.transaction(async (manager) => {
       let current = await this.entries.lock(manager, user.id, ref.id);
       if (!current) {
+        kept = await this.refs.keep([ref], manager);
         const inserted = await this.entries.insert(manager, user.id, ref.id, NEW_ENTRY, rating);
         if (inserted) {
           await this.publishListChange(manager, null, inserted);
@@ -82,14 +92,14 @@ export class LibraryService {
       }
       return this.entries.ratingSummary(ref.id, manager);
     });
+    kept();
     this.outbox.afterCommit();
     return { animeId: ref.id, userRating: rating, ...summary };
   }
 
   async remove(user: AuthenticatedUser, animeId: number): Promise<{ animeId: number; removed: true }> {
     // Looked up without storing a copy of the title: a refused removal (404) writes nothing.
-    const ref = await this.refs.peek(animeId);
-    if (!ref) throw RpcError.validation([{ field: 'animeId', message: COMMUNITY_MESSAGES.animeNotFound }]);
+    const ref = await this.refs.lookup(animeId, 'animeId');
     await this.entries.transaction(async (manager) => {
       const removed = await this.entries.delete(manager, user.id, ref.id);
       if (!removed) throw RpcError.of(ErrorCode.NotFound, COMMUNITY_MESSAGES.entryNotFound);
@@ -103,7 +113,7 @@ export class LibraryService {
   }
 
   async entry(user: AuthenticatedUser, animeId: number): Promise<AnimeListEntry | null> {
-    const ref = await this.refs.require(animeId, 'animeId');
+    const ref = await this.refs.lookup(animeId, 'animeId'); // an entry holds its title's copy: nothing to store
     const row = await this.entries.find(user.id, ref.id);
     return row && toListEntryWithRef(row);
   }

@@ -21,12 +21,15 @@ const SKIP_REASON = {
   kind: COMMUNITY_MESSAGES.skipNotAnime,
 } as const;
 
+/** The largest value of the columns' type (PostgreSQL integer): a file's absurd count is capped, not a failed write. */
+const COUNT_MAX = 2_147_483_647;
+
 /** What an imported entry becomes: the file's status, episodes, rewatches and (when it has one) score. */
 function importedEntry(entry: ListFileEntry, ref: TitleRef): ImportedEntry {
   const total = ref.episodes && ref.episodes > 0 ? ref.episodes : null;
   const status = entry.status!;
-  const progress = status === 'completed' && total ? total : total ? Math.min(entry.episodes, total) : entry.episodes;
-  return { animeId: ref.id, status, progress, watchedEpisodes: [], rewatches: entry.rewatches, userRating: entry.score };
+  const progress = status === 'completed' && total ? total : Math.min(entry.episodes, total ?? COUNT_MAX);
+  return { animeId: ref.id, status, progress, watchedEpisodes: [], rewatches: Math.min(entry.rewatches, COUNT_MAX), userRating: entry.score };
 }
 
 /** Import and export of a whole list in MyAnimeList's and Shikimori's formats. */
@@ -53,7 +56,9 @@ export class ListFilesService {
     const skipped: ListImportReport['skipped'] = [];
     const skip = (entry: ListFileEntry, reason: string) => skipped.push({ line: entry.line, title: entry.title, reason });
     const readable = parsed.filter((entry) => (entry.problem ? (skip(entry, SKIP_REASON[entry.problem]), false) : true));
-    const found = await this.refs.resolve(readable.map((entry) => entry.animeId!));
+    // Looked up without storing: the copies of the titles an import adds are stored in its transaction.
+    const found = await this.refs.peekMany(readable.map((entry) => entry.animeId!));
+    const titles = new Map([...found.values()].map((ref) => [ref.id, ref]));
     const wanted = new Map<number, ImportedEntry>();
     for (const entry of readable) {
       const ref = found.get(entry.animeId!);
@@ -64,6 +69,7 @@ export class ListFilesService {
 
     const counts = { imported: 0, updated: 0, unchanged: 0 };
     const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const kept: Array<() => void> = [];
     await this.entries.transaction(async (manager) => {
       for (let start = 0; start < ids.length; start += LIST_IMPORT_EVENT_CHUNK) {
         const chunk = ids.slice(start, start + LIST_IMPORT_EVENT_CHUNK);
@@ -89,10 +95,12 @@ export class ListFilesService {
             previousRating: before?.user_rating ?? null,
           });
         }
+        kept.push(await this.refs.keep(changed.map((entry) => titles.get(entry.animeId)!), manager));
         await this.entries.upsertMany(manager, user.id, changed);
         if (events.length > 0) await this.outbox.publish(manager, 'community.list.imported', { userId: user.id, entries: events });
       }
     });
+    for (const stored of kept) stored();
     this.outbox.afterCommit();
     skipped.sort((a, b) => a.line - b.line);
     return { format: chosen, ...counts, skipped };

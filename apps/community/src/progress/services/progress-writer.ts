@@ -1,5 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { TitleRef } from '@portal/contracts';
 import { COMMUNITY_LOGGER } from '../../community.tokens';
 import { type ProgressKey, ProgressRepository, type ProgressWrite, type TitleKey, type WrittenRow } from '../progress.repository';
 
@@ -15,7 +16,9 @@ interface Pending<T> {
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
-type RowOperation = (({ kind: 'save' } & ProgressWrite) | ({ kind: 'delete' } & ProgressKey)) & Pending<WrittenRow | null>;
+/** A save may carry its title when the community does not hold its copy yet: the batch's statement stores it. */
+type SaveOperation = { kind: 'save'; title?: TitleRef } & ProgressWrite;
+type RowOperation = (SaveOperation | ({ kind: 'delete' } & ProgressKey)) & Pending<WrittenRow | null>;
 type ForgetOperation = { kind: 'forget' } & TitleKey & Pending<number>;
 type Operation = RowOperation | ForgetOperation;
 
@@ -40,8 +43,11 @@ export class ProgressWriter implements BeforeApplicationShutdown {
     @Inject(COMMUNITY_LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Resolves with the stored row once it is committed. */
-  save(write: Omit<ProgressWrite, 'at'>): Promise<WrittenRow | null> {
+  /**
+   * Resolves with the stored row once it is committed. `title`: the copy of a title the community does
+   * not hold yet, stored in the same statement as the save (no extra round trip).
+   */
+  save(write: Omit<ProgressWrite, 'at'> & { title?: TitleRef }): Promise<WrittenRow | null> {
     return new Promise((resolve, reject) => this.enqueue({ kind: 'save', ...write, at: new Date(), resolve, reject }));
   }
 
@@ -101,8 +107,10 @@ export class ProgressWriter implements BeforeApplicationShutdown {
     const saves: ProgressWrite[] = [];
     const deletes: ProgressKey[] = [];
     for (const op of last.values()) (op.kind === 'save' ? saves : deletes).push(op as never);
+    // Every accepted save's new title is stored, an overtaken one's too: its caller is told the title is held.
+    const titles = batch.flatMap((op) => (op.kind === 'save' && op.title ? [op.title] : []));
     try {
-      const rows = await this.progress.write(saves, deletes);
+      const rows = await this.progress.write(saves, deletes, titles);
       const written = new Map(rows.map((row) => [`${row.user_id}:${row.anime_id}:${row.episode}`, row]));
       for (const op of batch) {
         const row = written.get(keyOf(op)) ?? null;

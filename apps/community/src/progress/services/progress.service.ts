@@ -24,27 +24,38 @@ export class ProgressService {
     private readonly writer: ProgressWriter,
   ) {}
 
-  /** Looks the titles of a batch up at once. A failure here is left to each save to report. */
+  /**
+   * Looks the titles of a batch up at once (remembered, not stored), so each save finds its title in
+   * memory. A failure here is left to each save to report.
+   */
   async prefetchTitles(animeIds: number[]): Promise<void> {
-    await this.refs.resolve(animeIds).catch(() => undefined);
+    await this.refs.peekMany(animeIds).catch(() => undefined);
   }
 
+  /**
+   * Every check runs before anything is written: the title is looked up without storing it, and the
+   * copy of a title the community does not hold yet goes with the save into the batch's statement, so
+   * a refused save (an episode past the total) leaves no row behind.
+   */
   async save(user: AuthenticatedUser, input: { animeId: number; episode: number; position: number; duration?: number }): Promise<ProgressPoint> {
-    const ref = await this.refs.require(input.animeId, 'animeId');
+    const ref = await this.refs.lookup(input.animeId, 'animeId');
     if (ref.episodes && input.episode > ref.episodes) throw RpcError.validation([{ field: 'episode', message: COMMUNITY_MESSAGES.episodeBeyondTotal }]);
-    const row = await this.writer.save({ userId: user.id, animeId: ref.id, episode: input.episode, position: input.position, duration: input.duration ?? null });
+    const title = this.refs.unheld(ref);
+    const row = await this.writer.save({ userId: user.id, animeId: ref.id, episode: input.episode, position: input.position, duration: input.duration ?? null, title });
+    if (title) this.refs.held([title]);
     return toPoint(row!);
   }
 
   async get(user: AuthenticatedUser, animeId: number, episode: number | undefined): Promise<ProgressPoint | null> {
-    const ref = await this.refs.require(animeId, 'animeId');
+    const ref = await this.refs.lookup(animeId, 'animeId');
     const row = await this.progress.find(user.id, ref.id, episode);
     return row && toPoint(row);
   }
 
   /** Forgets one episode's position, or without `episode` every position of the title. */
   async delete(user: AuthenticatedUser, animeId: number, episode: number | undefined): Promise<{ deleted: boolean }> {
-    const ref = await this.refs.require(animeId, 'animeId');
+    // A deletion needs no copy of the title: one the community does not hold has no positions.
+    const ref = await this.refs.lookup(animeId, 'animeId');
     const title = { userId: user.id, animeId: ref.id };
     if (episode === undefined) return { deleted: (await this.writer.forget(title)) > 0 };
     return { deleted: (await this.writer.delete({ ...title, episode })) !== null };
