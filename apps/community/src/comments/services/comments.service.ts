@@ -11,7 +11,6 @@ import {
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { maskBadWords, RpcError } from '@portal/platform';
-import { AnimeRefsRepository } from '../../anime-refs/anime-refs.repository';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { excerptOf, GUEST_VIEW, isSpoiler, toCommentItem } from '../comment-view';
 import { type CommentRow, CommentsRepository } from '../comments.repository';
@@ -32,7 +31,6 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly users: UserRefsRepository,
     private readonly titles: AnimeRefsService,
-    private readonly titleRows: AnimeRefsRepository,
     private readonly limits: CommentLimits,
     private readonly accounts: Accounts,
     private readonly outbox: OutboxPublisher,
@@ -57,8 +55,10 @@ export class CommentsService {
     const id = randomUUID();
     const text = maskBadWords(content);
     const spoiler = episode !== undefined;
+    let stored = () => {};
     const row = await this.comments.transaction(async (manager) => {
-      await this.titleRows.upsert([title], manager);
+      // Stored only if the table lacks it (no lock on a held title: comments on one title do not queue).
+      stored = await this.titles.keep([title], manager);
       if (author) await this.users.ensure(manager, author);
       // Counted on the parent first, which locks it: a parent deleted meanwhile refuses the reply.
       const answered = parent && (await this.comments.countReply(manager, parent.id));
@@ -89,6 +89,7 @@ export class CommentsService {
       });
       return inserted;
     });
+    stored();
     this.outbox.afterCommit();
     this.pusher.pushNew(title.id, toCommentItem(row, GUEST_VIEW));
     return toCommentItem(row, { revealed: new Set([id]), likedByMe: new Set() });
