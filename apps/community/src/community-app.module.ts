@@ -15,11 +15,13 @@ import { ListFilesService } from './library/services/list-files.service';
 import { CreateCommunity1764115200000 } from './migrations/1764115200000-create-community';
 import { CreateNotifications1764500000000 } from './migrations/1764500000000-create-notifications';
 import { CreateComments1764600000000 } from './migrations/1764600000000-create-comments';
+import { CreateReviews1764700000000 } from './migrations/1764700000000-create-reviews';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ProgressMessageController } from './progress/progress.message-controller';
 import { ProgressRepository } from './progress/progress.repository';
 import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-writer';
 import { ProgressService } from './progress/services/progress.service';
+import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
 import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
 
 @Module({})
@@ -35,11 +37,11 @@ export class CommunityAppModule implements OnApplicationBootstrap {
           config,
           logger,
           // The first migration is the one the platform-only service applied, so existing databases upgrade.
-          migrations: [eventTablesMigration('community', 1763769600000), CreateCommunity1764115200000, CreateNotifications1764500000000, CreateComments1764600000000],
+          migrations: [eventTablesMigration('community', 1763769600000), CreateCommunity1764115200000, CreateNotifications1764500000000, CreateComments1764600000000, CreateReviews1764700000000],
         }),
         NotificationsModule,
       ],
-      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS],
+      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS],
       providers: [
         { provide: COMMUNITY_LOGGER, useValue: logger },
         { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
@@ -56,6 +58,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ProgressWriter,
         ProgressService,
         ...commentsProviders(config),
+        ...REVIEWS_PROVIDERS,
       ],
     };
   }

@@ -17,6 +17,7 @@ import { CataloguePeopleController } from './catalogue/people.controller';
 import { ChatController } from './chat/chat.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
+import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
 import { OnlineController } from './online/online.controller';
 import { ChatGateway } from './realtime/chat.gateway';
@@ -63,6 +64,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ChatController,
         ...COMMUNITY_CONTROLLERS,
         CommentsController,
+        ReviewsController,
         NotificationsController,
         WatchPartyController,
         OnlineController,

@@ -14,6 +14,14 @@ export * from './community/notifications.dto';
 export type { NotificationListQuery, NotificationReadRequest } from './community/notifications.schemas';
 export * from './community/comments.dto';
 export type { CommentCreateRequest, CommentListRequest, CommentUpdateRequest } from './community/comments.schemas';
+export * from './community/reviews.dto';
+export type {
+  AnimeReviewListRequest,
+  PendingReviewsRequest,
+  ReviewCreateRequest,
+  ReviewListRequest,
+  ReviewUpdateRequest,
+} from './community/reviews.schemas';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';

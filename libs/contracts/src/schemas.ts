@@ -13,3 +13,4 @@ export * from './realtime/watch-party.schemas';
 export * from './realtime/online.schemas';
 export * from './community/notifications.schemas';
 export * from './community/comments.schemas';
+export * from './community/reviews.schemas';

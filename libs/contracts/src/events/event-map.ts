@@ -27,6 +27,11 @@ export interface EventMap {
   'community.comment.posted': EventBase & CommentEvent & { parentId: string | null; parentAuthorId: string | null };
   /** Someone (not the author) liked a comment. */
   'community.comment.liked': EventBase & CommentEvent & { likerId: string; likerUsername: string };
+  /**
+   * An admin approved a review (again after each edit the author made: a consumer granting something
+   * once per review keys on `reviewId`).
+   */
+  'community.review.approved': EventBase & { reviewId: string; animeId: number; authorId: string; authorUsername: string };
 }
 
 /** What other services may keep of an account to show it (comment authors). */
@@ -91,6 +96,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The community's notifications follow its own comments (a reply or a like tells the author).
   'community.comment.posted': ['community'],
   'community.comment.liked': ['community'],
+  // The rewards service will grant a card on it; until it consumes it, the relay marks it relayed to nobody.
+  'community.review.approved': [],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */

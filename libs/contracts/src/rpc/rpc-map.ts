@@ -65,6 +65,17 @@ import type {
   CommentUpdateRequest,
   LatestCommentsRequest,
 } from '../community/comments.schemas';
+import type { PendingReviewPage, ReviewCreated, ReviewItem, ReviewPage, ReviewVoteState, ReviewWithAnime } from '../community/reviews.dto';
+import type {
+  AnimeReviewListRequest,
+  PendingReviewsRequest,
+  ReviewCreateRequest,
+  ReviewIdRequest,
+  ReviewListRequest,
+  ReviewRejectRequest,
+  ReviewUpdateRequest,
+  ReviewVoteRequest,
+} from '../community/reviews.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
 import type { ServiceHealth, ServiceName } from '../platform/services';
@@ -198,6 +209,24 @@ export interface RpcMap extends Health {
   'community.comment.unlike': { request: CommentIdRequest; response: CommentLikeState };
   /** The newest comments across all titles. */
   'community.comments.latest': { request: LatestCommentsRequest; response: LatestComment[] };
+  /** A review by the caller (docs/community.md, «Reviews»): pending until an admin approves it. */
+  'community.review.create': { request: ReviewCreateRequest; response: ReviewCreated };
+  /** Approved reviews of all titles. */
+  'community.reviews.list': { request: ReviewListRequest; response: ReviewPage<ReviewWithAnime> };
+  /** A title's approved reviews, and the caller's own pending or rejected one first on the first page. */
+  'community.reviews.anime': { request: AnimeReviewListRequest; response: ReviewPage };
+  /** One review; a pending or rejected one only for its author and admins. */
+  'community.review.get': { request: ReviewIdRequest; response: ReviewItem };
+  /** The author's edit; it goes back to pending. */
+  'community.review.update': { request: ReviewUpdateRequest; response: ReviewItem };
+  'community.review.delete': { request: ReviewIdRequest; response: { id: string; deleted: true } };
+  /** Admin only (checked with auth): pending → approved, `community.review.approved`, the author told. */
+  'community.review.approve': { request: ReviewIdRequest; response: ReviewItem };
+  'community.review.reject': { request: ReviewRejectRequest; response: ReviewItem };
+  /** Admin only: the moderation queue, oldest first, with the number pending. */
+  'community.reviews.pending': { request: PendingReviewsRequest; response: PendingReviewPage };
+  'community.review.vote': { request: ReviewVoteRequest; response: ReviewVoteState };
+  'community.review.unvote': { request: ReviewIdRequest; response: ReviewVoteState };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ErrorCode,
+  REVIEW_MESSAGES,
+  type AnimeReviewListRequest,
+  type AuthenticatedUser,
+  type PendingReviewPage,
+  type PendingReviewsRequest,
+  type ReviewItem,
+  type ReviewListRequest,
+  type ReviewPage,
+  type ReviewWithAnime,
+} from '@portal/contracts';
+import { RpcError } from '@portal/platform';
+import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
+import { Accounts } from '../../comments/services/accounts';
+import { mayRead, type ReviewsView, toReviewItem, toReviewWithAnime } from '../review-view';
+import { parseReviewCursor, reviewCursorOf, type ReviewRow, ReviewsRepository } from '../reviews.repository';
+
+const notFound = () => RpcError.of(ErrorCode.NotFound, REVIEW_MESSAGES.notFound);
+
+/**
+ * Reading reviews, decided per viewer: approved ones are public; a pending or rejected one exists only
+ * for its author and admins (a 404 for everyone else), and only they get a rejection's reason.
+ */
+@Injectable()
+export class ReviewsReader {
+  constructor(
+    private readonly reviews: ReviewsRepository,
+    private readonly titles: AnimeRefsService,
+    private readonly accounts: Accounts,
+  ) {}
+
+  /** Approved reviews of every title, with the title each is about. */
+  async all(viewer: AuthenticatedUser | undefined, { cursor, limit, sort }: ReviewListRequest): Promise<ReviewPage<ReviewWithAnime>> {
+    const rows = await this.reviews.approved(null, sort, parseReviewCursor(cursor), limit + 1);
+    const page = rows.slice(0, limit);
+    const view = await this.viewOf(viewer, page, false);
+    return { items: page.map((row) => toReviewWithAnime(row, view)), nextCursor: rows.length > limit ? reviewCursorOf(page[page.length - 1], sort) : null };
+  }
+
+  /**
+   * A title's approved reviews; on the first page the caller's own review, when it is pending or
+   * rejected, comes first (`mine`, its status says which), beyond `limit`.
+   */
+  async ofAnime(viewer: AuthenticatedUser | undefined, { animeId, cursor, limit, sort }: AnimeReviewListRequest): Promise<ReviewPage> {
+    const title = (await this.titles.resolve([animeId])).get(animeId);
+    if (!title) throw RpcError.of(ErrorCode.NotFound, REVIEW_MESSAGES.animeNotFound);
+    const [rows, own] = await Promise.all([
+      this.reviews.approved(title.id, sort, parseReviewCursor(cursor), limit + 1),
+      viewer && !cursor ? this.reviews.ownOf(viewer.id, title.id) : Promise.resolve(null),
+    ]);
+    const page = rows.slice(0, limit);
+    const shown = own && own.status !== 'approved' ? [own, ...page] : page;
+    const view = await this.viewOf(viewer, shown, false);
+    return { items: shown.map((row) => toReviewItem(row, view)), nextCursor: rows.length > limit ? reviewCursorOf(page[page.length - 1], sort) : null };
+  }
+
+  /** One review; a hidden one is a 404 (nothing says it exists). */
+  async one(viewer: AuthenticatedUser | undefined, id: string): Promise<ReviewItem> {
+    const row = await this.reviews.find(id);
+    if (!row) throw notFound();
+    const mine = viewer?.id === row.author_id;
+    // Auth is asked for the role only when the review is not public and not the caller's.
+    const admin = !mine && row.status !== 'approved' && viewer ? await this.accounts.isAdminOrNot(viewer) : false;
+    if (!mayRead(row, viewer?.id ?? null, admin)) throw notFound();
+    return toReviewItem(row, await this.viewOf(viewer, [row], admin));
+  }
+
+  /** The moderation queue (admin only, asked of auth), oldest first, with how many wait. */
+  async pending(viewer: AuthenticatedUser, { cursor, limit }: PendingReviewsRequest): Promise<PendingReviewPage> {
+    if (!(await this.accounts.isAdmin(viewer))) throw RpcError.of(ErrorCode.Forbidden, REVIEW_MESSAGES.adminOnly);
+    const [rows, pending] = await Promise.all([this.reviews.pending(parseReviewCursor(cursor), limit + 1), this.reviews.pendingCount()]);
+    const page = rows.slice(0, limit);
+    const view = await this.viewOf(viewer, page, true);
+    return {
+      items: page.map((row) => toReviewWithAnime(row, view)),
+      nextCursor: rows.length > limit ? reviewCursorOf(page[page.length - 1], 'date') : null,
+      pending,
+    };
+  }
+
+  private async viewOf(viewer: AuthenticatedUser | undefined, rows: ReviewRow[], admin: boolean): Promise<ReviewsView> {
+    if (!viewer) return { viewerId: null, admin: false, votes: new Map() };
+    const votes = await this.reviews.votesOf(
+      viewer.id,
+      rows.map((row) => row.id),
+    );
+    return { viewerId: viewer.id, admin, votes };
+  }
+}
