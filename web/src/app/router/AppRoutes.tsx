@@ -42,8 +42,9 @@ const EPISODE_ACTIONS = [StartWatchPartyButton];
 const WatchButton = lazy(() => import('../../features/player/components/WatchButton'));
 const AnimeEpisodes = lazy(() => import('../../features/player/components/AnimeEpisodes'));
 const AnimeLibraryPanel = lazy(() => import('../../features/library/components/AnimeLibraryPanel'));
+const AnimeComments = lazy(() => import('../../features/comments/components/AnimeComments'));
 const ContinueWatching = lazy(PAGE_MODULES.continueWatching);
-const ANIME_PAGE_SLOTS = { actions: [WatchButton, AnimeLibraryPanel], sections: [AnimeEpisodes] };
+const ANIME_PAGE_SLOTS = { actions: [WatchButton, AnimeLibraryPanel], sections: [AnimeEpisodes], footer: [AnimeComments] };
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 /** TV-mode screens: outside the main layout, still behind the sign-in guard (SPEC.md section 2). */

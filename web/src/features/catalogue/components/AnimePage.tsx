@@ -34,6 +34,8 @@ export interface AnimePageSlots {
   actions?: readonly ComponentType<{ anime: AnimeDetails }>[];
   /** After the description. */
   sections?: readonly ComponentType<{ anime: AnimeDetails }>[];
+  /** At the end of the page, after the statistics (the comments). */
+  footer?: readonly ComponentType<{ anime: AnimeDetails }>[];
 }
 
 /** /anime/:id */
@@ -167,6 +169,8 @@ export function AnimeDetailsView({ anime, slots }: { anime: AnimeDetails; slots?
       <Section title={S.stats}>
         <AnimeStatsPanel animeId={anime.id} />
       </Section>
+
+      <AnimeSlots anime={anime} slots={slots?.footer} />
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { formatMessageTime } from '../lib/format-time';
 import { CHAT_STRINGS } from '../strings';
-import { MessageText } from './MessageText';
+import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
 
 export interface ChatMessageItemProps {
   message: ChatMessage;
@@ -48,7 +48,7 @@ export function ChatMessageItem({ message, own, onDelete, deleting = false }: Ch
           ) : null}
         </div>
         <p className="chat-message__text">
-          <MessageText text={message.message} />
+          <LinkifiedText text={message.message} />
         </p>
       </div>
     </li>

@@ -1,4 +1,4 @@
-/** A piece of a chat message: plain text, or a web address that may be rendered as a link. */
+/** A piece of user text (chat messages, comments): plain text, or a web address that may be rendered as a link. */
 export type MessagePart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 
 /**

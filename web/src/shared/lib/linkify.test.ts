@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMessageText, type MessagePart } from './message-text';
+import { splitMessageText, type MessagePart } from './linkify';
 
 const text = (value: string): MessagePart => ({ kind: 'text', text: value });
 const link = (value: string, href = value): MessagePart => ({ kind: 'link', text: value, href });

@@ -1,0 +1,64 @@
+import type { CommentItem, CommentNode, CommentThread, CommentThreadPage } from '@portal/contracts';
+import type { CommentsSocket, CommentsSocketConnector } from '../api/comments-socket';
+
+const T = Date.UTC(2025, 2, 1, 18, 0);
+/** `minutes` before a fixed moment stories and tests share. */
+export const minutesAgo = (minutes: number, now = Date.now()) => new Date(now - minutes * 60_000).toISOString();
+
+export function makeComment(overrides: Partial<CommentItem> = {}): CommentItem {
+  return {
+    id: 'c-1',
+    target: { type: 'anime', id: '1' },
+    animeId: 1,
+    parentId: null,
+    threadParentId: null,
+    depth: 0,
+    author: { id: 'u-2', username: 'hinata', displayName: 'Хината', avatar: null, rank: 'новичок' },
+    content: 'Отличное аниме!',
+    createdAt: new Date(T).toISOString(),
+    editedAt: null,
+    likes: 0,
+    likedByMe: false,
+    replies: 0,
+    deleted: false,
+    spoiler: null,
+    ...overrides,
+  };
+}
+
+export const makeNode = (overrides: Partial<CommentNode> = {}): CommentNode => ({ ...makeComment(overrides), children: overrides.children ?? [] });
+export const makeThread = (overrides: Partial<CommentThread> = {}): CommentThread => ({ ...makeNode(overrides), moreReplies: overrides.moreReplies ?? false });
+export const makePage = (items: CommentThread[], nextCursor: string | null = null): CommentThreadPage => ({ items, nextCursor });
+
+/** A socket without a server, for stories and tests: what the block sent, and `push` to deliver `comment:new`. */
+export function fakeCommentsConnector(): CommentsSocketConnector & { sent: Array<[string, unknown]>; push(comment: CommentItem): void; closed: boolean } {
+  const listeners = new Map<string, Array<(payload?: unknown) => void>>();
+  const state = { sent: [] as Array<[string, unknown]>, closed: false };
+  const connector = async (): Promise<CommentsSocket> => {
+    const socket = {
+      on(event: string, listener: (payload?: unknown) => void) {
+        listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+      },
+      emit(event: string, payload: unknown) {
+        state.sent.push([event, payload]);
+      },
+      disconnect() {
+        state.closed = true;
+        listeners.clear();
+      },
+    };
+    setTimeout(() => listeners.get('connect')?.forEach((listener) => listener()), 0);
+    return socket as unknown as CommentsSocket;
+  };
+  return Object.assign(connector, {
+    get sent() {
+      return state.sent;
+    },
+    get closed() {
+      return state.closed;
+    },
+    push(comment: CommentItem) {
+      listeners.get('comment:new')?.forEach((listener) => listener(comment));
+    },
+  });
+}
