@@ -114,7 +114,7 @@ await runBrowserFlow('library-flow', step, async (newContext) => {
   });
 
   if (!hasSampleVideo()) {
-    console.log('# the TV player steps are skipped: no sample episodes (apt-get install ffmpeg)');
+    console.log('# the TV player steps are skipped: no sample episodes (npm run media:samples)');
     return;
   }
 

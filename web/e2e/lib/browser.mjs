@@ -106,7 +106,7 @@ export const hasSampleVideo = () => process.env.E2E_SAMPLE_VIDEO !== '0';
 /** Flows that play the sample episodes end here, successfully, when there are none. */
 export function skipWithoutSampleVideo(name) {
   if (hasSampleVideo()) return;
-  console.log(`# ${name} skipped: no sample episodes (apt-get install ffmpeg, then npm run media:samples)`);
+  console.log(`# ${name} skipped: no sample episodes (npm run media:samples)`);
   process.exit(0);
 }
 
