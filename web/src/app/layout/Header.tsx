@@ -11,6 +11,10 @@ import { useTvNavigation } from './useTvNavigation';
 const AccountMenu = lazy(() =>
   import('../../features/auth/components/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
+// The notification bell (socket, popover) is a signed-in user's too: its own chunk.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/NotificationBell').then((module) => ({ default: module.NotificationBell })),
+);
 
 export interface HeaderProps {
   user: SelfUser | null;
@@ -69,6 +73,7 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
         <div className="header__account">
           {user ? (
             <Suspense fallback={<Avatar src={user.avatar} alt="" sizePx={36} />}>
+              <NotificationBell />
               <AccountMenu user={user} onSignOut={onSignOut} />
             </Suspense>
           ) : (

@@ -43,8 +43,15 @@ const WatchButton = lazy(() => import('../../features/player/components/WatchBut
 const AnimeEpisodes = lazy(() => import('../../features/player/components/AnimeEpisodes'));
 const AnimeLibraryPanel = lazy(() => import('../../features/library/components/AnimeLibraryPanel'));
 const AnimeComments = lazy(() => import('../../features/comments/components/AnimeComments'));
+const AnimeReviews = lazy(() => import('../../features/reviews/components/AnimeReviews'));
+const ReviewPage = lazy(() => import('../../features/reviews/components/ReviewPage'));
 const ContinueWatching = lazy(PAGE_MODULES.continueWatching);
-const ANIME_PAGE_SLOTS = { actions: [WatchButton, AnimeLibraryPanel], sections: [AnimeEpisodes], footer: [AnimeComments] };
+const ANIME_PAGE_SLOTS = {
+  actions: [WatchButton, AnimeLibraryPanel],
+  sections: [AnimeEpisodes],
+  reviews: [AnimeReviews],
+  footer: [AnimeComments],
+};
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 /** TV-mode screens: outside the main layout, still behind the sign-in guard (SPEC.md section 2). */
@@ -78,6 +85,7 @@ export function AppRoutes() {
           <Route index element={<HomePage continueWatching={ContinueWatching} />} />
           <Route path="catalog" element={<CataloguePage />} />
           <Route path="anime/:id" element={<AnimePage slots={ANIME_PAGE_SLOTS} />} />
+          <Route path="anime/:id/review/:reviewId" element={<ReviewPage />} />
           <Route path="watch/:id/:episode" element={<PlayerPage episodeActions={EPISODE_ACTIONS} />} />
           <Route path="watch-party/:roomId" element={<WatchPartyPage />} />
           <Route path="profile" element={<ProfilePage />} />

@@ -34,7 +34,9 @@ export interface AnimePageSlots {
   actions?: readonly ComponentType<{ anime: AnimeDetails }>[];
   /** After the description. */
   sections?: readonly ComponentType<{ anime: AnimeDetails }>[];
-  /** At the end of the page, after the statistics (the comments). */
+  /** After the statistics, before the footer (the reviews). */
+  reviews?: readonly ComponentType<{ anime: AnimeDetails }>[];
+  /** At the end of the page, after the statistics and the reviews (the comments). */
   footer?: readonly ComponentType<{ anime: AnimeDetails }>[];
 }
 
@@ -169,6 +171,8 @@ export function AnimeDetailsView({ anime, slots }: { anime: AnimeDetails; slots?
       <Section title={S.stats}>
         <AnimeStatsPanel animeId={anime.id} />
       </Section>
+
+      <AnimeSlots anime={anime} slots={slots?.reviews} />
 
       <AnimeSlots anime={anime} slots={slots?.footer} />
     </article>

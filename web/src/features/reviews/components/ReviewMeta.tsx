@@ -1,0 +1,41 @@
+import type { ReviewItem } from '@portal/contracts';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../shared/ui/Avatar';
+import { REVIEWS_STRINGS } from '../strings';
+
+const S = REVIEWS_STRINGS;
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+export const formatReviewDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+};
+
+/** Author, score, date and, for the author, the moderation status. */
+export function ReviewMeta({ review }: { review: ReviewItem }) {
+  const name = review.author.displayName || review.author.username;
+  return (
+    <div className="review__meta">
+      <Link className="review__avatar" to={`/user/${encodeURIComponent(review.author.username)}`} aria-hidden tabIndex={-1}>
+        <Avatar src={review.author.avatar} alt="" sizePx={36} />
+      </Link>
+      <Link className="review__author" to={`/user/${encodeURIComponent(review.author.username)}`}>
+        {name}
+      </Link>
+      {review.author.rank ? <span className="muted">{review.author.rank}</span> : null}
+      <span className="review__score" aria-label={S.scoreLabel(review.score)} title={S.scoreLabel(review.score)}>
+        ★ {S.score(review.score)}
+      </span>
+      <time className="muted" dateTime={review.createdAt}>
+        {formatReviewDate(review.createdAt)}
+      </time>
+      {review.updatedAt !== review.createdAt ? <span className="muted">{S.updated}</span> : null}
+      <ReviewStatus review={review} />
+    </div>
+  );
+}
+
+export function ReviewStatus({ review }: { review: ReviewItem }) {
+  if (review.status === 'pending') return <span className="review__badge review__badge--pending">{S.pending}</span>;
+  if (review.status === 'rejected') return <span className="review__badge review__badge--rejected">{S.rejected(review.rejectionReason)}</span>;
+  return null;
+}
