@@ -49,6 +49,5 @@ export const COMMENTS_STRINGS = {
   deletedToast: 'Комментарий удалён',
   deleteErrorTitle: 'Не удалось удалить комментарий',
   // Relative dates
-  justNow: 'только что',
   author: (name: string) => `Профиль ${name}`,
 } as const;

@@ -11,5 +11,4 @@ export const NOTIFICATIONS_STRINGS = {
   readError: 'Не удалось отметить уведомления прочитанными',
   retry: 'Повторить',
   unreadMark: 'Не прочитано',
-  justNow: 'только что',
 } as const;

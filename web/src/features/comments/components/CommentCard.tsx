@@ -6,7 +6,7 @@ import { Avatar } from '../../../shared/ui/Avatar';
 import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
 import { notify } from '../../../shared/ui/notify';
 import { useDeleteComment, useEditComment, usePostComment, useRevealComment, useToggleLike } from '../hooks/useCommentMutations';
-import { formatFullDate, formatRelativeDate } from '../lib/relative-date';
+import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
 import { COMMENTS_STRINGS } from '../strings';
 import { CommentForm } from './CommentForm';
 import { DeleteCommentDialog } from './DeleteCommentDialog';

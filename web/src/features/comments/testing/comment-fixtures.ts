@@ -50,15 +50,10 @@ export function fakeCommentsConnector(): CommentsSocketConnector & { sent: Array
     setTimeout(() => listeners.get('connect')?.forEach((listener) => listener()), 0);
     return socket as unknown as CommentsSocket;
   };
-  return Object.assign(connector, {
-    get sent() {
-      return state.sent;
-    },
-    get closed() {
-      return state.closed;
-    },
-    push(comment: CommentItem) {
-      listeners.get('comment:new')?.forEach((listener) => listener(comment));
-    },
-  });
+  // defineProperties, not Object.assign: the getters must stay live (assign would copy their first values).
+  return Object.defineProperties(connector, {
+    sent: { get: () => state.sent },
+    closed: { get: () => state.closed },
+    push: { value: (comment: CommentItem) => listeners.get('comment:new')?.forEach((listener) => listener(comment)) },
+  }) as ReturnType<typeof fakeCommentsConnector>;
 }

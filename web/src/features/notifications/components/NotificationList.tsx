@@ -6,7 +6,7 @@ import { Button } from '../../../shared/ui/Button';
 import { notify } from '../../../shared/ui/notify';
 import { markNotificationsRead, notificationsKeys, notificationsListQuery } from '../api/notifications-api';
 import { markReadInPages, notificationHref, type NotificationPages } from '../lib/notifications-cache';
-import { formatFullDate, formatRelativeDate } from '../lib/relative-date';
+import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
 import { NOTIFICATIONS_STRINGS as S } from '../strings';
 
 const errorText = (error: unknown) => (isApiError(error) || error instanceof Error ? error.message : String(error));

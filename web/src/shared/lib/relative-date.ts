@@ -1,17 +1,18 @@
-import { pluralRu, type PluralForms } from '../../../shared/lib/plural';
-import { NOTIFICATIONS_STRINGS } from '../strings';
+import { pluralRu, type PluralForms } from './plural';
+
+const JUST_NOW = 'только что';
 
 const MINUTES: PluralForms = ['минуту', 'минуты', 'минут'];
 const HOURS: PluralForms = ['час', 'часа', 'часов'];
 const DAYS: PluralForms = ['день', 'дня', 'дней'];
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** «только что», «5 минут назад», «2 часа назад», «3 дня назад», then the date (as the comments show it). */
+/** «только что», «5 минут назад», «2 часа назад», «3 дня назад», then the date («1 марта 2025 г.»). */
 export function formatRelativeDate(iso: string, now: number = Date.now()): string {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
   const seconds = Math.max(0, Math.floor((now - time) / 1000));
-  if (seconds < 60) return NOTIFICATIONS_STRINGS.justNow;
+  if (seconds < 60) return JUST_NOW;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} ${pluralRu(minutes, MINUTES)} назад`;
   const hours = Math.floor(minutes / 60);
@@ -21,6 +22,7 @@ export function formatRelativeDate(iso: string, now: number = Date.now()): strin
   return dateFormat.format(new Date(time));
 }
 
+/** The full date and time, for the `title` of a relative date. */
 export function formatFullDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('ru-RU');
