@@ -29,11 +29,19 @@ export function apiClient(baseUrl) {
   return async (path, { method = 'GET', body, token } = {}) => {
     const response = await fetch(`${baseUrl}/api${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      // No content type without a body: the gateway answers a bodiless JSON PUT (an approve) with a 400.
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const payload = await response.json().catch(() => null);
     if (!response.ok || !payload?.success) throw new Error(`${method} /api${path}: ${response.status} ${payload?.message ?? ''}`.trim());
     return payload.data;
   };
+}
+
+/** Signs an existing account in through the API (`POST /api/auth/login`) and answers its session token. */
+export async function signInThroughApi(baseUrl, email, password) {
+  const session = await apiClient(baseUrl)('/auth/login', { method: 'POST', body: { email, password } });
+  if (!session?.token) throw new Error(`signing in ${email} answered no token`);
+  return session.token;
 }

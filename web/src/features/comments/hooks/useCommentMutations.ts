@@ -20,12 +20,21 @@ function useCommentsCache(animeId: number) {
   };
 }
 
-/** Posts a comment or a reply; the answer goes into the list at once (the socket's push of it is then a duplicate, ignored). */
+/**
+ * Posts a comment or a reply; the answer goes into the list at once (the socket's push of it is then a
+ * duplicate, ignored). The push can arrive first, as a guest sees it (a spoiler hidden): the answer, the
+ * author's own view, then replaces its content and spoiler.
+ */
 export function usePostComment(animeId: number) {
   const cache = useCommentsCache(animeId);
   return useMutation<CommentItem, Error, Omit<NewComment, 'animeId'>>({
     mutationFn: (body) => postComment({ animeId, ...body }),
-    onSuccess: (comment) => cache.update((pages) => insertComment(pages, comment)),
+    onSuccess: (comment) =>
+      cache.update((pages) =>
+        findComment(pages, comment.id)
+          ? patchComment(pages, comment.id, { content: comment.content, spoiler: comment.spoiler })
+          : insertComment(pages, comment),
+      ),
   });
 }
 
