@@ -119,30 +119,11 @@ export class AnimeRefsService {
 
   /** Each requested id the catalogue knows, to its title, storing the titles the table did not hold (reads). */
   async resolve(ids: number[]): Promise<Map<number, TitleRef>> {
-    const found = new Map<number, TitleRef>();
-    const now = Date.now();
-    let missing: number[] = [];
-    for (const id of new Set(ids)) {
-      const cached = this.memory.get(id);
-      if (cached && 'id' in cached) found.set(id, cached);
-      else if (!cached || 'unheld' in cached || cached.unknownUntil < now) missing.push(id);
-    }
-    if (missing.length === 0) return found;
-
-    for (const ref of await this.refs.findByIds(missing)) {
-      found.set(ref.id, ref);
-      this.remember(ref.id, ref);
-    }
-    missing = missing.filter((id) => !found.has(id));
-    for (let start = 0; start < missing.length; start += LOOKUP_CHUNK) {
-      const chunk = missing.slice(start, start + LOOKUP_CHUNK);
-      const answers = await this.rpc.send('catalogue.anime.refs', { ids: chunk });
-      await this.refs.upsert(answers.map((answer) => answer.ref));
-      for (const { requested, ref } of answers) {
-        found.set(requested, ref);
-        this.remember(requested, ref);
-      }
-      for (const id of chunk) if (!found.has(id)) this.remember(id, { unknownUntil: now + UNKNOWN_TTL_MS });
+    const found = await this.peekMany(ids);
+    const unheld = [...found.values()].filter((ref) => this.unheld(ref));
+    if (unheld.length > 0) {
+      await this.refs.upsert(unheld);
+      this.held(unheld);
     }
     return found;
   }

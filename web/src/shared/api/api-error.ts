@@ -24,3 +24,26 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** What to show for a failed call: the API's Russian message, else the error's own text. */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A failed form submission split for display: the messages the API gave for `fields`, under their
+ * fields, or (when it named none of them) one form-level message.
+ */
+export function formFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  formMessage: (error: unknown) => string = errorMessage,
+): { fields: Partial<Record<F, string>>; form: string | null } {
+  if (!error) return { fields: {}, form: null };
+  const named: Partial<Record<F, string>> = {};
+  if (isApiError(error) && error.status !== 429) {
+    for (const field of fields) {
+      const message = error.fieldMessage(field);
+      if (message) named[field] = message;
+    }
+  }
+  return { fields: named, form: Object.keys(named).length > 0 ? null : formMessage(error) };
+}

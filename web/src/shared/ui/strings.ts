@@ -1,5 +1,6 @@
 export const UI_STRINGS = {
   close: 'Закрыть',
+  cancel: 'Отмена',
   loading: 'Загрузка...',
   defaultAvatarAlt: 'Аватар',
 } as const;

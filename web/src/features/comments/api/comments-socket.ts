@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import { openNamespaceSocket } from '../../../shared/api/namespace-socket';
 import { COMMENTS_NAMESPACE, type CommentItem, type CommentsSubscribeAck } from '@portal/contracts';
 
 /** The slice of a socket.io client socket the comments block uses; stories and tests pass a fake one. */
@@ -12,20 +13,9 @@ export interface CommentsSocket {
 export type CommentsSocketConnector = () => Promise<CommentsSocket>;
 
 /**
- * Opens `/comments` (websocket only, as the chat; guests welcome, so no token). socket.io-client is
- * imported lazily so it stays out of the entry chunk.
+ * Opens `/comments` (websocket only, as the chat; guests welcome, so no token).
  */
-export const connectCommentsSocket: CommentsSocketConnector = async () => {
-  const { io } = await import('socket.io-client');
-  return io(COMMENTS_NAMESPACE, {
-    path: '/socket.io/',
-    transports: ['websocket'],
-    forceNew: true,
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
-    timeout: 20_000,
-  }) as unknown as CommentsSocket;
-};
+export const connectCommentsSocket: CommentsSocketConnector = () => openNamespaceSocket(COMMENTS_NAMESPACE);
 
 /** Which connector the block uses: the real one, unless a story or test provides another. */
 export const CommentsSocketContext = createContext<CommentsSocketConnector>(connectCommentsSocket);

@@ -1,10 +1,6 @@
-import { Button } from '../../../shared/ui/Button';
-import { Dialog } from '../../../shared/ui/Dialog';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { errorText } from '../lib/comment-errors';
-import { COMMENTS_STRINGS } from '../strings';
-
-const S = COMMENTS_STRINGS;
+import { COMMENTS_STRINGS as S } from '../strings';
 
 export interface DeleteCommentDialogProps {
   open: boolean;
@@ -15,18 +11,15 @@ export interface DeleteCommentDialogProps {
 }
 
 /** «Удалить комментарий?»: confirm, deleting, refused (the server's message under the buttons). */
-export function DeleteCommentDialog({ open, onOpenChange, onConfirm, pending, error }: DeleteCommentDialogProps) {
+export function DeleteCommentDialog({ error, ...props }: DeleteCommentDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title={S.deleteTitle} description={S.deleteText} widthPx={420}>
-      <div className="comment-dialog__actions">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-          {S.cancel}
-        </Button>
-        <Button onClick={onConfirm} disabled={pending}>
-          {pending ? S.deleting : S.deleteConfirm}
-        </Button>
-      </div>
-      <FieldMessage message={error ? errorText(error) : null} />
-    </Dialog>
+    <ConfirmDialog
+      {...props}
+      title={S.deleteTitle}
+      description={S.deleteText}
+      confirmLabel={S.deleteConfirm}
+      pendingLabel={S.deleting}
+      error={error ? errorText(error) : null}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { COMMENT_MESSAGES, ErrorCode } from '@portal/contracts';
-import { isApiError } from '../../../shared/api/api-error';
+import { errorMessage, formFieldErrors, isApiError } from '../../../shared/api/api-error';
 import { COMMENTS_STRINGS } from '../strings';
 
 /** The fields of the form an API error can name (the rest is shown above the submit button). */
@@ -8,7 +8,7 @@ const FORM_FIELDS: readonly CommentFormField[] = ['content', 'episode', 'at'];
 
 /** The error's text: the server's Russian message; a 429 also says how long to wait (Retry-After). */
 export function errorText(error: unknown): string {
-  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
+  if (!isApiError(error)) return errorMessage(error);
   if (error.status === 429 || error.code === ErrorCode.RateLimited) {
     const message = error.hasSpecificMessage ? error.message : COMMENT_MESSAGES.rateLimited;
     const wait = error.retryAfterSeconds ? ` ${COMMENTS_STRINGS.retryAfter(error.retryAfterSeconds)}` : '';
@@ -18,15 +18,4 @@ export function errorText(error: unknown): string {
 }
 
 /** Field errors of a failed post or edit, under their fields; everything else as one form-level message. */
-export function formErrors(error: unknown): { fields: Partial<Record<CommentFormField, string>>; form: string | null } {
-  if (!error) return { fields: {}, form: null };
-  const fields: Partial<Record<CommentFormField, string>> = {};
-  if (isApiError(error) && error.status !== 429) {
-    for (const field of FORM_FIELDS) {
-      const message = error.fieldMessage(field);
-      if (message) fields[field] = message;
-    }
-  }
-  const named = Object.keys(fields).length > 0;
-  return { fields, form: named ? null : errorText(error) };
-}
+export const formErrors = (error: unknown) => formFieldErrors(error, FORM_FIELDS, errorText);

@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import { openNamespaceSocket } from '../../../shared/api/namespace-socket';
 import { NOTIFICATIONS_NAMESPACE, type NotificationItem, type UnreadCount } from '@portal/contracts';
 
 /** The slice of a socket.io client socket the bell uses; stories and tests pass a fake one. */
@@ -13,20 +14,9 @@ export type NotificationsSocketConnector = (token: string) => Promise<Notificati
 
 /**
  * Opens `/notifications` (websocket only, the token as auth, as the chat does); the server puts the
- * socket in its user's room. socket.io-client is imported lazily so it stays out of the entry chunk.
+ * socket in its user's room.
  */
-export const connectNotificationsSocket: NotificationsSocketConnector = async (token) => {
-  const { io } = await import('socket.io-client');
-  return io(NOTIFICATIONS_NAMESPACE, {
-    path: '/socket.io/',
-    transports: ['websocket'],
-    auth: { token },
-    forceNew: true,
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
-    timeout: 20_000,
-  }) as unknown as NotificationsSocket;
-};
+export const connectNotificationsSocket: NotificationsSocketConnector = (token) => openNamespaceSocket(NOTIFICATIONS_NAMESPACE, token);
 
 /** Which connector the bell uses: the real one, unless a story or test provides another. */
 export const NotificationsSocketContext = createContext<NotificationsSocketConnector>(connectNotificationsSocket);

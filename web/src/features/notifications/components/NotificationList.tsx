@@ -1,7 +1,7 @@
 import type { NotificationItem } from '@portal/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { notify } from '../../../shared/ui/notify';
 import { markNotificationsRead, notificationsKeys, notificationsListQuery } from '../api/notifications-api';
@@ -9,7 +9,6 @@ import { markReadInPages, notificationHref, type NotificationPages } from '../li
 import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
 import { NOTIFICATIONS_STRINGS as S } from '../strings';
 
-const errorText = (error: unknown) => (isApiError(error) || error instanceof Error ? error.message : String(error));
 
 export interface NotificationListProps {
   userId: string;
@@ -50,7 +49,7 @@ export function NotificationList({ userId, unread, onNavigate }: NotificationLis
         queryClient.setQueryData(notificationsKeys.unread(userId), before.unread);
         queryClient.setQueryData(notificationsKeys.list(userId), before.pages);
       }
-      notify.error(S.readError, errorText(error));
+      notify.error(S.readError, errorMessage(error));
     },
   });
 
@@ -75,7 +74,7 @@ export function NotificationList({ userId, unread, onNavigate }: NotificationLis
       </div>
       {readAll.isError ? (
         <p className="notification-list__error" role="alert">
-          {S.readError}: {errorText(readAll.error)}
+          {S.readError}: {errorMessage(readAll.error)}
         </p>
       ) : null}
       {list.isPending ? (
@@ -85,7 +84,7 @@ export function NotificationList({ userId, unread, onNavigate }: NotificationLis
       ) : list.isError ? (
         <div className="notification-popover__state" role="alert">
           <p className="notification-list__error">{S.loadError}</p>
-          <p className="muted">{errorText(list.error)}</p>
+          <p className="muted">{errorMessage(list.error)}</p>
           <Button size="small" variant="secondary" onClick={() => void list.refetch()}>
             {S.retry}
           </Button>

@@ -1,10 +1,6 @@
-import { Button } from '../../../shared/ui/Button';
-import { Dialog } from '../../../shared/ui/Dialog';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { errorText } from '../lib/review-errors';
-import { REVIEWS_STRINGS } from '../strings';
-
-const S = REVIEWS_STRINGS;
+import { REVIEWS_STRINGS as S } from '../strings';
 
 export interface DeleteReviewDialogProps {
   open: boolean;
@@ -15,18 +11,15 @@ export interface DeleteReviewDialogProps {
 }
 
 /** «Удалить рецензию?»: confirm, deleting, refused (the server's message under the buttons). */
-export function DeleteReviewDialog({ open, onOpenChange, onConfirm, pending, error }: DeleteReviewDialogProps) {
+export function DeleteReviewDialog({ error, ...props }: DeleteReviewDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title={S.deleteTitle} description={S.deleteText} widthPx={420}>
-      <div className="review-dialog__actions">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-          {S.cancel}
-        </Button>
-        <Button onClick={onConfirm} disabled={pending}>
-          {pending ? S.deleting : S.deleteConfirm}
-        </Button>
-      </div>
-      <FieldMessage message={error ? errorText(error) : null} />
-    </Dialog>
+    <ConfirmDialog
+      {...props}
+      title={S.deleteTitle}
+      description={S.deleteText}
+      confirmLabel={S.deleteConfirm}
+      pendingLabel={S.deleting}
+      error={error ? errorText(error) : null}
+    />
   );
 }

@@ -147,7 +147,7 @@ function ReviewForm({ animeId, review, onDone }: { animeId: number; review?: Rev
         <FieldMessage message={fields.text} />
       </div>
       <FieldMessage message={form} />
-      <div className="review-dialog__actions">
+      <div className="dialog__actions">
         <Button variant="secondary" onClick={() => onDone()} disabled={save.isPending}>
           {S.cancel}
         </Button>

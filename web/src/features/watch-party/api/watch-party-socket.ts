@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import { openNamespaceSocket } from '../../../shared/api/namespace-socket';
 import { WATCH_PARTY_NAMESPACE, type WatchPartyClientToServerEvents, type WatchPartyServerToClientEvents } from '@portal/contracts';
 
 /** The slice of a socket.io client socket the room uses; stories and tests pass a fake one. */
@@ -15,20 +16,8 @@ export type PartySocketConnector = (token: string) => Promise<PartySocket>;
 /**
  * Opens `/watch-party` (websocket only, the token as auth). It reconnects without limit (1 s, up to
  * 5 s apart): a member whose network blinks comes back into the room at the host's position.
- * socket.io-client is imported lazily so it stays out of the entry chunk.
  */
-export const connectPartySocket: PartySocketConnector = async (token) => {
-  const { io } = await import('socket.io-client');
-  return io(WATCH_PARTY_NAMESPACE, {
-    path: '/socket.io/',
-    transports: ['websocket'],
-    auth: { token },
-    forceNew: true,
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
-    timeout: 20_000,
-  }) as unknown as PartySocket;
-};
+export const connectPartySocket: PartySocketConnector = (token) => openNamespaceSocket(WATCH_PARTY_NAMESPACE, token);
 
 /** Which connector the room uses: the real one, unless a story or test provides another. */
 export const PartySocketContext = createContext<PartySocketConnector>(connectPartySocket);
