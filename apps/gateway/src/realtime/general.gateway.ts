@@ -7,6 +7,9 @@ import { socketUser, visitorOf } from './visitor-identity';
 
 type GeneralServer = Server<GeneralClientToServerEvents, GeneralServerToClientEvents>;
 
+/** The connections that have had their first `online-stats`; later counts are broadcast to them. */
+const COUNTED_ROOM = 'presence:counted';
+
 /** The general connection: presence and `online-stats` (websocket, then long-polling). */
 @WebSocketGateway()
 export class GeneralGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -18,8 +21,9 @@ export class GeneralGateway implements OnGatewayInit, OnGatewayConnection, OnGat
   ) {}
 
   afterInit() {
-    // Every replica computes the same counts from Redis, so each tells only its own clients.
-    this.presence.onChange((stats) => this.server.local.emit('online-stats', stats));
+    // Every replica computes the same counts from Redis, so each tells only its own clients, and only
+    // those already answered: a connection still being registered would get counts without itself.
+    this.presence.onChange((stats) => this.server.local.to(COUNTED_ROOM).emit('online-stats', stats));
     this.presence.start();
   }
 
@@ -31,6 +35,7 @@ export class GeneralGateway implements OnGatewayInit, OnGatewayConnection, OnGat
     this.registered.set(socket, registration);
     return registration.then(() => {
       socket.emit('online-stats', this.presence.statsFor(socket.id));
+      void socket.join(COUNTED_ROOM);
     });
   }
 
