@@ -14,3 +14,4 @@ export * from './realtime/online.schemas';
 export * from './community/notifications.schemas';
 export * from './community/comments.schemas';
 export * from './community/reviews.schemas';
+export * from './community/profile-activity.schemas';

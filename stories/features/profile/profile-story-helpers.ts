@@ -1,4 +1,9 @@
-import { LIST_STATUSES, type AnimeListEntry, type ListCounts, type ListStatus, type PublicUser } from '@portal/contracts';
+import { LIST_STATUSES, type AnimeListEntry, type LatestComment, type ListCounts, type ListStatus, type PublicUser, type ReviewWithAnime } from '@portal/contracts';
+import ProfileComments from '../../../web/src/features/comments/components/ProfileComments';
+import { makeComment } from '../../../web/src/features/comments/testing/comment-fixtures';
+import type { ProfilePageSlots } from '../../../web/src/features/profile/components/ProfileView';
+import ProfileReviews from '../../../web/src/features/reviews/components/ProfileReviews';
+import { makeReview, reviewId } from '../../../web/src/features/reviews/testing/review-fixtures';
 import { makeUser, ok } from '../../support/fixtures';
 import type { MockRequest, MockResponse } from '../../../web/src/test/mock-api';
 import { animeRef, listEntry } from '../library/library-story-helpers';
@@ -43,3 +48,36 @@ export const publicUser = (overrides: Partial<PublicUser> = {}): PublicUser => {
   });
   return { ...visible, ...overrides };
 };
+
+/** The community tabs as the app composes them (AppRoutes' PROFILE_PAGE_SLOTS). */
+export const PROFILE_SLOTS: ProfilePageSlots = { reviews: ProfileReviews, comments: ProfileComments };
+
+/** A user's comment with its title, as `GET /users/profile/:username/comments` sends it. */
+export const profileComment = (animeId: number, overrides: Partial<LatestComment> = {}): LatestComment => ({
+  ...makeComment({ animeId, target: { type: 'anime', id: String(animeId) }, ...overrides }),
+  anime: animeRef(animeId, { title: titles[animeId] ?? `Аниме ${animeId}` }),
+});
+
+/** A user's review with its title, as `GET /users/profile/:username/reviews` sends it. */
+export const profileReview = (animeId: number, overrides: Partial<ReviewWithAnime> = {}): ReviewWithAnime => ({
+  ...makeReview({ animeId, ...overrides }),
+  anime: animeRef(animeId, { title: titles[animeId] ?? `Аниме ${animeId}` }),
+});
+
+/** The envelope of a page of reviews: the items in `data`, the page in `meta`. */
+export const reviewsPage = (items: ReviewWithAnime[]): MockResponse => ({
+  status: 200,
+  body: { success: true, data: items, meta: { page: 1, limit: 20, total: items.length } },
+});
+
+/** The community endpoints of one profile: its counts, comments and reviews. */
+export function communityServer(username: string, { comments, reviews }: { comments: LatestComment[]; reviews: ReviewWithAnime[] }) {
+  const base = `GET /api/users/profile/${username}`;
+  return {
+    [`${base}/community-counts`]: ok({ comments: comments.length, reviews: reviews.length }),
+    [`${base}/comments`]: ok({ items: comments, nextCursor: null }),
+    [`${base}/reviews`]: reviewsPage(reviews),
+  };
+}
+
+export { reviewId };

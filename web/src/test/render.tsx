@@ -15,10 +15,10 @@ export interface RenderOptions {
   session?: StoredSession | null;
 }
 
-/** Shows the current path, so tests can assert redirects. */
+/** Shows the current path (with its query and hash), so tests can assert redirects. */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return <output data-testid="location">{location.pathname + location.search + location.hash}</output>;
 }
 
 export function renderWithApp(ui: ReactElement, { route = '/', session }: RenderOptions = {}): RenderResult {

@@ -1,23 +1,30 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { COMMENTS_NAMESPACE, commentsRoomOf, socketIoRedisKey, type CommentItem, type CommentsServerToClientEvents } from '@portal/contracts';
+import { COMMENTS_NAMESPACE, commentsRoomOf, socketIoRedisKey, type CommentsServerToClientEvents } from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 
 /**
- * Pushes a new comment to the viewers of its title, whichever gateway replica holds them: the
- * emitter publishes on the channels the gateways' socket.io Redis adapter listens to.
+ * Pushes to the viewers of a title (docs/realtime.md, «Comments»), whichever gateway replica holds
+ * them: the emitter publishes on the channels the gateways' socket.io Redis adapter listens to.
+ * Callers push only after their transaction committed, and only what a guest may see. Best effort:
+ * a push that fails is logged, never thrown at the change that caused it (a reload shows the change).
  */
 @Injectable()
 export class CommentsPusher {
+  private readonly logger = new Logger(CommentsPusher.name);
   private readonly comments;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.comments = new Emitter<CommentsServerToClientEvents>(redis, { key: socketIoRedisKey(options.keyPrefix) }).of(COMMENTS_NAMESPACE);
+    // The emitter ignores the promise of its PUBLISH: caught here, a Redis outage is not an unhandled rejection.
+    const publisher = {
+      publish: (channel: string, message: Buffer | string) =>
+        redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`comment push failed: ${String(error)}`)),
+    };
+    this.comments = new Emitter<CommentsServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(COMMENTS_NAMESPACE);
   }
 
-  /** `comment` as a guest sees it (spoilers hidden): a viewer who may see more refetches. */
-  pushNew(animeId: number, comment: CommentItem): void {
-    this.comments.to(commentsRoomOf(animeId)).emit('comment:new', comment);
+  push<E extends keyof CommentsServerToClientEvents>(animeId: number, event: E, ...payload: Parameters<CommentsServerToClientEvents[E]>): void {
+    this.comments.to(commentsRoomOf(animeId)).emit(event, ...payload);
   }
 }

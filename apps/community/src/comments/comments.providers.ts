@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import type { CommunityEnv } from '@portal/config';
+import { CommentLikesPusher } from './comment-likes-pusher';
 import { CommentsMessageController } from './comments.message-controller';
 import { CommentsPusher } from './comments-pusher';
 import { CommentsRepository } from './comments.repository';
@@ -19,6 +20,7 @@ export const commentsProviders = (config: CommunityEnv): Provider[] => [
   UserEventsListener,
   CommentsRepository,
   CommentsPusher,
+  CommentLikesPusher,
   Accounts,
   CommentLimits,
   CommentsService,

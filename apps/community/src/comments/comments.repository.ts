@@ -61,6 +61,8 @@ const COLUMNS = `c.id, c.target_type, c.target_id, c.parent_id, c.thread_parent_
   (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_key,
   u.username, u.display_name, u.avatar, u.rank`;
 const FROM = `community.comments c JOIN community.user_refs u ON u.id = c.author_id`;
+/** The title a comment is about (null for other targets), as `anime`. */
+const WITH_ANIME = `(SELECT row_to_json(a) FROM community.anime_refs a WHERE a.id = CASE WHEN c.target_type = 'anime' THEN c.target_id::int END) AS anime`;
 
 /** An UPDATE or DELETE … RETURNING as a SELECT: TypeORM answers those two commands as [rows, count]. */
 const changed = (statement: string) => `WITH changed AS (${statement}) SELECT * FROM changed`;
@@ -138,6 +140,25 @@ export class CommentsRepository {
     return true;
   }
 
+  /**
+   * Whether anything live is shown under a comment, at any depth (by `thread_parent_id`, within its
+   * thread): a deleted comment stays as «Комментарий удалён» exactly then, as the list builds it.
+   */
+  async liveShownUnder(manager: EntityManager, id: string, rootId: string): Promise<boolean> {
+    const [row]: Array<{ live: boolean }> = await manager.query(
+      `WITH RECURSIVE thread AS (
+         SELECT id, thread_parent_id, deleted_at FROM community.comments WHERE root_id = $2 AND parent_id IS NOT NULL
+       ), below AS (
+         SELECT id, deleted_at FROM thread WHERE thread_parent_id = $1
+         UNION ALL
+         SELECT t.id, t.deleted_at FROM thread t JOIN below b ON t.thread_parent_id = b.id
+       )
+       SELECT EXISTS (SELECT 1 FROM below WHERE deleted_at IS NULL) AS live`,
+      [id, rootId],
+    );
+    return row.live;
+  }
+
   /** One like per user: answers the comment's count after it, and whether this call added the like. */
   async like(manager: EntityManager, id: string, userId: string): Promise<{ added: boolean; likes: number }> {
     const inserted: unknown[] = await manager.query(
@@ -157,6 +178,12 @@ export class CommentsRepository {
       [id],
     );
     return { removed: true, likes: row.likes };
+  }
+
+  /** A comment's count as committed now (the live push reads it after the like's commit); null when it is gone. */
+  async likesNow(id: string): Promise<number | null> {
+    const [row]: Array<{ likes: number }> = await this.dataSource.query(`SELECT likes FROM community.comments WHERE id = $1`, [id]);
+    return row?.likes ?? null;
   }
 
   private async likesOf(manager: EntityManager, id: string): Promise<number> {
@@ -200,11 +227,32 @@ export class CommentsRepository {
   /** The newest live comments of every target, with the title each is about. */
   async latest(limit: number): Promise<LatestCommentRow[]> {
     return this.dataSource.query(
-      `SELECT ${COLUMNS}, (SELECT row_to_json(a) FROM community.anime_refs a
-                           WHERE a.id = CASE WHEN c.target_type = 'anime' THEN c.target_id::int END) AS anime
-       FROM ${FROM} WHERE c.deleted_at IS NULL ORDER BY c.created_at DESC, c.id DESC LIMIT $1`,
+      `SELECT ${COLUMNS}, ${WITH_ANIME} FROM ${FROM} WHERE c.deleted_at IS NULL ORDER BY c.created_at DESC, c.id DESC LIMIT $1`,
       [limit],
     );
+  }
+
+  /** A user's live comments (threads and replies), newest first after the cursor, with the title each is about. */
+  async ofAuthor(authorId: string, after: { micros: string; id: string } | null, limit: number): Promise<LatestCommentRow[]> {
+    const seconds = after ? (BigInt(after.micros) / 1_000_000n).toString() : null;
+    const micros = after ? Number(BigInt(after.micros) % 1_000_000n) : null;
+    return this.dataSource.query(
+      `SELECT ${COLUMNS}, ${WITH_ANIME} FROM ${FROM}
+       WHERE c.author_id = $1 AND c.deleted_at IS NULL
+         AND ($3::bigint IS NULL OR (c.created_at, c.id) < (${CURSOR_TIME}, $5::uuid))
+       ORDER BY c.created_at DESC, c.id DESC
+       LIMIT $2`,
+      [authorId, limit, seconds, micros, after?.id ?? null],
+    );
+  }
+
+  /** How many live comments a user has (threads and replies). */
+  async liveCountOf(authorId: string): Promise<number> {
+    const [row]: Array<{ n: number }> = await this.dataSource.query(
+      `SELECT count(*)::int AS n FROM community.comments WHERE author_id = $1 AND deleted_at IS NULL`,
+      [authorId],
+    );
+    return row.n;
   }
 
   /** Which of these comments the user likes. */

@@ -219,6 +219,26 @@ export class ReviewsRepository {
     );
   }
 
+  /** A user's reviews, newest first: the approved ones, or with `withHidden` every status. */
+  async ofAuthor(authorId: string, withHidden: boolean, offset: number, limit: number): Promise<ReviewWithAnimeRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS}, ${WITH_ANIME} FROM ${FROM}
+       WHERE r.author_id = $1 AND ($2 OR r.status = 'approved')
+       ORDER BY r.created_at DESC, r.id DESC
+       OFFSET $3 LIMIT $4`,
+      [authorId, withHidden, offset, limit],
+    );
+  }
+
+  /** How many reviews a user has: approved ones, and of every status. */
+  async authorCounts(authorId: string): Promise<{ approved: number; total: number }> {
+    const [row]: Array<{ approved: number; total: number }> = await this.dataSource.query(
+      `SELECT (count(*) FILTER (WHERE status = 'approved'))::int AS approved, count(*)::int AS total FROM community.reviews WHERE author_id = $1`,
+      [authorId],
+    );
+    return row;
+  }
+
   async pendingCount(): Promise<number> {
     const [row]: Array<{ n: number }> = await this.dataSource.query(`SELECT count(*)::int AS n FROM community.reviews WHERE status = 'pending'`);
     return row.n;

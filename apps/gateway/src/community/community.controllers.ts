@@ -1,5 +1,6 @@
 import { LibraryController } from './library.controller';
+import { ProfileActivityController } from './profile-activity.controller';
 import { ProgressController } from './progress.controller';
 
 /** The community routes, registered by the gateway module in one line. */
-export const COMMUNITY_CONTROLLERS = [LibraryController, ProgressController];
+export const COMMUNITY_CONTROLLERS = [LibraryController, ProgressController, ProfileActivityController];

@@ -16,8 +16,8 @@ type CommentsSocket = Socket<CommentsClientToServerEvents, CommentsServerToClien
 
 /**
  * Live comments (docs/realtime.md): a viewer of a title subscribes to its room and receives
- * `comment:new`, pushed by the community service through the Redis adapter, so a client on any
- * replica gets it. It only listens: comments are posted over HTTP. Anonymous viewers may subscribe.
+ * `comment:new`, `comment:updated`, `comment:deleted` and `comment:likes`, pushed by the community
+ * service through the Redis adapter, so a client on any replica gets them. It only listens: comments are posted over HTTP. Anonymous viewers may subscribe.
  */
 @WebSocketGateway({ namespace: COMMENTS_NAMESPACE })
 export class CommentsGateway implements OnGatewayInit, OnGatewayConnection {

@@ -143,10 +143,35 @@ export const COMMENTS_ROOM_PREFIX = 'anime:';
 export const commentsRoomOf = (animeId: number) => `${COMMENTS_ROOM_PREFIX}${animeId}`;
 /** Rooms one socket may be in at once. */
 export const COMMENTS_ROOMS_PER_SOCKET = 20;
+/** A comment's like count is pushed at most once per this many milliseconds (the latest count). */
+export const COMMENT_LIKES_PUSH_INTERVAL_MS = 500;
+
+/** `comment:deleted`: whether it stays as «Комментарий удалён» (something live is shown under it) or disappears. */
+export interface CommentDeletedPush {
+  id: string;
+  animeId: number;
+  /** True: a placeholder now; false: gone, and a deleted comment above it left with nothing live goes too. */
+  placeholder: boolean;
+}
+
+/** `comment:likes`: the count only (`likedByMe` is each viewer's own and is never pushed to a room). */
+export interface CommentLikesPush {
+  id: string;
+  animeId: number;
+  likes: number;
+}
 
 export interface CommentsServerToClientEvents {
   /** A new comment or reply on a subscribed title, as a guest sees it (spoilers hidden): refetch to reveal. */
   'comment:new': (comment: CommentItem) => void;
+  /**
+   * The author edited it: the comment as a guest sees it (a spoiler's content null), with `editedAt`.
+   * Take `content` and `editedAt` only; a viewer showing a revealed spoiler keeps that text until a refetch.
+   */
+  'comment:updated': (comment: CommentItem) => void;
+  'comment:deleted': (deleted: CommentDeletedPush) => void;
+  /** The latest count, at most once per COMMENT_LIKES_PUSH_INTERVAL_MS per comment. */
+  'comment:likes': (likes: CommentLikesPush) => void;
 }
 
 export type CommentsSubscribeAck = { ok: true } | { ok: false; message: string };

@@ -76,6 +76,8 @@ import type {
   ReviewUpdateRequest,
   ReviewVoteRequest,
 } from '../community/reviews.schemas';
+import type { CommunityCounts, UserCommentPage } from '../community/profile-activity.dto';
+import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
 import type { ServiceHealth, ServiceName } from '../platform/services';
@@ -227,6 +229,12 @@ export interface RpcMap extends Health {
   'community.reviews.pending': { request: PendingReviewsRequest; response: PendingReviewPage };
   'community.review.vote': { request: ReviewVoteRequest; response: ReviewVoteState };
   'community.review.unvote': { request: ReviewIdRequest; response: ReviewVoteState };
+  /** A profile's comments (docs/community.md, «Profile»): not deleted, newest first, spoilers decided for the caller. */
+  'community.comments.of-user': { request: UserCommentsRequest; response: UserCommentPage };
+  /** A profile's reviews, newest first: approved ones, and to the author and admins the others too. */
+  'community.reviews.of-user': { request: UserReviewsRequest; response: Page<ReviewWithAnime> };
+  /** The numbers of a profile's «Рецензии» and «Комментарии» tabs, as the caller may see them. */
+  'community.counts.of-user': { request: ProfileActivityRequest; response: CommunityCounts };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen } from 'storybook/test';
 import AdminCataloguePage from '../../../../web/src/features/catalogue/components/AdminCataloguePage';
+import { PendingReviewsQueue } from '../../../../web/src/features/reviews/components/PendingReviewsQueue';
+import { makePendingPage, makePendingReview } from '../../../../web/src/features/reviews/testing/review-fixtures';
 import { adminSession, ok } from '../../../support/fixtures';
 import { AT_375, SYNC_PROGRESS, okPage } from '../catalogue-story-helpers';
 import { COLLECTIONS } from '../people-fixtures';
@@ -42,5 +44,23 @@ export const Mobile: Story = {
   ...AT_375,
   play: async () => {
     await expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+  },
+};
+
+/** With the reviews' moderation queue in its slot (as the app composes it), before the catalogue. */
+export const WithReviewQueue: Story = {
+  args: { slots: { sections: [PendingReviewsQueue] } },
+  parameters: {
+    mockApi: {
+      'GET /api/admin/catalogue/sync': ok(SYNC_PROGRESS),
+      'GET /api/collections': okPage(COLLECTIONS, { page: 1, limit: 20, total: COLLECTIONS.length }),
+      'GET /api/admin/reviews/pending': ok(makePendingPage([makePendingReview({ title: 'Ждёт проверки' })], null, 1)),
+    },
+  },
+  play: async () => {
+    const queue = await screen.findByRole('heading', { level: 2, name: 'Рецензии на проверке (1)' });
+    await expect(await screen.findByText('Ждёт проверки')).toBeInTheDocument();
+    const catalogue = screen.getByRole('heading', { level: 2, name: 'Каталог' });
+    await expect(queue.compareDocumentPosition(catalogue) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   },
 };

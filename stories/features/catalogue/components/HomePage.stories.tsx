@@ -2,6 +2,8 @@ import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import HomePage from '../../../../web/src/features/catalogue/components/HomePage';
+import { LatestComments } from '../../../../web/src/features/comments/components/LatestComments';
+import { makeLatest } from '../../../../web/src/features/comments/testing/comment-fixtures';
 import { fail, ok } from '../../../support/fixtures';
 import { AT_375, PENDING, animeList, collection, okPage } from '../catalogue-story-helpers';
 
@@ -90,5 +92,24 @@ export const ErrorState: Story = {
     await expect(screen.getByText('Не удалось загрузить подборку: Сервис временно недоступен, попробуйте позже')).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Повторить' })[0]!);
     await expect(await screen.findByRole('list', { name: 'Популярное' })).toBeInTheDocument();
+  },
+};
+
+/** With the comments' block in its slot (as the app composes it): last on the page, below the rows. */
+export const WithLatestComments: Story = {
+  args: { latestComments: LatestComments },
+  parameters: {
+    mockApi: {
+      ...filledApi,
+      'GET /api/comments/latest': ok([makeLatest({ id: 'l1', content: 'Пересматриваю в третий раз' }), makeLatest({ id: 'l2', content: null, spoiler: { episode: 3, at: 65, hidden: true } })]),
+    },
+  },
+  play: async () => {
+    const latest = await screen.findByRole('list', { name: 'Последние комментарии' });
+    await expect(within(latest).getByText('Пересматриваю в третий раз')).toBeInTheDocument();
+    await expect(within(latest).getByText('Спойлер к серии 3, 01:05')).toBeInTheDocument();
+    const block = screen.getByRole('region', { name: 'Последние комментарии' });
+    const collections = await screen.findByRole('list', { name: 'Подборки' });
+    await expect(collections.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   },
 };

@@ -351,3 +351,57 @@ export const DeleteConfirmed: Story = {
     await expect(screen.getByText('А мне больше первый')).toBeInTheDocument();
   },
 };
+
+/** A `#comment-<id>` link to a comment on the loaded page: it is scrolled to and highlighted for a moment. */
+export const LinkedCommentInList: Story = {
+  parameters: { route: '/anime/1#comment-r2' },
+  play: async () => {
+    await screen.findByText('А мне больше первый');
+    const linked = document.getElementById('comment-r2')!;
+    await expect(linked).toHaveAttribute('data-depth', '2');
+    await waitFor(() => expect(linked).toHaveClass('comment--highlighted'));
+    await expect(document.getElementById('comment-t2')).not.toHaveClass('comment--highlighted');
+    await expect(screen.queryByRole('region', { name: 'Комментарий по ссылке' })).not.toBeInTheDocument();
+  },
+};
+
+const olderReply = makeNode({ id: 'old-r', parentId: 'old-t', threadParentId: 'old-t', depth: 1, author: naruto, content: 'Ответ в старой ветке', createdAt: minutesAgo(60 * 24 * 40) });
+
+/** A link to a comment the loaded pages do not hold: read on its own into «Комментарий по ссылке», above the threads, with its thread's link. */
+export const LinkedCommentFetched: Story = {
+  parameters: { route: '/anime/1#comment-old-r', mockApi: { 'GET /api/comments/old-r': ok(olderReply) } },
+  play: async () => {
+    const box = within(await screen.findByRole('region', { name: 'Комментарий по ссылке' }));
+    await expect(await box.findByText('Ответ в старой ветке')).toBeInTheDocument();
+    await expect(await box.findByRole('link', { name: 'Перейти к ветке' })).toHaveAttribute('href', '/anime/1#comment-old-t');
+    await waitFor(() => expect(document.getElementById('comment-old-r')).toHaveClass('comment--highlighted'));
+    // Its actions work there too.
+    await expect(box.getByRole('button', { name: 'Ответить' })).toBeInTheDocument();
+  },
+};
+
+export const LinkedCommentLoading: Story = {
+  parameters: { route: '/anime/1#comment-old-r', mockApi: { 'GET /api/comments/old-r': { hang: true } } },
+  play: async () => {
+    const box = within(await screen.findByRole('region', { name: 'Комментарий по ссылке' }));
+    await expect(box.getByText('Загрузка комментария...')).toBeInTheDocument();
+  },
+};
+
+export const LinkedCommentGone: Story = {
+  parameters: { route: '/anime/1#comment-gone', mockApi: { 'GET /api/comments/gone': fail(404, ErrorCode.NotFound, COMMENT_MESSAGES.notFound) } },
+  play: async () => {
+    const box = within(await screen.findByRole('region', { name: 'Комментарий по ссылке' }));
+    await expect(await box.findByText('Комментарий не найден')).toBeInTheDocument();
+  },
+};
+
+export const LinkedCommentError: Story = {
+  parameters: { route: '/anime/1#comment-old-r', mockApi: { 'GET /api/comments/old-r': [fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен'), ok(olderReply)] } },
+  play: async () => {
+    const box = within(await screen.findByRole('region', { name: 'Комментарий по ссылке' }));
+    await expect(await box.findByText('Не удалось открыть комментарий по ссылке')).toBeInTheDocument();
+    await userEvent.click(box.getByRole('button', { name: 'Повторить' }));
+    await expect(await box.findByText('Ответ в старой ветке')).toBeInTheDocument();
+  },
+};

@@ -108,7 +108,7 @@ export const OpenWithList: Story = {
   },
 };
 
-/** An unread reply: the click marks it read (by id) and opens the anime page its comment is on. */
+/** An unread reply: the click marks it read (by id) and opens the reply on its anime page (`#comment-<id>`). */
 export const ClickMarksRead: Story = {
   parameters: {
     mockApi: { [COUNT]: ok({ unread: 2 }), [LIST]: ok(makeNotificationPage(sampleNotifications(), null, 2)), [READ]: readAnswer(() => 1) },
@@ -118,7 +118,7 @@ export const ClickMarksRead: Story = {
     const panel = within(await popover());
     await userEvent.click(await panel.findByText('ivan ответил на ваш комментарий'));
     await waitFor(() => expect(reads).toEqual([{ ids: ['n-reply'] }]));
-    await expect(screen.getByTestId('location')).toHaveTextContent('/anime/1');
+    await expect(screen.getByTestId('location')).toHaveTextContent('/anime/1#comment-c-2');
     await waitFor(() => expect(badge()).toHaveTextContent(/^1$/));
   },
 };

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import ProfilePage from '../../../../web/src/features/profile/components/ProfilePage';
 import { fail, makeUser } from '../../../support/fixtures';
-import { PENDING, entry, listServer, sampleList } from '../profile-story-helpers';
+import { PENDING, PROFILE_SLOTS, communityServer, entry, listServer, profileComment, profileReview, reviewId, sampleList } from '../profile-story-helpers';
 
 const session = { token: 'story-token', user: makeUser({ username: 'sakura', displayName: 'Сакура', rank: 'новичок' }) };
 
@@ -131,5 +131,64 @@ export const AnimatedMedia: Story = {
     const banner = canvasElement.ownerDocument.querySelector<HTMLVideoElement>('video[aria-label="Баннер профиля: Сакура"]');
     await expect(banner).not.toBeNull();
     await expect(banner!.muted && banner!.loop && banner!.autoplay).toBe(true);
+  },
+};
+
+const me = { id: 'u-1', username: 'sakura', displayName: 'Сакура', avatar: null, rank: 'новичок' };
+/** Sakura's own reviews (one still pending, one rejected) and comments, as the server answers their author. */
+const ownActivity = {
+  reviews: [
+    profileReview(16498, { id: reviewId(501), author: me, mine: true, status: 'pending', title: 'Пишу про титанов' }),
+    profileReview(21, { id: reviewId(502), author: me, mine: true, status: 'rejected', rejectionReason: 'Спойлеры без тега', title: 'Про пиратов' }),
+    profileReview(20, { id: reviewId(503), author: me, mine: true, title: 'Даттебайо' }),
+  ],
+  comments: [profileComment(1535, { id: 'c-own', author: me, content: 'L гений' })],
+};
+const withCommunity = { 'GET /api/users/anime': listServer(sampleList), ...communityServer('sakura', ownActivity) };
+
+/** With the app's community tabs: «Рецензии» and «Комментарии» after the lists, each with its count before it is opened. */
+export const CommunityTabs: Story = {
+  args: { slots: PROFILE_SLOTS },
+  parameters: { mockApi: withCommunity },
+  play: async () => {
+    await expect(await screen.findByRole('tab', { name: 'Рецензии 3' })).toHaveAttribute('aria-selected', 'false');
+    await expect(screen.getByRole('tab', { name: 'Комментарии 1' })).toBeInTheDocument();
+    const names = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    await expect(names.slice(-3)).toEqual(['Оценки', 'Рецензии 3', 'Комментарии 1']);
+  },
+};
+
+/** One's own reviews tab: pending and rejected reviews carry their status. */
+export const OwnPendingReview: Story = {
+  args: { slots: PROFILE_SLOTS },
+  parameters: { mockApi: withCommunity },
+  play: async () => {
+    await userEvent.click(await tab(/^Рецензии/));
+    const list = await screen.findByRole('list', { name: 'Рецензии пользователя' });
+    const [pending, rejected, approved] = within(list).getAllByRole('article');
+    await expect(within(pending!).getByText('На модерации')).toBeInTheDocument();
+    await expect(within(rejected!).getByText('Отклонена: Спойлеры без тега')).toBeInTheDocument();
+    await expect(within(approved!).queryByText(/На модерации|Отклонена/)).not.toBeInTheDocument();
+  },
+};
+
+/** Opened at ?tab=comments: the comments, each linking to itself on its title's page. */
+export const CommentsTab: Story = {
+  args: { slots: PROFILE_SLOTS },
+  parameters: { route: '/profile?tab=comments', mockApi: withCommunity },
+  play: async () => {
+    await expect(await tab(/^Комментарии/)).toHaveAttribute('aria-selected', 'true');
+    await expect(await screen.findByRole('link', { name: 'Тетрадь смерти' })).toHaveAttribute('href', '/anime/1535#comment-c-own');
+    await expect(screen.getByText('L гений')).toBeInTheDocument();
+  },
+};
+
+/** While the counts load, the community tabs show «…». */
+export const CommunityCountsLoading: Story = {
+  args: { slots: PROFILE_SLOTS },
+  parameters: { mockApi: { ...withCommunity, 'GET /api/users/profile/sakura/community-counts': PENDING } },
+  play: async () => {
+    await expect(await screen.findByRole('tab', { name: 'Рецензии …' })).toBeInTheDocument();
+    await expect(screen.getByRole('tab', { name: 'Комментарии …' })).toBeInTheDocument();
   },
 };

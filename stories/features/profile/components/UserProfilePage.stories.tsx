@@ -1,12 +1,14 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import UserProfilePage from '../../../../web/src/features/profile/components/UserProfilePage';
 import { fail, ok, userSession } from '../../../support/fixtures';
 import { pageAtRoute } from '../../../support/page-at-route';
-import { PENDING, listServer, publicUser, sampleList } from '../profile-story-helpers';
+import { PENDING, PROFILE_SLOTS, communityServer, listServer, profileComment, profileReview, publicUser, reviewId, sampleList } from '../profile-story-helpers';
 
 const UserRoute = pageAtRoute('/user/:username', UserProfilePage);
+/** As the app routes it: with the community tabs. */
+const UserRouteWithTabs = pageAtRoute('/user/:username', () => <UserProfilePage slots={PROFILE_SLOTS} />);
 
 const meta = {
   title: 'features/profile/components/UserProfilePage',
@@ -61,5 +63,77 @@ export const LoadError: Story = {
   play: async () => {
     await expect(await screen.findByRole('heading', { name: 'Не удалось загрузить профиль' })).toBeInTheDocument();
     await expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+  },
+};
+
+const hinata = { id: 'u-2', username: 'hinata', displayName: 'Хината', avatar: null, rank: 'сэнпай' };
+const hinataActivity = {
+  reviews: [profileReview(1535, { id: reviewId(601), author: hinata, title: 'Лучший детектив' })],
+  comments: [
+    profileComment(20, { id: 'c-h2', author: hinata, content: null, spoiler: { episode: 2, at: 300, hidden: true } }),
+    profileComment(1535, { id: 'c-h1', author: hinata, content: 'Пересматриваю уже третий раз' }),
+  ],
+};
+const publicWithCommunity = {
+  'GET /api/users/profile/hinata': ok(publicUser()),
+  'GET /api/users/profile/hinata/anime': listServer(sampleList),
+  ...communityServer('hinata', hinataActivity),
+};
+
+/** Someone else's reviews at ?tab=reviews: the approved ones, no status badges. */
+export const PublicReviews: Story = {
+  render: () => <UserRouteWithTabs />,
+  parameters: { route: '/user/hinata?tab=reviews', mockApi: publicWithCommunity },
+  play: async () => {
+    await expect(await screen.findByRole('tab', { name: 'Рецензии 1' })).toHaveAttribute('aria-selected', 'true');
+    const list = await screen.findByRole('list', { name: 'Рецензии пользователя' });
+    await expect(within(list).getByRole('link', { name: 'Лучший детектив' })).toHaveAttribute('href', `/anime/1535/review/${reviewId(601)}`);
+    await expect(screen.queryByText('На модерации')).not.toBeInTheDocument();
+  },
+};
+
+/** Switching to «Комментарии»: a spoiler the viewer has not reached shows its label only. */
+export const PublicComments: Story = {
+  render: () => <UserRouteWithTabs />,
+  parameters: { mockApi: publicWithCommunity },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('tab', { name: 'Комментарии 2' }));
+    const list = await screen.findByRole('list', { name: 'Комментарии пользователя' });
+    const [spoiler, plain] = within(list).getAllByRole('article');
+    await expect(within(spoiler!).getByText('Спойлер к серии 2, 05:00')).toBeInTheDocument();
+    await expect(within(plain!).getByText('Пересматриваю уже третий раз')).toBeInTheDocument();
+  },
+};
+
+/** Nothing written yet: zero counts and the empty state for someone else's profile. */
+export const PublicEmptyCommunity: Story = {
+  render: () => <UserRouteWithTabs />,
+  parameters: {
+    route: '/user/hinata?tab=comments',
+    mockApi: { ...publicWithCommunity, ...communityServer('hinata', { reviews: [], comments: [] }) },
+  },
+  play: async () => {
+    await expect(await screen.findByRole('tab', { name: 'Рецензии 0' })).toBeInTheDocument();
+    await expect(await screen.findByText('Пользователь ещё не оставлял комментариев.')).toBeInTheDocument();
+  },
+};
+
+/** The comments fail to load: the message and «Повторить», which asks again. */
+export const CommentsLoadError: Story = {
+  render: () => <UserRouteWithTabs />,
+  parameters: {
+    route: '/user/hinata?tab=comments',
+    mockApi: {
+      ...publicWithCommunity,
+      'GET /api/users/profile/hinata/comments': [
+        fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен, попробуйте позже'),
+        ok({ items: hinataActivity.comments, nextCursor: null }),
+      ],
+    },
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Не удалось загрузить комментарии' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    await expect(await screen.findByText('Пересматриваю уже третий раз')).toBeInTheDocument();
   },
 };

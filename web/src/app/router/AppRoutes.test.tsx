@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin, makeUser } from '../../test/fixtures';
-import { installMockApi } from '../../test/mock-api';
+import { installMockApi, ok } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render';
 import { AppRoutes } from './AppRoutes';
 
@@ -40,6 +40,17 @@ describe('routes', () => {
     renderWithApp(<AppRoutes />, { route: '/admin', session: { token: 'jwt', user: makeAdmin() } });
     expect(await findHeading('Админ-панель')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Каталог' })).toBeInTheDocument();
+  });
+
+  it('composes the reviews moderation queue into the admin panel', async () => {
+    const api = installMockApi({ 'GET /api/admin/reviews/pending': ok({ items: [], nextCursor: null, pending: 0 }) });
+    try {
+      renderWithApp(<AppRoutes />, { route: '/admin', session: { token: 'jwt', user: makeAdmin() } });
+      expect(await findHeading('Рецензии на проверке (0)')).toBeInTheDocument();
+      expect(await screen.findByText('Рецензий на проверке нет')).toBeInTheDocument();
+    } finally {
+      api.restore();
+    }
   });
 
   it('lists every collection at /collections, inside the layout', async () => {

@@ -45,6 +45,10 @@ const AnimeLibraryPanel = lazy(() => import('../../features/library/components/A
 const AnimeComments = lazy(() => import('../../features/comments/components/AnimeComments'));
 const AnimeReviews = lazy(() => import('../../features/reviews/components/AnimeReviews'));
 const ReviewPage = lazy(() => import('../../features/reviews/components/ReviewPage'));
+const ProfileReviews = lazy(() => import('../../features/reviews/components/ProfileReviews'));
+const ProfileComments = lazy(() => import('../../features/comments/components/ProfileComments'));
+const PendingReviewsQueue = lazy(() => import('../../features/reviews/components/PendingReviewsQueue'));
+const LatestComments = lazy(() => import('../../features/comments/components/LatestComments'));
 const ContinueWatching = lazy(PAGE_MODULES.continueWatching);
 const ANIME_PAGE_SLOTS = {
   actions: [WatchButton, AnimeLibraryPanel],
@@ -52,6 +56,8 @@ const ANIME_PAGE_SLOTS = {
   reviews: [AnimeReviews],
   footer: [AnimeComments],
 };
+const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
+const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue] };
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 /** TV-mode screens: outside the main layout, still behind the sign-in guard (SPEC.md section 2). */
@@ -82,14 +88,14 @@ export function AppRoutes() {
         <Route path="/tv/anime/:id" element={tvScreen(<TvAnimePage />)} />
         <Route path="/tv/watch/:id/:episode" element={tvScreen(<TvPlayerPage />)} />
         <Route element={<MainLayout />}>
-          <Route index element={<HomePage continueWatching={ContinueWatching} />} />
+          <Route index element={<HomePage continueWatching={ContinueWatching} latestComments={LatestComments} />} />
           <Route path="catalog" element={<CataloguePage />} />
           <Route path="anime/:id" element={<AnimePage slots={ANIME_PAGE_SLOTS} />} />
           <Route path="anime/:id/review/:reviewId" element={<ReviewPage />} />
           <Route path="watch/:id/:episode" element={<PlayerPage episodeActions={EPISODE_ACTIONS} />} />
           <Route path="watch-party/:roomId" element={<WatchPartyPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="user/:username" element={<UserProfilePage />} />
+          <Route path="profile" element={<ProfilePage slots={PROFILE_PAGE_SLOTS} />} />
+          <Route path="user/:username" element={<UserProfilePage slots={PROFILE_PAGE_SLOTS} />} />
           <Route path="settings" element={<SettingsPage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route
@@ -116,7 +122,7 @@ export function AppRoutes() {
             path="admin"
             element={
               <AdminOnly>
-                <AdminCataloguePage />
+                <AdminCataloguePage slots={ADMIN_PAGE_SLOTS} />
               </AdminOnly>
             }
           />

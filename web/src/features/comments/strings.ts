@@ -50,4 +50,28 @@ export const COMMENTS_STRINGS = {
   deleteErrorTitle: 'Не удалось удалить комментарий',
   // Relative dates
   author: (name: string) => `Профиль ${name}`,
+  // A comment opened from a link (`#comment-<id>`) that the loaded pages do not hold
+  linkedTitle: 'Комментарий по ссылке',
+  linkedLoading: 'Загрузка комментария...',
+  linkedErrorTitle: 'Не удалось открыть комментарий по ссылке',
+  linkedNotFound: COMMENT_MESSAGES.notFound,
+  toThread: 'Перейти к ветке',
+  // The home page's «Последние комментарии»
+  latestTitle: 'Последние комментарии',
+  latestEmpty: 'Комментариев пока нет',
+  latestErrorTitle: 'Не удалось загрузить последние комментарии',
+  latestUnknownAnime: 'Аниме',
+  latestItem: (name: string, anime: string) => `${name} об аниме «${anime}»`,
+  // The profile's «Комментарии» tab
+  profileLoading: 'Загрузка комментариев...',
+  profileErrorTitle: 'Не удалось загрузить комментарии',
+  profileEmptyTitle: 'Комментариев нет',
+  profileEmptyOwn: 'Вы ещё не оставляли комментариев. Обсудить аниме можно на его странице.',
+  profileEmptyOther: 'Пользователь ещё не оставлял комментариев.',
+  profileListLabel: 'Комментарии пользователя',
+  profileItem: (anime: string) => `Комментарий к аниме «${anime}»`,
+  profileReply: 'ответ',
+  profileLikes: (likes: number) => `Нравится: ${likes}`,
+  profileUnknownAnime: 'Аниме',
+  toCatalog: 'В каталог',
 } as const;

@@ -1,4 +1,4 @@
-import { REVIEW_SCORE_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@portal/contracts';
+import { REVIEW_REASON_MAX, REVIEW_SCORE_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@portal/contracts';
 import { pluralRu, type PluralForms } from '../../shared/lib/plural';
 
 const CHARS: PluralForms = ['символ', 'символа', 'символов'];
@@ -69,4 +69,37 @@ export const REVIEWS_STRINGS = {
   deleteConfirm: 'Удалить',
   deleting: 'Удаление...',
   deletedToast: 'Рецензия удалена',
+  // The admin's moderation queue (/admin)
+  queueTitle: (count: number | null) => (count === null ? 'Рецензии на проверке' : `Рецензии на проверке (${count})`),
+  queueLoading: 'Загрузка очереди рецензий...',
+  queueEmpty: 'Рецензий на проверке нет',
+  queueErrorTitle: 'Не удалось загрузить очередь рецензий',
+  queueItem: (anime: string, name: string) => `Рецензия на «${anime}»: ${name}`,
+  queueUnknownAnime: (animeId: number) => `Аниме №${animeId}`,
+  collapse: 'Свернуть',
+  approve: 'Одобрить',
+  approving: 'Одобрение...',
+  reject: 'Отклонить',
+  approvedToast: 'Рецензия одобрена',
+  approvedText: 'Она опубликована, автор получил уведомление.',
+  approveErrorTitle: 'Не удалось одобрить рецензию',
+  rejectTitle: 'Отклонить рецензию?',
+  rejectText: 'Автор увидит причину в уведомлении и у своей рецензии.',
+  reasonLabel: 'Причина отклонения',
+  reasonPlaceholder: 'Например: спойлеры без тега [spoiler]',
+  reasonCounter: (length: number) => `${length} / ${REVIEW_REASON_MAX}`,
+  rejecting: 'Отклонение...',
+  rejectedToast: 'Рецензия отклонена',
+  rejectedText: 'Автор получил уведомление с причиной.',
+  // The profile's «Рецензии» tab
+  profileLoading: 'Загрузка рецензий...',
+  profileErrorTitle: 'Не удалось загрузить рецензии',
+  profileEmptyTitle: 'Рецензий нет',
+  profileEmptyOwn: 'Вы ещё не писали рецензий. Написать её можно на странице аниме.',
+  profileEmptyOther: 'Пользователь ещё не писал рецензий.',
+  profileListLabel: 'Рецензии пользователя',
+  profileItem: (anime: string) => `Рецензия на «${anime}»`,
+  profileUnknownAnime: (animeId: number) => `Аниме №${animeId}`,
+  moreLoading: 'Загрузка...',
+  toCatalog: 'В каталог',
 } as const;

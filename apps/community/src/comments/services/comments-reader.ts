@@ -9,11 +9,12 @@ import {
   type CommentThread,
   type CommentThreadPage,
   type LatestComment,
+  type UserCommentPage,
 } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { buildTree, type CommentsView, cursorOf, hasWatched, isSpoiler, parseCursor, toLatestComment } from '../comment-view';
-import { type CommentRow, CommentsRepository } from '../comments.repository';
+import { type CommentRow, CommentsRepository, type LatestCommentRow } from '../comments.repository';
 import { Accounts } from './accounts';
 
 const notFound = () => RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.notFound);
@@ -68,7 +69,17 @@ export class CommentsReader {
   }
 
   async latest(viewer: AuthenticatedUser | undefined, limit: number): Promise<LatestComment[]> {
-    const rows = await this.comments.latest(limit);
+    return this.withTitles(viewer, await this.comments.latest(limit));
+  }
+
+  /** A user's live comments, newest first, each with its title: the latest feed's items and spoiler rule. */
+  async ofAuthor(viewer: AuthenticatedUser | undefined, authorId: string, cursor: string | undefined, limit: number): Promise<UserCommentPage> {
+    const rows = await this.comments.ofAuthor(authorId, parseCursor(cursor), limit + 1);
+    const page = rows.slice(0, limit);
+    return { items: await this.withTitles(viewer, page), nextCursor: rows.length > limit ? cursorOf(page[page.length - 1]) : null };
+  }
+
+  private async withTitles(viewer: AuthenticatedUser | undefined, rows: LatestCommentRow[]): Promise<LatestComment[]> {
     const view = await this.viewOf(viewer, rows, undefined);
     return rows.map((row) => toLatestComment(row, view));
   }

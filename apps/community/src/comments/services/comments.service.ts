@@ -13,6 +13,7 @@ import { OutboxPublisher } from '@portal/messaging';
 import { maskBadWords, RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { excerptOf, GUEST_VIEW, isSpoiler, toCommentItem } from '../comment-view';
+import { CommentLikesPusher } from '../comment-likes-pusher';
 import { type CommentRow, CommentsRepository } from '../comments.repository';
 import { CommentsPusher } from '../comments-pusher';
 import { UserRefsRepository } from '../user-refs.repository';
@@ -21,9 +22,13 @@ import { CommentLimits } from './comment-limits';
 
 const notFound = () => RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.notFound);
 
+/** The title whose room hears about a comment; null for targets that have no room yet (news, AMVs). */
+const roomAnimeId = (row: CommentRow) => (row.target_type === 'anime' ? Number(row.target_id) : null);
+
 /**
  * Writing comments: posting, editing, deleting, liking. Every check that can refuse runs before
- * anything is written, and every write commits in one transaction with its outbox event.
+ * anything is written, and every write commits in one transaction with its outbox event. Each change
+ * is pushed to the title's room once its transaction has committed (docs/realtime.md, «Comments»).
  */
 @Injectable()
 export class CommentsService {
@@ -35,6 +40,7 @@ export class CommentsService {
     private readonly accounts: Accounts,
     private readonly outbox: OutboxPublisher,
     private readonly pusher: CommentsPusher,
+    private readonly likesPusher: CommentLikesPusher,
   ) {}
 
   async create(user: AuthenticatedUser, { target, content, parentId, episode, at }: CommentCreateRequest): Promise<CommentItem> {
@@ -91,7 +97,7 @@ export class CommentsService {
     });
     stored();
     this.outbox.afterCommit();
-    this.pusher.pushNew(title.id, toCommentItem(row, GUEST_VIEW));
+    this.pusher.push(title.id, 'comment:new', toCommentItem(row, GUEST_VIEW));
     return toCommentItem(row, { revealed: new Set([id]), likedByMe: new Set() });
   }
 
@@ -103,6 +109,9 @@ export class CommentsService {
       if (current.author_id !== user.id) throw RpcError.of(ErrorCode.Forbidden, COMMENT_MESSAGES.editForeign);
       return this.comments.updateContent(manager, id, maskBadWords(content));
     });
+    const animeId = roomAnimeId(row);
+    // As a guest sees it: a spoiler's new text never goes to the room.
+    if (animeId !== null) this.pusher.push(animeId, 'comment:updated', toCommentItem(row, GUEST_VIEW));
     return toCommentItem(row, { revealed: new Set([id]), likedByMe: await this.comments.likedBy(user.id, [id]) });
   }
 
@@ -114,8 +123,12 @@ export class CommentsService {
     const current = await this.comments.find(id);
     if (!current || current.deleted_at) throw notFound();
     if (current.author_id !== user.id && !(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, COMMENT_MESSAGES.deleteForeign);
-    const deleted = await this.comments.transaction((manager) => this.comments.markDeleted(manager, id));
-    if (!deleted) throw notFound();
+    const placeholder = await this.comments.transaction(async (manager) => {
+      if (!(await this.comments.markDeleted(manager, id))) throw notFound();
+      return this.comments.liveShownUnder(manager, id, current.root_id);
+    });
+    const animeId = roomAnimeId(current);
+    if (animeId !== null) this.pusher.push(animeId, 'comment:deleted', { id, animeId, placeholder });
     return { id, deleted: true };
   }
 
@@ -139,14 +152,24 @@ export class CommentsService {
       }
       return result;
     });
-    if (added) this.outbox.afterCommit();
+    if (added) {
+      this.outbox.afterCommit();
+      this.likesChanged(current);
+    }
     return { id, likes, likedByMe: true };
   }
 
   async unlike(user: AuthenticatedUser, id: string): Promise<CommentLikeState> {
-    await this.likeable(id);
-    const { likes } = await this.comments.transaction((manager) => this.comments.unlike(manager, id, user.id));
+    const current = await this.likeable(id);
+    const { removed, likes } = await this.comments.transaction((manager) => this.comments.unlike(manager, id, user.id));
+    if (removed) this.likesChanged(current);
     return { id, likes, likedByMe: false };
+  }
+
+  /** The count goes to the room coalesced (CommentLikesPusher), read after this commit. */
+  private likesChanged(row: CommentRow): void {
+    const animeId = roomAnimeId(row);
+    if (animeId !== null) this.likesPusher.changed(animeId, row.id);
   }
 
   private async likeable(id: string): Promise<CommentRow> {

@@ -15,7 +15,7 @@ import {
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import { ServiceRpc } from '../../rpc/service-rpc';
+import { UserDirectory } from '../../rpc/user-directory';
 import { toListEntry, toListEntryWithRef } from '../entry.mapper';
 import { type EntryRow, ListEntriesRepository, stateOf } from '../list-entries.repository';
 import { applyListChange, type ListChange, NEW_ENTRY, sameState } from '../list-transitions';
@@ -32,7 +32,7 @@ export class LibraryService {
     private readonly entries: ListEntriesRepository,
     private readonly refs: AnimeRefsService,
     private readonly outbox: OutboxPublisher,
-    private readonly rpc: ServiceRpc,
+    private readonly users: UserDirectory,
   ) {}
 
   /**
@@ -123,7 +123,7 @@ export class LibraryService {
     caller: AuthenticatedUser | undefined,
     query: { username?: string; status?: ListStatus; page: number; limit: number },
   ): Promise<Page<AnimeListEntry> & { counts: ListCounts }> {
-    const userId = query.username ? await this.userIdOf(query.username) : signedIn(caller).id;
+    const userId = query.username ? await this.users.idOf(query.username) : signedIn(caller).id;
     const [rows, found] = await Promise.all([
       this.entries.page(userId, query.status, (query.page - 1) * query.limit, query.limit),
       this.entries.counts(userId),
@@ -131,17 +131,6 @@ export class LibraryService {
     const counts = Object.fromEntries(LIST_STATUSES.map((status) => [status, found[status] ?? 0])) as ListCounts;
     const total = query.status ? counts[query.status] : Object.values(counts).reduce((sum, count) => sum + count, 0);
     return { items: rows.map(toListEntryWithRef), page: query.page, limit: query.limit, total, counts };
-  }
-
-  private async userIdOf(username: string): Promise<string> {
-    try {
-      return (await this.rpc.send('auth.user.profile', { username })).id;
-    } catch (error) {
-      if (error instanceof RpcError && error.payload.code === ErrorCode.NotFound) {
-        throw RpcError.of(ErrorCode.NotFound, COMMUNITY_MESSAGES.userNotFound);
-      }
-      throw error;
-    }
   }
 
   private async publishListChange(manager: EntityManager, before: EntryRow | null, after: EntryRow | null): Promise<void> {

@@ -4,6 +4,7 @@ import {
   REVIEW_MESSAGES,
   type AnimeReviewListRequest,
   type AuthenticatedUser,
+  type Page,
   type PendingReviewPage,
   type PendingReviewsRequest,
   type ReviewItem,
@@ -78,6 +79,33 @@ export class ReviewsReader {
       nextCursor: rows.length > limit ? reviewCursorOf(page[page.length - 1], 'date') : null,
       pending,
     };
+  }
+
+  /**
+   * A user's reviews, newest first, each with its title: the approved ones, and for the author and
+   * admins every status (`status` says which; the reason of a rejection too).
+   */
+  async ofAuthor(viewer: AuthenticatedUser | undefined, authorId: string, { page, limit }: { page: number; limit: number }): Promise<Page<ReviewWithAnime>> {
+    const counts = await this.reviews.authorCounts(authorId);
+    const { everyStatus, admin } = await this.readerOf(viewer, authorId, counts);
+    const rows = await this.reviews.ofAuthor(authorId, everyStatus, (page - 1) * limit, limit);
+    const view = await this.viewOf(viewer, rows, admin);
+    return { items: rows.map((row) => toReviewWithAnime(row, view)), page, limit, total: everyStatus ? counts.total : counts.approved };
+  }
+
+  /** How many of a user's reviews the viewer may see. */
+  async countOfAuthor(viewer: AuthenticatedUser | undefined, authorId: string): Promise<number> {
+    const counts = await this.reviews.authorCounts(authorId);
+    return (await this.readerOf(viewer, authorId, counts)).everyStatus ? counts.total : counts.approved;
+  }
+
+  /** Whether the viewer sees a user's pending and rejected reviews: the author, and admins. */
+  private async readerOf(viewer: AuthenticatedUser | undefined, authorId: string, counts: { approved: number; total: number }) {
+    if (!viewer) return { everyStatus: false, admin: false };
+    if (viewer.id === authorId) return { everyStatus: true, admin: false };
+    // Auth is asked for the role only when the user has a review the public does not see.
+    const admin = counts.total > counts.approved && (await this.accounts.isAdminOrNot(viewer));
+    return { everyStatus: admin, admin };
   }
 
   private async viewOf(viewer: AuthenticatedUser | undefined, rows: ReviewRow[], admin: boolean): Promise<ReviewsView> {

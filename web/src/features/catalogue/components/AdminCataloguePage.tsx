@@ -1,3 +1,4 @@
+import { Suspense, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { AnimeAdminPanel } from './admin/AnimeAdminPanel';
@@ -9,8 +10,14 @@ import '../catalogue-people.css';
 
 const S = CATALOGUE_PEOPLE_STRINGS.admin;
 
-/** /admin (admins only, the route wraps it in AdminOnly): the catalogue section of the admin panel. */
-export default function AdminCataloguePage() {
+/** Other features' sections of the admin panel (the reviews queue), composed by the app: features may not import each other. */
+export interface AdminPageSlots {
+  /** Before the catalogue section, each its own titled section. */
+  sections?: readonly ComponentType[];
+}
+
+/** /admin (admins only, the route wraps it in AdminOnly): the catalogue section of the admin panel, and the sections other features add. */
+export default function AdminCataloguePage({ slots }: { slots?: AdminPageSlots } = {}) {
   return (
     <div className="page admin-page">
       <header className="people-header">
@@ -20,6 +27,11 @@ export default function AdminCataloguePage() {
           <Link to="/admin/reports">{S.reportsLink}</Link>
         </p>
       </header>
+      <Suspense fallback={null}>
+        {slots?.sections?.map((Section, index) => (
+          <Section key={index} />
+        ))}
+      </Suspense>
       <section className="admin-page__section" aria-labelledby="admin-catalogue-title">
         <h2 id="admin-catalogue-title" className="catalogue-section__title">
           {S.catalogueSection}

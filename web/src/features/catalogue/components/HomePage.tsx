@@ -11,10 +11,12 @@ const S = CATALOGUE_STRINGS.home;
 export interface HomePageProps {
   /** The library's live "Продолжить просмотр" row, composed by the app (features may not import each other). */
   continueWatching?: ComponentType;
+  /** The comments' «Последние комментарии», below the fold, composed by the app the same way. */
+  latestComments?: ComponentType;
 }
 
-/** "/": continue watching (when the library provides it), popular, new and featured collections. */
-export default function HomePage({ continueWatching: ContinueWatching }: HomePageProps = {}) {
+/** "/": continue watching (when the library provides it), popular, new, featured collections, then the latest comments. */
+export default function HomePage({ continueWatching: ContinueWatching, latestComments: LatestComments }: HomePageProps = {}) {
   const popular = useQuery(popularAnimeQuery());
   const fresh = useQuery(newAnimeQuery());
   return (
@@ -43,6 +45,11 @@ export default function HomePage({ continueWatching: ContinueWatching }: HomePag
         onRetry={() => void fresh.refetch()}
       />
       <CollectionsRow />
+      {LatestComments ? (
+        <Suspense fallback={null}>
+          <LatestComments />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import {
+  COMMENT_DEPTH_MAX,
   COMMENTS_PAGE_DEFAULT,
+  LATEST_COMMENTS_DEFAULT,
   type CommentItem,
   type CommentLikeState,
   type CommentNode,
   type CommentThreadPage,
+  type LatestComment,
+  type UserCommentPage,
 } from '@portal/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/http-client';
 
 /** Every address the comments block calls (docs/api.md, «Comments»). */
@@ -14,6 +18,8 @@ export const COMMENTS_PATHS = {
   create: '/comments',
   one: (id: string) => `/comments/${encodeURIComponent(id)}`,
   like: (id: string) => `/comments/${encodeURIComponent(id)}/like`,
+  latest: '/comments/latest',
+  ofUser: (username: string) => `/users/profile/${encodeURIComponent(username)}/comments`,
 } as const;
 
 export interface NewComment {
@@ -29,6 +35,16 @@ export function fetchCommentPage(animeId: number, cursor: string | null, signal?
     query: { limit: COMMENTS_PAGE_DEFAULT, cursor: cursor ?? undefined },
     signal,
   });
+}
+
+/** One comment with the replies shown under it (spoilers hidden by the usual rule). */
+export function fetchComment(id: string, signal?: AbortSignal): Promise<CommentNode> {
+  return apiRequest<CommentNode>(COMMENTS_PATHS.one(id), { signal });
+}
+
+/** The newest comments across all titles, each with its title (the home page's block). */
+export function fetchLatestComments(limit: number, signal?: AbortSignal): Promise<LatestComment[]> {
+  return apiRequest<LatestComment[]>(COMMENTS_PATHS.latest, { query: { limit }, signal });
 }
 
 /** One comment with `?reveal=<id>`: a hidden spoiler's text, asked for by the viewer. */
@@ -55,6 +71,12 @@ export function setCommentLike(id: string, liked: boolean): Promise<CommentLikeS
 export const commentsKeys = {
   all: ['comments'] as const,
   anime: (animeId: number) => ['comments', 'anime', animeId] as const,
+  /** Comments of a title opened from a link (`#comment-<id>`) that its loaded pages do not hold. */
+  linkedOf: (animeId: number) => ['comments', 'linked', animeId] as const,
+  linked: (animeId: number, id: string) => ['comments', 'linked', animeId, id] as const,
+  threadRoot: (id: string) => ['comments', 'thread-root', id] as const,
+  latest: (limit: number) => ['comments', 'latest', limit] as const,
+  user: (username: string) => ['comments', 'user', username] as const,
 };
 
 /** A title's threads, newest first, page by page (`nextCursor`). What a viewer may read depends on them: never shared across sessions. */
@@ -65,4 +87,64 @@ export const animeCommentsQuery = (animeId: number) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 60_000,
+  });
+
+/**
+ * A comment opened from a link that the loaded pages do not hold (a reply deep in a thread, an older
+ * thread), with the replies under it. Kept in the shape of the list's pages, one thread on one page,
+ * so every change the block makes to its comments (likes, edits, replies, deletions) applies to it
+ * by the same code.
+ */
+export const linkedCommentQuery = (animeId: number, id: string) =>
+  queryOptions({
+    queryKey: commentsKeys.linked(animeId, id),
+    queryFn: async ({ signal }): Promise<InfiniteData<CommentThreadPage, string | null>> => {
+      const node = await fetchComment(id, signal);
+      const items = node.animeId === animeId ? [{ ...node, moreReplies: false }] : [];
+      return { pages: [{ items, nextCursor: null }], pageParams: [null] };
+    },
+    staleTime: 60_000,
+  });
+
+/**
+ * The id of the thread a reply belongs to: up through the display parents (one request per level
+ * above the first; replies nest at most COMMENT_DEPTH_MAX deep).
+ */
+export async function fetchThreadRootId(comment: CommentItem, signal?: AbortSignal): Promise<string> {
+  let current = comment;
+  for (let level = 0; current.threadParentId !== null && current.depth > 1 && level < COMMENT_DEPTH_MAX; level += 1) {
+    current = await fetchComment(current.threadParentId, signal);
+  }
+  return current.threadParentId ?? current.id;
+}
+
+/** The thread of a reply (nothing to ask for a thread itself, or before the comment is known). */
+export const threadRootQuery = (comment: CommentItem | null) =>
+  queryOptions({
+    queryKey: commentsKeys.threadRoot(comment?.id ?? ''),
+    queryFn: comment && comment.depth > 0 ? ({ signal }) => fetchThreadRootId(comment, signal) : skipToken,
+    staleTime: Infinity,
+  });
+
+/** The home page's «Последние комментарии»; what a viewer may read depends on them (spoilers). */
+export const latestCommentsQuery = (limit = LATEST_COMMENTS_DEFAULT) =>
+  queryOptions({
+    queryKey: commentsKeys.latest(limit),
+    queryFn: ({ signal }) => fetchLatestComments(limit, signal),
+    staleTime: 30_000,
+  });
+
+/** A user's comments for their profile, newest first, each with its title (spoilers hidden by the usual rule). */
+export function fetchUserComments(username: string, cursor: string | null, signal?: AbortSignal): Promise<UserCommentPage> {
+  return apiRequest<UserCommentPage>(COMMENTS_PATHS.ofUser(username), { query: { limit: COMMENTS_PAGE_DEFAULT, cursor: cursor ?? undefined }, signal });
+}
+
+/** The profile's «Комментарии» tab, page by page (`nextCursor`). */
+export const userCommentsQuery = (username: string) =>
+  infiniteQueryOptions({
+    queryKey: commentsKeys.user(username),
+    queryFn: ({ pageParam, signal }) => fetchUserComments(username, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 30_000,
   });

@@ -1,10 +1,10 @@
 import { createContext } from 'react';
 import { openNamespaceSocket } from '../../../shared/api/namespace-socket';
-import { COMMENTS_NAMESPACE, type CommentItem, type CommentsSubscribeAck } from '@portal/contracts';
+import { COMMENTS_NAMESPACE, type CommentsServerToClientEvents, type CommentsSubscribeAck } from '@portal/contracts';
 
 /** The slice of a socket.io client socket the comments block uses; stories and tests pass a fake one. */
 export interface CommentsSocket {
-  on(event: 'comment:new', listener: (comment: CommentItem) => void): void;
+  on<E extends keyof CommentsServerToClientEvents>(event: E, listener: CommentsServerToClientEvents[E]): void;
   on(event: 'connect', listener: () => void): void;
   emit(event: 'subscribe' | 'unsubscribe', payload: { animeId: number }, ack?: (answer: CommentsSubscribeAck) => void): void;
   disconnect(): void;

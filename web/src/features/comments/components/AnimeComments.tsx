@@ -1,18 +1,23 @@
 import type { AnimeDetails } from '@portal/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
-import { Spinner } from '../../../shared/ui/Spinner';
-import { animeCommentsQuery } from '../api/comments-api';
+import { ListState } from '../../../shared/ui/ListState';
+import { animeCommentsQuery, linkedCommentQuery } from '../api/comments-api';
 import { usePostComment } from '../hooks/useCommentMutations';
 import { useCommentsLive } from '../hooks/useCommentsLive';
+import { HighlightedCommentContext, useScrollToComment } from '../hooks/useScrollToComment';
+import { commentIdFromHash } from '../lib/comment-links';
 import { errorText } from '../lib/comment-errors';
+import { findComment } from '../lib/comment-tree';
 import { COMMENTS_STRINGS } from '../strings';
 import { CommentCard } from './CommentCard';
 import { CommentForm } from './CommentForm';
+import { LinkedComment } from './LinkedComment';
 import '../comments.css';
 
 const S = COMMENTS_STRINGS;
@@ -59,7 +64,11 @@ function NewCommentForm({ animeId, episodes }: { animeId: number; episodes: numb
   );
 }
 
-/** The anime page's comments: the form, the threads newest first with their replies, «Показать ещё», live additions. */
+/**
+ * The anime page's comments: the form, the threads newest first with their replies, «Показать ещё», live
+ * additions. A `#comment-<id>` link scrolls to its comment once shown (read on its own into «Комментарий
+ * по ссылке» when the loaded pages do not hold it) and highlights it for a moment.
+ */
 export function AnimeComments({ anime }: { anime: AnimeDetails }) {
   const animeId = anime.id;
   const comments = useInfiniteQuery(animeCommentsQuery(animeId));
@@ -67,25 +76,20 @@ export function AnimeComments({ anime }: { anime: AnimeDetails }) {
   const episodes = anime.episodes || null;
   const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
+  const targetId = commentIdFromHash(useLocation().hash);
+  const inList = targetId !== null && findComment(comments.data, targetId) !== null;
+  const linkedId = targetId !== null && comments.data !== undefined && !inList ? targetId : null;
+  const linked = useQuery({ ...linkedCommentQuery(animeId, linkedId ?? ''), enabled: linkedId !== null });
+  const linkedShown = linkedId !== null && Boolean(linked.data?.pages[0]?.items.length);
+  const highlighted = useScrollToComment(targetId, inList || linkedShown);
+
   let body;
   if (comments.isPending) {
-    body = (
-      <div className="comments__state">
-        <Spinner label={S.loading} />
-      </div>
-    );
+    body = <ListState kind="loading" label={S.loading} />;
   } else if (comments.isError && !comments.data) {
-    body = (
-      <div className="comments__state">
-        <p>{S.loadErrorTitle}</p>
-        <FieldMessage message={errorText(comments.error)} />
-        <Button variant="secondary" size="small" onClick={() => void comments.refetch()}>
-          {S.retry}
-        </Button>
-      </div>
-    );
+    body = <ListState kind="error" title={S.loadErrorTitle} message={errorText(comments.error)} retryLabel={S.retry} onRetry={() => void comments.refetch()} />;
   } else if (threads.length === 0) {
-    body = <p className="comments__state muted">{S.empty}</p>;
+    body = <ListState kind="empty" text={S.empty} />;
   } else {
     body = (
       <>
@@ -115,7 +119,10 @@ export function AnimeComments({ anime }: { anime: AnimeDetails }) {
         {S.title}
       </h2>
       <NewCommentForm animeId={animeId} episodes={episodes} />
-      {body}
+      <HighlightedCommentContext.Provider value={highlighted}>
+        {linkedId !== null ? <LinkedComment linked={linked} animeId={animeId} episodes={episodes} /> : null}
+        {body}
+      </HighlightedCommentContext.Provider>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { spoilerLabel, type CommentNode } from '@portal/contracts';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
 import { Avatar } from '../../../shared/ui/Avatar';
@@ -7,13 +7,13 @@ import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
 import { notify } from '../../../shared/ui/notify';
 import { useDeleteComment, useEditComment, usePostComment, useRevealComment, useToggleLike } from '../hooks/useCommentMutations';
 import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
+import { HighlightedCommentContext } from '../hooks/useScrollToComment';
+import { COMMENT_LINK_REL, commentAnchorId } from '../lib/comment-links';
 import { COMMENTS_STRINGS } from '../strings';
 import { CommentForm } from './CommentForm';
 import { DeleteCommentDialog } from './DeleteCommentDialog';
 
 const S = COMMENTS_STRINGS;
-/** Comments' links: no endorsement, no opener (issue #14). */
-const COMMENT_LINK_REL = 'nofollow ugc noopener';
 
 export interface CommentCardProps {
   comment: CommentNode;
@@ -40,6 +40,8 @@ export function CommentCard({ comment, animeId, episodes, inReplyTo = null }: Co
   const canDelete = own || Boolean(user?.isAdmin);
   const hiddenSpoiler = comment.spoiler?.hidden === true;
   const name = comment.author.displayName || comment.author.username;
+  // The target of a `#comment-<id>` link, for a moment after the page scrolled to it.
+  const highlight = useContext(HighlightedCommentContext) === comment.id ? ' comment--highlighted' : '';
 
   const toggleLike = () => {
     if (!user) {
@@ -65,7 +67,7 @@ export function CommentCard({ comment, animeId, episodes, inReplyTo = null }: Co
 
   if (comment.deleted) {
     return (
-      <article className="comment comment--deleted" aria-label={S.deleted} data-depth={comment.depth}>
+      <article id={commentAnchorId(comment.id)} className={`comment comment--deleted${highlight}`} aria-label={S.deleted} data-depth={comment.depth}>
         <p className="comment__placeholder muted">{S.deleted}</p>
         {children}
       </article>
@@ -73,7 +75,7 @@ export function CommentCard({ comment, animeId, episodes, inReplyTo = null }: Co
   }
 
   return (
-    <article className="comment" aria-label={`${S.title}: ${name}`} data-depth={comment.depth}>
+    <article id={commentAnchorId(comment.id)} className={`comment${highlight}`} aria-label={`${S.title}: ${name}`} data-depth={comment.depth}>
       <div className="comment__row">
         <Link to={profilePath(comment.author.username)} className="comment__avatar" aria-hidden="true" tabIndex={-1}>
           <Avatar src={comment.author.avatar} alt="" sizePx={36} />

@@ -8,15 +8,30 @@ import { errorText } from '../lib/comment-errors';
 
 const S = COMMENTS_STRINGS;
 
+/**
+ * The title's cached pages and the comments opened from a link (`linkedCommentQuery`, kept in the
+ * same shape): a change to a comment applies wherever it is shown.
+ */
 function useCommentsCache(animeId: number) {
   const queryClient = useQueryClient();
   const key = commentsKeys.anime(animeId);
+  const linked = commentsKeys.linkedOf(animeId);
   return {
     queryClient,
     key,
-    get: () => queryClient.getQueryData<CommentPages>(key),
-    update: (change: (pages: CommentPages) => CommentPages | undefined) =>
-      queryClient.setQueryData<CommentPages>(key, (pages) => (pages ? change(pages) : pages)),
+    find: (id: string) =>
+      findComment(queryClient.getQueryData<CommentPages>(key), id) ??
+      queryClient
+        .getQueriesData<CommentPages>({ queryKey: linked })
+        .map(([, pages]) => findComment(pages, id))
+        .find((node) => node !== null) ??
+      null,
+    /** `withLinked: false` for a new thread, which belongs on the list's first page only. */
+    update: (change: (pages: CommentPages) => CommentPages | undefined, { withLinked = true } = {}) => {
+      const apply = (pages: CommentPages | undefined) => (pages ? change(pages) : pages);
+      queryClient.setQueryData<CommentPages>(key, apply);
+      if (withLinked) queryClient.setQueriesData<CommentPages>({ queryKey: linked }, apply);
+    },
   };
 }
 
@@ -30,10 +45,12 @@ export function usePostComment(animeId: number) {
   return useMutation<CommentItem, Error, Omit<NewComment, 'animeId'>>({
     mutationFn: (body) => postComment({ animeId, ...body }),
     onSuccess: (comment) =>
-      cache.update((pages) =>
-        findComment(pages, comment.id)
-          ? patchComment(pages, comment.id, { content: comment.content, spoiler: comment.spoiler })
-          : insertComment(pages, comment),
+      cache.update(
+        (pages) =>
+          findComment(pages, comment.id)
+            ? patchComment(pages, comment.id, { content: comment.content, spoiler: comment.spoiler })
+            : insertComment(pages, comment),
+        { withLinked: comment.threadParentId !== null },
       ),
   });
 }
@@ -69,7 +86,7 @@ export function useToggleLike(animeId: number) {
     mutationFn: ({ id, liked }) => setCommentLike(id, liked),
     onMutate: async ({ id, liked }) => {
       await cache.queryClient.cancelQueries({ queryKey: cache.key });
-      const node = findComment(cache.get(), id);
+      const node = cache.find(id);
       if (!node) return { previous: null };
       const likes = Math.max(0, node.likes + (liked === node.likedByMe ? 0 : liked ? 1 : -1));
       cache.update((pages) => patchComment(pages, id, { likes, likedByMe: liked }));

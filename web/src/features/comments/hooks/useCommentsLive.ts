@@ -3,11 +3,13 @@ import { useContext, useEffect } from 'react';
 import { commentsKeys } from '../api/comments-api';
 import { CommentsSocketContext } from '../api/comments-socket';
 import { insertComment, type CommentPages } from '../lib/comment-tree';
+import { applyCommentDeleted, applyCommentLikes, applyCommentUpdated } from '../lib/live-changes';
 
 /**
  * While the block is shown: the `/comments` socket, subscribed to the title's room (again after every
- * reconnect, since rooms do not survive one); each `comment:new` goes into the cached pages once.
- * Unsubscribes and closes on unmount.
+ * reconnect, since rooms do not survive one); each `comment:new` goes into the cached pages once, and
+ * `comment:updated`, `comment:deleted` and `comment:likes` change the comments already loaded (the
+ * list's pages and any opened from a link). Unsubscribes and closes on unmount.
  */
 export function useCommentsLive(animeId: number): void {
   const connect = useContext(CommentsSocketContext);
@@ -25,6 +27,20 @@ export function useCommentsLive(animeId: number): void {
         socket.on('comment:new', (comment) => {
           if (comment.animeId !== animeId) return;
           queryClient.setQueryData<CommentPages>(commentsKeys.anime(animeId), (pages) => insertComment(pages, comment));
+        });
+        const applyToLoaded = (change: (pages: CommentPages) => CommentPages) => {
+          const apply = (pages: CommentPages | undefined) => (pages ? change(pages) : pages);
+          queryClient.setQueryData<CommentPages>(commentsKeys.anime(animeId), apply);
+          queryClient.setQueriesData<CommentPages>({ queryKey: commentsKeys.linkedOf(animeId) }, apply);
+        };
+        socket.on('comment:updated', (comment) => {
+          if (comment.animeId === animeId) applyToLoaded((pages) => applyCommentUpdated(pages, comment));
+        });
+        socket.on('comment:deleted', (deleted) => {
+          if (deleted.animeId === animeId) applyToLoaded((pages) => applyCommentDeleted(pages, deleted));
+        });
+        socket.on('comment:likes', (likes) => {
+          if (likes.animeId === animeId) applyToLoaded((pages) => applyCommentLikes(pages, likes));
         });
         close = () => {
           socket.emit('unsubscribe', { animeId });

@@ -5,7 +5,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 export type CommentPages = InfiniteData<CommentThreadPage, string | null>;
 
 /** The node with `id` anywhere in the loaded pages, or null. */
-export function findComment(pages: CommentPages | undefined, id: string): CommentNode | null {
+export function findComment(pages: Pick<CommentPages, 'pages'> | undefined, id: string): CommentNode | null {
   const search = (nodes: readonly CommentNode[]): CommentNode | null => {
     for (const node of nodes) {
       if (node.id === id) return node;

@@ -1,4 +1,4 @@
-import type { CommentItem, CommentNode, CommentThread, CommentThreadPage } from '@portal/contracts';
+import type { AnimeRef, CommentItem, CommentNode, CommentsServerToClientEvents, CommentThread, CommentThreadPage, LatestComment } from '@portal/contracts';
 import type { CommentsSocket, CommentsSocketConnector } from '../api/comments-socket';
 
 const T = Date.UTC(2025, 2, 1, 18, 0);
@@ -30,8 +30,28 @@ export const makeNode = (overrides: Partial<CommentNode> = {}): CommentNode => (
 export const makeThread = (overrides: Partial<CommentThread> = {}): CommentThread => ({ ...makeNode(overrides), moreReplies: overrides.moreReplies ?? false });
 export const makePage = (items: CommentThread[], nextCursor: string | null = null): CommentThreadPage => ({ items, nextCursor });
 
-/** A socket without a server, for stories and tests: what the block sent, and `push` to deliver `comment:new`. */
-export function fakeCommentsConnector(): CommentsSocketConnector & { sent: Array<[string, unknown]>; push(comment: CommentItem): void; closed: boolean } {
+/** A title as the feed names it (its poster is not shown there). */
+export const commentAnimeRef = (id: number, title: string): AnimeRef => ({ id, title, poster: '', fallbackPoster: '', episodes: 64, kind: 'tv', year: 2009 });
+
+/** A comment of the home page's feed, with its title. */
+export function makeLatest(overrides: Partial<LatestComment> = {}): LatestComment {
+  const comment = makeComment(overrides);
+  const anime = overrides.anime === undefined ? commentAnimeRef(comment.animeId ?? 1, 'Стальной алхимик: Братство') : overrides.anime;
+  return { ...comment, anime };
+}
+
+type ServerEvent = keyof CommentsServerToClientEvents;
+
+/**
+ * A socket without a server, for stories and tests: what the block sent, `push` to deliver `comment:new`
+ * and `deliver` for any server event (`comment:updated`, `comment:deleted`, `comment:likes`).
+ */
+export function fakeCommentsConnector(): CommentsSocketConnector & {
+  sent: Array<[string, unknown]>;
+  push(comment: CommentItem): void;
+  deliver<E extends ServerEvent>(event: E, ...payload: Parameters<CommentsServerToClientEvents[E]>): void;
+  closed: boolean;
+} {
   const listeners = new Map<string, Array<(payload?: unknown) => void>>();
   const state = { sent: [] as Array<[string, unknown]>, closed: false };
   const connector = async (): Promise<CommentsSocket> => {
@@ -55,5 +75,6 @@ export function fakeCommentsConnector(): CommentsSocketConnector & { sent: Array
     sent: { get: () => state.sent },
     closed: { get: () => state.closed },
     push: { value: (comment: CommentItem) => listeners.get('comment:new')?.forEach((listener) => listener(comment)) },
+    deliver: { value: (event: ServerEvent, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)) },
   }) as ReturnType<typeof fakeCommentsConnector>;
 }

@@ -50,8 +50,8 @@ describe('markReadInPages', () => {
 });
 
 describe('notificationHref', () => {
-  it('leads a comment to its anime page and a review to its own page', () => {
-    expect(notificationHref(makeNotification())).toBe('/anime/1');
+  it('leads a comment to itself on its anime page and a review to its own page', () => {
+    expect(notificationHref(makeNotification())).toBe('/anime/1#comment-c-2');
     expect(
       notificationHref(makeNotification({ kind: 'review.approved', target: { type: 'review', reviewId: 'r-9', animeId: 20, animeTitle: 'Наруто' } })),
     ).toBe('/anime/20/review/r-9');

@@ -39,11 +39,14 @@ export function markReadInPages(pages: NotificationPages | undefined, ids: reado
   };
 }
 
-/** Where a notification leads: a comment's page (comments live on the anime page), a review's own page. */
+/**
+ * Where a notification leads: a comment on its anime page (`#comment-<id>`, which the comments block
+ * scrolls to, or reads on its own when not on the loaded page), a review's own page.
+ */
 export function notificationHref(item: NotificationItem): string | null {
   const { target } = item;
   if (target.type === 'comment') {
-    return target.targetType === 'anime' ? `/anime/${encodeURIComponent(target.targetId)}` : null;
+    return target.targetType === 'anime' ? `/anime/${encodeURIComponent(target.targetId)}#comment-${encodeURIComponent(target.commentId)}` : null;
   }
   if (target.type === 'review') {
     return target.reviewId ? `/anime/${target.animeId}/review/${encodeURIComponent(target.reviewId)}` : `/anime/${target.animeId}`;

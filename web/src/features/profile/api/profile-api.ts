@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { AnimeListEntry, ListCounts, ListStatus, PublicUser } from '@portal/contracts';
+import type { AnimeListEntry, CommunityCounts, ListCounts, ListStatus, PublicUser } from '@portal/contracts';
 import { LIST_QUERY_ROOTS } from '../../../shared/api/title-api';
 import { apiRequest } from '../../../shared/api/http-client';
 
@@ -8,6 +8,7 @@ export const PROFILE_PATHS = {
   ownList: '/users/anime',
   user: (username: string) => `/users/profile/${encodeURIComponent(username)}`,
   userList: (username: string) => `/users/profile/${encodeURIComponent(username)}/anime`,
+  communityCounts: (username: string) => `/users/profile/${encodeURIComponent(username)}/community-counts`,
 } as const;
 
 /** One page of a list with the count of every status (the tabs' numbers). */
@@ -34,11 +35,17 @@ export function fetchList(owner: ListOwner, params: { status?: ListStatus; page:
   return apiRequest<ListPage>(owner === null ? PROFILE_PATHS.ownList : PROFILE_PATHS.userList(owner), { query: params, signal });
 }
 
+/** The numbers of the «Рецензии» and «Комментарии» tabs, as the viewer may see them (their own pending reviews count). */
+export function fetchCommunityCounts(username: string, signal?: AbortSignal): Promise<CommunityCounts> {
+  return apiRequest<CommunityCounts>(PROFILE_PATHS.communityCounts(username), { signal });
+}
+
 /** Every profile key starts with "profile" (a list import refreshes that root). */
 export const profileKeys = {
   all: LIST_QUERY_ROOTS.profile,
   user: (username: string) => [...profileKeys.all, 'user', username] as const,
   list: (owner: ListOwner, status: ListStatus | 'all') => [...profileKeys.all, 'list', owner ?? '@me', status] as const,
+  communityCounts: (username: string) => [...profileKeys.all, 'community-counts', username] as const,
 };
 
 export const publicUserQuery = (username: string) =>
@@ -55,3 +62,7 @@ export const listQuery = (owner: ListOwner, status: ListStatus | undefined) => {
     staleTime: 30_000,
   });
 };
+
+/** The community tabs' numbers, one request for both, so the labels show them before either tab is opened. */
+export const communityCountsQuery = (username: string) =>
+  queryOptions({ queryKey: profileKeys.communityCounts(username), queryFn: ({ signal }) => fetchCommunityCounts(username, signal), staleTime: 30_000 });

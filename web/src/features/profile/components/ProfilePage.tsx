@@ -1,10 +1,10 @@
 import { useSession } from '../../../shared/session/session-context';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { PROFILE_STRINGS } from '../strings';
-import { ProfileView } from './ProfileView';
+import { ProfileView, type ProfilePageSlots } from './ProfileView';
 
 /** /profile: the signed-in viewer's own profile and lists (the route sits behind the access guard). */
-export default function ProfilePage() {
+export default function ProfilePage({ slots }: { slots?: ProfilePageSlots }) {
   const { user } = useSession();
   if (!user) {
     return (
@@ -13,5 +13,5 @@ export default function ProfilePage() {
       </div>
     );
   }
-  return <ProfileView user={user} owner={null} />;
+  return <ProfileView user={user} owner={null} slots={slots} />;
 }

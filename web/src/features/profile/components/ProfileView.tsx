@@ -1,9 +1,12 @@
 import type { PublicUser } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
+import { Suspense, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fetchList, profileKeys, type ListOwner } from '../api/profile-api';
-import { PROFILE_TABS, tabFromParam, type ProfileTab } from '../lib/profile-tabs';
+import { useSession } from '../../../shared/session/session-context';
+import { Spinner } from '../../../shared/ui/Spinner';
+import { communityCountsQuery, fetchList, profileKeys, type ListOwner } from '../api/profile-api';
+import { COMMUNITY_TABS, isCommunityTab, PROFILE_TABS, tabFromParam, type CommunityTab, type ProfileTab } from '../lib/profile-tabs';
 import { PROFILE_STRINGS } from '../strings';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileListTab } from './ProfileListTab';
@@ -11,19 +14,37 @@ import '../profile.css';
 
 const S = PROFILE_STRINGS;
 
+/** What a community tab's content is given: whose profile, and whether it is the viewer's own. */
+export interface ProfileTabSlotProps {
+  username: string;
+  own: boolean;
+}
+
+/**
+ * The contents of the «Рецензии» and «Комментарии» tabs, from the reviews and comments features: the
+ * app composes them in its router (features may not import each other). A tab without content is not shown.
+ */
+export type ProfilePageSlots = Partial<Record<CommunityTab, ComponentType<ProfileTabSlotProps>>>;
+
 export interface ProfileViewProps {
   user: PublicUser;
   /** null: the signed-in viewer's own profile (their own list endpoint); else the username of a public one. */
   owner: ListOwner;
+  slots?: ProfilePageSlots;
 }
 
 /**
- * A profile: header, then one tab per list status with its count and a ratings tab. The tab lives in
- * `?tab=` so back and forward and shared links keep it. There is no cards tab: rewards do not exist yet.
+ * A profile: header, then one tab per list status with its count, a ratings tab and, when the app
+ * supplies them, the user's reviews and comments with their counts. The tab lives in `?tab=` so back
+ * and forward and shared links keep it. There is no cards tab: rewards do not exist yet.
  */
-export function ProfileView({ user, owner }: ProfileViewProps) {
+export function ProfileView({ user, owner, slots = {} }: ProfileViewProps) {
+  const session = useSession();
   const [params, setParams] = useSearchParams();
-  const tab = tabFromParam(params.get('tab'));
+  const communityTabs = COMMUNITY_TABS.filter((value) => slots[value] !== undefined);
+  const tabs: readonly ProfileTab[] = [...PROFILE_TABS, ...communityTabs];
+  const tab = tabFromParam(params.get('tab'), tabs);
+  const own = owner === null || session.user?.id === user.id;
   // The counts of every status, from a one-entry page: the tabs show them before any tab has loaded.
   const counts = useQuery({
     queryKey: [...profileKeys.list(owner, 'all'), 'counts'],
@@ -31,7 +52,14 @@ export function ProfileView({ user, owner }: ProfileViewProps) {
     select: (page) => page.counts,
     staleTime: 30_000,
   });
-  const label = (value: ProfileTab) => (value === 'ratings' ? S.ratingsTab : S.statuses[value]);
+  const communityCounts = useQuery({ ...communityCountsQuery(user.username), enabled: communityTabs.length > 0 });
+  const label = (value: ProfileTab) =>
+    value === 'ratings' ? S.ratingsTab : value === 'reviews' ? S.reviewsTab : value === 'comments' ? S.commentsTab : S.statuses[value];
+  const countOf = (value: ProfileTab): { shown: boolean; pending: boolean; value: number | undefined } => {
+    if (value === 'ratings') return { shown: false, pending: false, value: undefined };
+    if (isCommunityTab(value)) return { shown: true, pending: communityCounts.isPending, value: communityCounts.data?.[value] };
+    return { shown: true, pending: counts.isPending, value: counts.data?.[value] };
+  };
 
   return (
     <div className="page profile-page">
@@ -52,25 +80,43 @@ export function ProfileView({ user, owner }: ProfileViewProps) {
         activationMode="manual"
       >
         <Tabs.List className="profile-tabs__list" aria-label={S.tabsLabel}>
-          {PROFILE_TABS.map((value) => (
-            <Tabs.Trigger key={value} value={value} className="profile-tabs__trigger">
-              <span>{label(value)}</span>
-              {value !== 'ratings' ? ' ' : null}
-              {value !== 'ratings' ? (
-                <span className="profile-tabs__count" aria-busy={counts.isPending || undefined}>
-                  {counts.data ? counts.data[value] : '…'}
-                </span>
-              ) : null}
-            </Tabs.Trigger>
-          ))}
+          {tabs.map((value) => {
+            const count = countOf(value);
+            return (
+              <Tabs.Trigger key={value} value={value} className="profile-tabs__trigger">
+                <span>{label(value)}</span>
+                {count.shown ? ' ' : null}
+                {count.shown ? (
+                  <span className="profile-tabs__count" aria-busy={count.pending || undefined}>
+                    {count.value ?? '…'}
+                  </span>
+                ) : null}
+              </Tabs.Trigger>
+            );
+          })}
         </Tabs.List>
         {PROFILE_TABS.map((value) => (
           <Tabs.Content key={value} value={value} className="profile-tabs__content">
             <ProfileListTab owner={owner} status={value === 'ratings' ? undefined : value} label={label(value)} />
           </Tabs.Content>
         ))}
+        {communityTabs.map((value) => {
+          const Content = slots[value] as ComponentType<ProfileTabSlotProps>;
+          return (
+            <Tabs.Content key={value} value={value} className="profile-tabs__content">
+              <Suspense
+                fallback={
+                  <div className="profile-tab__state" aria-busy="true">
+                    <Spinner label={S.tabLoading} />
+                  </div>
+                }
+              >
+                <Content username={user.username} own={own} />
+              </Suspense>
+            </Tabs.Content>
+          );
+        })}
       </Tabs.Root>
     </div>
   );
 }
-

@@ -7,13 +7,13 @@ import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { publicUserQuery } from '../api/profile-api';
 import { PROFILE_STRINGS } from '../strings';
-import { ProfileView } from './ProfileView';
+import { ProfileView, type ProfilePageSlots } from './ProfileView';
 import '../profile.css';
 
 const S = PROFILE_STRINGS;
 
 /** /user/:username: anyone's public profile and lists. */
-export default function UserProfilePage() {
+export default function UserProfilePage({ slots }: { slots?: ProfilePageSlots }) {
   const username = useParams().username ?? '';
   const user = useQuery({ ...publicUserQuery(username), enabled: username !== '' });
   if (username === '' || (user.isError && isApiError(user.error) && user.error.status === 404)) {
@@ -42,5 +42,5 @@ export default function UserProfilePage() {
     );
   }
   // Keyed by the user: another profile starts on its own tabs' state.
-  return <ProfileView key={user.data.username} user={user.data} owner={user.data.username} />;
+  return <ProfileView key={user.data.username} user={user.data} owner={user.data.username} slots={slots} />;
 }

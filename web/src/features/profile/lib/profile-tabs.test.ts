@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnimeListEntry } from '@portal/contracts';
-import { PROFILE_TABS, ratedEntries, tabFromParam, watchedCount } from './profile-tabs';
+import { COMMUNITY_TABS, PROFILE_TABS, ratedEntries, tabFromParam, watchedCount } from './profile-tabs';
 
 const entry = (animeId: number, userRating: number | null, updatedAt: string, progress = 3, episodes: number | null = 12): AnimeListEntry => ({
   animeId,
@@ -23,6 +23,13 @@ describe('profile tabs', () => {
     expect(tabFromParam('ratings')).toBe('ratings');
     expect(tabFromParam('cards')).toBe('watching');
     expect(tabFromParam(null)).toBe('watching');
+  });
+
+  it('opens «Рецензии» and «Комментарии» from the URL only on a page that has them', () => {
+    expect(tabFromParam('reviews')).toBe('watching');
+    expect(tabFromParam('comments', [...PROFILE_TABS, ...COMMUNITY_TABS])).toBe('comments');
+    expect(tabFromParam('reviews', [...PROFILE_TABS, ...COMMUNITY_TABS])).toBe('reviews');
+    expect(COMMUNITY_TABS).toEqual(['reviews', 'comments']);
   });
 
   it('lists rated titles best first, ties by the latest change', () => {

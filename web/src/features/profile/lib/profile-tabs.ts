@@ -1,14 +1,21 @@
 import { LIST_STATUSES, type AnimeListEntry, type ListStatus } from '@portal/contracts';
 
-/** A profile tab: one per list status, then the ratings. (A cards tab comes with the rewards.) */
-export type ProfileTab = ListStatus | 'ratings';
+/** A tab of the profile's list: one per list status, then the ratings. (A cards tab comes with the rewards.) */
+export type ListTab = ListStatus | 'ratings';
+/** The tabs of the user's comments and reviews: their contents come from those features (the app's slots). */
+export type CommunityTab = 'reviews' | 'comments';
+export type ProfileTab = ListTab | CommunityTab;
 
-export const PROFILE_TABS: readonly ProfileTab[] = [...LIST_STATUSES, 'ratings'];
+export const PROFILE_TABS: readonly ListTab[] = [...LIST_STATUSES, 'ratings'];
+/** In this order after the list's tabs, each only when the app supplies its content. */
+export const COMMUNITY_TABS: readonly CommunityTab[] = ['reviews', 'comments'];
 export const DEFAULT_TAB: ProfileTab = 'watching';
 
-/** The `?tab=` of the URL as a tab; anything unknown (including `cards`, until rewards exist) is the default. */
-export function tabFromParam(value: string | null): ProfileTab {
-  return (PROFILE_TABS as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : DEFAULT_TAB;
+export const isCommunityTab = (tab: ProfileTab): tab is CommunityTab => (COMMUNITY_TABS as readonly string[]).includes(tab);
+
+/** The `?tab=` of the URL as one of the page's tabs; anything else (including `cards`, until rewards exist) is the default. */
+export function tabFromParam(value: string | null, tabs: readonly ProfileTab[] = PROFILE_TABS): ProfileTab {
+  return (tabs as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : DEFAULT_TAB;
 }
 
 /** Rated entries, best first; equal ratings by most recent change. */

@@ -5,7 +5,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
-import { Spinner } from '../../../shared/ui/Spinner';
+import { ListState } from '../../../shared/ui/ListState';
 import { animeReviewsQuery } from '../api/reviews-api';
 import { errorText } from '../lib/review-errors';
 import { REVIEWS_STRINGS } from '../strings';
@@ -31,23 +31,11 @@ export function AnimeReviews({ anime }: { anime: AnimeDetails }) {
 
   let body;
   if (reviews.isPending) {
-    body = (
-      <div className="reviews__state">
-        <Spinner label={S.loading} />
-      </div>
-    );
+    body = <ListState kind="loading" label={S.loading} />;
   } else if (reviews.isError && !reviews.data) {
-    body = (
-      <div className="reviews__state">
-        <p>{S.loadErrorTitle}</p>
-        <FieldMessage message={errorText(reviews.error)} />
-        <Button variant="secondary" size="small" onClick={() => void reviews.refetch()}>
-          {S.retry}
-        </Button>
-      </div>
-    );
+    body = <ListState kind="error" title={S.loadErrorTitle} message={errorText(reviews.error)} retryLabel={S.retry} onRetry={() => void reviews.refetch()} />;
   } else if (items.length === 0) {
-    body = <p className="reviews__state muted">{S.empty}</p>;
+    body = <ListState kind="empty" text={S.empty} />;
   } else {
     body = (
       <>

@@ -10,8 +10,8 @@ export const formatReviewDate = (iso: string) => {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 };
 
-/** Author, score, date and, for the author, the moderation status. */
-export function ReviewMeta({ review }: { review: ReviewItem }) {
+/** Author, score, date and, for the author, the moderation status (left out where every review has it: the queue). */
+export function ReviewMeta({ review, withStatus = true }: { review: ReviewItem; withStatus?: boolean }) {
   const name = review.author.displayName || review.author.username;
   return (
     <div className="review__meta">
@@ -29,7 +29,7 @@ export function ReviewMeta({ review }: { review: ReviewItem }) {
         {formatReviewDate(review.createdAt)}
       </time>
       {review.updatedAt !== review.createdAt ? <span className="muted">{S.updated}</span> : null}
-      <ReviewStatus review={review} />
+      {withStatus ? <ReviewStatus review={review} /> : null}
     </div>
   );
 }

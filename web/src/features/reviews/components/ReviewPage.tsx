@@ -5,9 +5,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { parsePositiveId } from '../../../shared/lib/route-params';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
+import { ListState } from '../../../shared/ui/ListState';
 import { PageNotFound } from '../../../shared/ui/PageNotFound';
-import { Spinner } from '../../../shared/ui/Spinner';
 import { reviewQuery } from '../api/reviews-api';
 import { useDeleteReview } from '../hooks/useReviewMutations';
 import { errorText } from '../lib/review-errors';
@@ -50,9 +49,7 @@ function ReviewLoader({ animeId, reviewId }: { animeId: number; reviewId: string
     return (
       <div className="page review-page">
         {back}
-        <div className="reviews__state">
-          <Spinner label={S.loading} />
-        </div>
+        <ListState kind="loading" label={S.loading} />
       </div>
     );
   }
@@ -62,13 +59,7 @@ function ReviewLoader({ animeId, reviewId }: { animeId: number; reviewId: string
     return (
       <div className="page review-page">
         {back}
-        <div className="reviews__state">
-          <p>{S.loadErrorTitle}</p>
-          <FieldMessage message={errorText(review.error)} />
-          <Button variant="secondary" size="small" onClick={() => void review.refetch()}>
-            {S.retry}
-          </Button>
-        </div>
+        <ListState kind="error" title={S.loadErrorTitle} message={errorText(review.error)} retryLabel={S.retry} onRetry={() => void review.refetch()} />
       </div>
     );
   }

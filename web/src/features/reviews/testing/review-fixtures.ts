@@ -1,4 +1,4 @@
-import type { ReviewItem, ReviewPage } from '@portal/contracts';
+import type { AnimeRef, PendingReviewPage, ReviewItem, ReviewPage, ReviewWithAnime } from '@portal/contracts';
 
 const T = Date.UTC(2025, 2, 1, 18, 0);
 let counter = 0;
@@ -31,3 +31,19 @@ export function makeReview(overrides: Partial<ReviewItem> = {}): ReviewItem {
 }
 
 export const makeReviewPage = (items: ReviewItem[], nextCursor: string | null = null): ReviewPage => ({ items, nextCursor });
+
+/** A title as the queue names it (its poster is not shown there). */
+export const reviewAnimeRef = (id: number, title: string): AnimeRef => ({ id, title, poster: '', fallbackPoster: '', episodes: 64, kind: 'tv', year: 2009 });
+
+/** A review waiting in the admin's queue, with its title. */
+export function makePendingReview(overrides: Partial<ReviewWithAnime> = {}): ReviewWithAnime {
+  const review = makeReview({ status: 'pending', helpful: 0, unhelpful: 0, ...overrides });
+  return { ...review, anime: overrides.anime === undefined ? reviewAnimeRef(review.animeId, 'Стальной алхимик: Братство') : overrides.anime };
+}
+
+/** A page of the queue; `pending` defaults to the items on it. */
+export const makePendingPage = (items: ReviewWithAnime[], nextCursor: string | null = null, pending = items.length): PendingReviewPage => ({
+  items,
+  nextCursor,
+  pending,
+});

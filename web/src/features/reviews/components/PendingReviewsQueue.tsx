@@ -1,0 +1,119 @@
+import type { ReviewWithAnime } from '@portal/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../shared/ui/Button';
+import { FieldMessage } from '../../../shared/ui/FieldMessage';
+import { ListState } from '../../../shared/ui/ListState';
+import { pendingReviewsQuery } from '../api/reviews-api';
+import { useApproveReview, useRejectReview } from '../hooks/useReviewModeration';
+import { errorText } from '../lib/review-errors';
+import { parseReview, reviewExcerpt } from '../lib/review-markup';
+import { REVIEWS_STRINGS } from '../strings';
+import { RejectReviewDialog } from './RejectReviewDialog';
+import { ReviewMeta } from './ReviewMeta';
+import { ReviewText } from './ReviewText';
+import '../reviews.css';
+
+const S = REVIEWS_STRINGS;
+
+/** One review waiting: its title, author, score and date, the text (first paragraphs, expandable), the two decisions. */
+function PendingReviewCard({ review, onReject }: { review: ReviewWithAnime; onReject(): void }) {
+  const [expanded, setExpanded] = useState(false);
+  const textId = useId();
+  const blocks = useMemo(() => parseReview(review.text), [review.text]);
+  const excerpt = useMemo(() => reviewExcerpt(blocks), [blocks]);
+  const approve = useApproveReview();
+  const animeTitle = review.anime?.title ?? S.queueUnknownAnime(review.animeId);
+  const name = review.author.displayName || review.author.username;
+  return (
+    <article className="review review-queue__item" aria-label={S.queueItem(animeTitle, name)} data-review-id={review.id}>
+      <p className="review-queue__anime">
+        <Link to={`/anime/${review.animeId}`}>{animeTitle}</Link>
+      </p>
+      <ReviewMeta review={review} withStatus={false} />
+      {review.title ? <h3 className="review__title">{review.title}</h3> : null}
+      <div id={textId}>
+        <ReviewText blocks={expanded ? blocks : excerpt.blocks} />
+      </div>
+      <div className="review__footer">
+        {excerpt.truncated ? (
+          <button type="button" className="review-queue__toggle" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((value) => !value)}>
+            {expanded ? S.collapse : S.readMore}
+          </button>
+        ) : null}
+        <div className="review-queue__actions">
+          <Button size="small" disabled={approve.isPending} onClick={() => approve.mutate(review.id)}>
+            {approve.isPending ? S.approving : S.approve}
+          </Button>
+          <Button size="small" variant="secondary" disabled={approve.isPending} onClick={onReject}>
+            {S.reject}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The admin page's «Рецензии на проверке (N)»: the queue oldest first; each review approved, or rejected with a reason. */
+export function PendingReviewsQueue() {
+  const titleId = useId();
+  const queue = useInfiniteQuery(pendingReviewsQuery());
+  const reject = useRejectReview();
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  const count = queue.data?.pages[0]?.pending ?? null;
+
+  let body;
+  if (queue.isPending) {
+    body = <ListState kind="loading" label={S.queueLoading} />;
+  } else if (queue.isError && !queue.data) {
+    body = <ListState kind="error" title={S.queueErrorTitle} message={errorText(queue.error)} retryLabel={S.retry} onRetry={() => void queue.refetch()} />;
+  } else if (items.length === 0) {
+    body = <ListState kind="empty" text={S.queueEmpty} />;
+  } else {
+    body = (
+      <>
+        <ol className="review-list">
+          {items.map((review) => (
+            <li key={review.id}>
+              <PendingReviewCard review={review} onReject={() => setRejecting(review.id)} />
+            </li>
+          ))}
+        </ol>
+        {queue.isFetchNextPageError ? <FieldMessage message={errorText(queue.error)} /> : null}
+        {queue.hasNextPage ? (
+          <div className="reviews__more">
+            <Button variant="secondary" disabled={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
+              {queue.isFetchingNextPage ? S.loading : S.showMore}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="reviews review-queue" aria-labelledby={titleId}>
+      <h2 className="reviews__title" id={titleId}>
+        {S.queueTitle(count)}
+      </h2>
+      {body}
+      <RejectReviewDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setRejecting(null);
+          reject.reset();
+        }}
+        pending={reject.isPending}
+        error={reject.error}
+        onReject={(reason) => {
+          if (rejecting) reject.mutate({ id: rejecting, reason }, { onSuccess: () => setRejecting(null) });
+        }}
+      />
+    </section>
+  );
+}
+
+export default PendingReviewsQueue;
