@@ -19,7 +19,7 @@ describe('GET /api/health: one shared probe per second', () => {
   let gateway: RunningApp;
   let api: ApiClient;
   let spy: Redis;
-  /** `<service>.health` requests published on the transport (the request channels, as the services hear them). */
+  /** `<service>.health` requests added to the services' request streams (seen with MONITOR: answered entries are deleted). */
   const probes = new Map<ServiceName, number>();
   const counts = () => Object.fromEntries(SERVICE_NAMES.map((service) => [service, probes.get(service) ?? 0]));
   const everyService = <T>(value: T) => Object.fromEntries(SERVICE_NAMES.map((service) => [service, value]));
@@ -32,13 +32,13 @@ describe('GET /api/health: one shared probe per second', () => {
     gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix, RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) });
     api = apiClient(gateway.url);
 
-    spy = new Redis(process.env.REDIS_URL as string);
-    const channels = new Map(SERVICE_NAMES.map((service) => [`${prefix.REDIS_KEY_PREFIX}${healthPattern(service)}`, service]));
-    spy.on('message', (channel: string) => {
-      const service = channels.get(channel);
-      if (service) probes.set(service, (probes.get(service) ?? 0) + 1);
+    // monitor() opens a connection of its own; the lazy one it is made from never connects.
+    spy = await new Redis(process.env.REDIS_URL as string, { lazyConnect: true }).monitor();
+    const streams = new Map(SERVICE_NAMES.map((service) => [`${prefix.REDIS_KEY_PREFIX}rpc:${service}`, service]));
+    spy.on('monitor', (_time: string, args: string[]) => {
+      const service = args[0]?.toLowerCase() === 'xadd' ? streams.get(args[1]) : undefined;
+      if (service && args.includes(healthPattern(service))) probes.set(service, (probes.get(service) ?? 0) + 1);
     });
-    await spy.subscribe(...channels.keys());
   }, 60_000);
 
   afterAll(async () => {

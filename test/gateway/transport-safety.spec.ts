@@ -1,7 +1,7 @@
 import { Logger, type LoggerService } from '@nestjs/common';
 import type { MessageHandler } from '@nestjs/microservices';
 import { ErrorCode, GENERIC_MESSAGES, type RpcMeta, type RpcPattern } from '@portal/contracts';
-import { PrefixedRedisClient, PrefixedRedisServer, RemoteServiceError, RpcClient, redisTransportOptions } from '@portal/messaging';
+import { RedisStreamsClient, RedisStreamsServer, RemoteServiceError, RpcClient } from '@portal/messaging';
 import { ownRedisPrefix } from '../auth/auth-test-kit';
 import { watchEscapedErrors } from '../support/escaped-errors';
 
@@ -19,15 +19,15 @@ const circular = () => {
 };
 
 /**
- * Issue #12: Nest's Redis transport JSON.stringify-ed packets where a failure ended the process (the
- * first call of a pattern publishes from a Redis callback; a service's reply goes out from a
- * process.nextTick). Over a real Redis, an unencodable request or reply must fail that call only.
+ * Issue #12: Nest's Redis transport JSON.stringify-ed packets where a failure ended the process. The
+ * streams transport that replaced it (#15) keeps the rule: over a real Redis, an unencodable request
+ * or reply fails that call only.
  */
 describe('the Redis transport never throws outside a call', () => {
   const { REDIS_KEY_PREFIX: prefix } = ownRedisPrefix('transport');
-  const options = redisTransportOptions(process.env.REDIS_URL!);
-  const server = new PrefixedRedisServer(prefix, options);
-  const client = new PrefixedRedisClient(prefix, options);
+  const url = process.env.REDIS_URL!;
+  const server = new RedisStreamsServer({ url, keyPrefix: prefix });
+  const client = new RedisStreamsClient({ url, keyPrefix: prefix, requestTimeoutMs: 5000, kindOf: () => 'read' });
   const rpc = new RpcClient(client, 5000);
   const meta = { requestId: 'transport-safety' } as RpcMeta;
   const call = (pattern: string, data: unknown) => rpc.send(pattern as RpcPattern, data as never, meta) as Promise<unknown>;
@@ -71,7 +71,6 @@ describe('the Redis transport never throws outside a call', () => {
   });
 
   it('fails a 10,000-deep request on a pattern called for the first time with 400, and the next call works', async () => {
-    // The first call of a pattern is published from the callback of the reply channel's SUBSCRIBE.
     const startedAt = Date.now();
     expect(await failureOf('echo.first', deep(10_000))).toEqual({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.badRequest });
     expect(Date.now() - startedAt).toBeLessThan(1000);

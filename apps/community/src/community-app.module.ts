@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CommunityEnv } from '@portal/config';
-import { eventTablesMigration, PrefixedRedisClient, RpcClient, redisTransportOptions } from '@portal/messaging';
+import { createRpcTransport, eventTablesMigration, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { ServicePlatformModule } from '@portal/platform';
 import { AnimeRefsRepository } from './anime-refs/anime-refs.repository';
 import { AnimeRefsService } from './anime-refs/anime-refs.service';
@@ -17,16 +17,18 @@ import { CreateNotifications1764500000000 } from './migrations/1764500000000-cre
 import { CreateComments1764600000000 } from './migrations/1764600000000-create-comments';
 import { CreateReviews1764700000000 } from './migrations/1764700000000-create-reviews';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PROFILE_ACTIVITY_CONTROLLERS, PROFILE_ACTIVITY_PROVIDERS } from './profile-activity/profile-activity.providers';
 import { ProgressMessageController } from './progress/progress.message-controller';
 import { ProgressRepository } from './progress/progress.repository';
 import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-writer';
 import { ProgressService } from './progress/services/progress.service';
 import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
 import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
+import { UserDirectory } from './rpc/user-directory';
 
 @Module({})
 export class CommunityAppModule implements OnApplicationBootstrap {
-  constructor(@Inject(SERVICE_TRANSPORT) private readonly transport: PrefixedRedisClient) {}
+  constructor(@Inject(SERVICE_TRANSPORT) private readonly transport: RedisStreamsClient) {}
 
   static forRoot(config: CommunityEnv, logger: Logger): DynamicModule {
     return {
@@ -41,13 +43,14 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         }),
         NotificationsModule,
       ],
-      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS],
+      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS],
       providers: [
         { provide: COMMUNITY_LOGGER, useValue: logger },
         { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
-        { provide: SERVICE_TRANSPORT, useFactory: () => new PrefixedRedisClient(config.REDIS_KEY_PREFIX, redisTransportOptions(config.REDIS_URL)) },
-        { provide: RpcClient, inject: [SERVICE_TRANSPORT], useFactory: (transport: PrefixedRedisClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
+        { provide: SERVICE_TRANSPORT, useFactory: () => createRpcTransport(config) },
+        { provide: RpcClient, inject: [SERVICE_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         ServiceRpc,
+        UserDirectory,
         AnimeRefsRepository,
         AnimeRefsService,
         CatalogueAnimeUpdatedListener,
@@ -59,6 +62,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ProgressService,
         ...commentsProviders(config),
         ...REVIEWS_PROVIDERS,
+        ...PROFILE_ACTIVITY_PROVIDERS,
       ],
     };
   }

@@ -4,7 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { jwtSecretKey } from '@portal/platform';
 import type { GatewayEnv } from '@portal/config';
 import type Redis from 'ioredis';
-import { createRedisClient, PrefixedRedisClient, REDIS, RedisModule, RpcClient, redisTransportOptions } from '@portal/messaging';
+import { createRedisClient, createRpcTransport, REDIS, RedisModule, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { AdminController } from './admin/admin.controller';
 import { AccessGuard } from './auth/access.guard';
 import { AuthController, TelegramController } from './auth/auth.controller';
@@ -38,7 +38,7 @@ const TRANSPORT = Symbol('TRANSPORT');
 @Module({})
 export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
-    @Inject(TRANSPORT) private readonly transport: PrefixedRedisClient,
+    @Inject(TRANSPORT) private readonly transport: RedisStreamsClient,
     private readonly catalogueCache: CatalogueResponseCache,
   ) {}
 
@@ -70,11 +70,8 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         OnlineController,
       ],
       providers: [
-        {
-          provide: TRANSPORT,
-          useFactory: () => new PrefixedRedisClient(config.REDIS_KEY_PREFIX, redisTransportOptions(config.REDIS_URL)),
-        },
-        { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: PrefixedRedisClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
+        { provide: TRANSPORT, useFactory: () => createRpcTransport(config) },
+        { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_PIPE, useClass: EdgeValidationPipe },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },

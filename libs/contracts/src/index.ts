@@ -22,6 +22,8 @@ export type {
   ReviewListRequest,
   ReviewUpdateRequest,
 } from './community/reviews.schemas';
+export * from './community/profile-activity.dto';
+export type { UserCommentsRequest, UserReviewsRequest } from './community/profile-activity.schemas';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';
@@ -29,3 +31,4 @@ export * from './platform/services';
 export * from './events/event-map';
 export * from './events/queues';
 export * from './rpc/rpc-map';
+export * from './rpc/rpc-kinds';

@@ -1,4 +1,4 @@
-import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntitySubscriberInterface, type MixedList } from 'typeorm';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -7,6 +7,8 @@ export interface ServiceDatabaseOptions {
   entities: MixedList<Function>;
   migrations: MixedList<Function>;
   poolSize?: number;
+  /** Subscribers made by the caller (TypeORM's own option takes classes it builds without arguments). */
+  subscribers?: EntitySubscriberInterface[];
 }
 
 export function dataSourceOptions(options: ServiceDatabaseOptions): DataSourceOptions {
@@ -43,6 +45,7 @@ export async function migrate(dataSource: DataSource, schema: string): Promise<s
 export async function openDataSource(options: ServiceDatabaseOptions, runMigrations: boolean): Promise<DataSource> {
   const dataSource = new DataSource(dataSourceOptions(options));
   await dataSource.initialize();
+  dataSource.subscribers.push(...(options.subscribers ?? []));
   if (runMigrations) await migrate(dataSource, options.schema);
   return dataSource;
 }

@@ -1,6 +1,10 @@
 export * from './redis.module';
 export * from './rpc-client';
-export * from './transport/prefixed-redis.transport';
+export * from './transport/encoding';
+export * from './transport/streams/call-context';
+export type { CallKind } from './transport/streams/stream-keys';
+export * from './transport/streams/redis-streams.client';
+export * from './transport/streams/redis-streams.server';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox.repository';
 export * from './outbox/outbox.publisher';

@@ -9,7 +9,7 @@ import {
   type RpcRequestOf,
   type RpcResponseOf,
 } from '@portal/contracts';
-import { UnencodableMessageError } from './transport/prefixed-redis.transport';
+import { UnencodableMessageError } from './transport/encoding';
 
 /** A failure reported by (or on the way to) a service, carrying the payload the gateway renders. */
 export class RemoteServiceError extends Error {

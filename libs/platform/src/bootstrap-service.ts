@@ -5,7 +5,10 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { Logger } from 'pino';
 import type { ServiceName } from '@portal/contracts';
 import type { ServiceEnv } from '@portal/config';
-import { PrefixedRedisServer, redisTransportOptions } from '@portal/messaging';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { callApplied } from '@portal/db';
+import { RedisStreamsServer } from '@portal/messaging';
 import { PinoNestLogger } from './logger';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
 import { RpcExceptionsFilter } from './rpc-exceptions.filter';
@@ -25,10 +28,11 @@ export async function createServiceApp(
   });
   app.useGlobalInterceptors(new RpcContextInterceptor(logger));
   app.useGlobalFilters(new RpcExceptionsFilter(logger));
-  app.connectMicroservice<MicroserviceOptions>(
-    { strategy: new PrefixedRedisServer(config.REDIS_KEY_PREFIX, redisTransportOptions(config.REDIS_URL)) },
-    { inheritAppConfig: true },
-  );
+  const transport = new RedisStreamsServer({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const dataSource = app.get<DataSource>(getDataSourceToken(), { strict: false });
+  const { schema } = dataSource.options as { schema: string };
+  transport.useWriteCheck((callId) => callApplied(dataSource, schema, callId));
+  app.connectMicroservice<MicroserviceOptions>({ strategy: transport }, { inheritAppConfig: true });
   app.enableShutdownHooks();
   return app;
 }

@@ -5,8 +5,9 @@ import type { Logger } from 'pino';
 import type { DataSource, MixedList } from 'typeorm';
 import type { ServiceName } from '@portal/contracts';
 import type { ServiceEnv } from '@portal/config';
-import { DatabaseModule } from '@portal/db';
-import { EVENT_ENTITIES, eventTablesMigration, EventsModule, REDIS, RedisModule } from '@portal/messaging';
+import { AppliedCallsSubscriber, appliedCallsMigration, DatabaseModule } from '@portal/db';
+import { EVENT_ENTITIES, eventTablesMigration, EventsModule, REDIS, RedisModule, transportCall } from '@portal/messaging';
+import { AppliedCallsPruner } from './applied-calls-pruner';
 import { HealthModule } from './health/health.module';
 
 export interface ServicePlatformOptions {
@@ -32,7 +33,8 @@ export class ServicePlatformModule {
           url: config.DATABASE_URL,
           schema: service,
           entities: [...(entities as Function[]), ...EVENT_ENTITIES],
-          migrations,
+          migrations: [...(migrations as Function[]), appliedCallsMigration(service, 1764800000000)],
+          subscribers: [new AppliedCallsSubscriber(service, currentWriteCallId)],
           poolSize: config.DB_POOL_SIZE,
           migrateOnBoot: config.MIGRATE_ON_BOOT,
         }),
@@ -46,8 +48,14 @@ export class ServicePlatformModule {
           ],
         }),
       ],
+      providers: [{ provide: AppliedCallsPruner, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new AppliedCallsPruner(dataSource, service) }],
     };
   }
+}
+
+function currentWriteCallId(): string | undefined {
+  const call = transportCall.current();
+  return call?.kind === 'write' ? call.id : undefined;
 }
 
 /** A service with no features of its own yet: the platform alone, with its event tables. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { RpcPattern, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
-import { PrefixedRedisClient, RemoteServiceError, RpcClient } from '@portal/messaging';
+import { RedisStreamsClient, RemoteServiceError, RpcClient } from '@portal/messaging';
 import { requestContext, RpcError } from '@portal/platform';
 
 export const SERVICE_TRANSPORT = Symbol('SERVICE_TRANSPORT');
@@ -11,7 +11,7 @@ export const SERVICE_TRANSPORT = Symbol('SERVICE_TRANSPORT');
 export class ServiceRpc implements OnApplicationShutdown {
   constructor(
     private readonly rpc: RpcClient,
-    @Inject(SERVICE_TRANSPORT) private readonly transport: PrefixedRedisClient,
+    @Inject(SERVICE_TRANSPORT) private readonly transport: RedisStreamsClient,
   ) {}
 
   /** A failure of the other service reaches our caller as it is (a 404, a 503 when it is down). */

@@ -30,6 +30,9 @@ export class PresenceService implements OnApplicationShutdown {
   private readonly visitors = new Map<string, Visitor>();
   private presence: Presence = aggregatePresence([]);
   private readonly listeners = new Set<(stats: OnlineStats) => void>();
+  private readonly recountListeners = new Set<(generation: number) => void>();
+  /** Counts every arrival, so a recount can tell which arrivals its counts hold. */
+  private generation = 0;
   private timer: NodeJS.Timeout | undefined;
   private pending: NodeJS.Timeout | undefined;
 
@@ -62,15 +65,23 @@ export class PresenceService implements OnApplicationShutdown {
     this.listeners.add(listener);
   }
 
+  /** Called after every recount with the last arrival it holds (see `connected`), before `onChange`. */
+  onRecount(listener: (generation: number) => void): void {
+    this.recountListeners.add(listener);
+  }
+
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => void this.refresh(), this.settings.heartbeatMs);
     void this.refresh();
   }
 
-  connected(socketId: string, visitor: Visitor): void {
+  /** Returns the arrival's generation: the recounts from it on count this visitor. */
+  connected(socketId: string, visitor: Visitor): number {
     this.visitors.set(socketId, visitor);
     this.soon();
+    this.generation += 1;
+    return this.generation;
   }
 
   disconnected(socketId: string): void {
@@ -97,6 +108,7 @@ export class PresenceService implements OnApplicationShutdown {
 
   /** Publishes this replica's snapshot, then recounts from every live one. */
   private async refresh(): Promise<void> {
+    const generation = this.generation;
     try {
       await this.redis
         .multi()
@@ -108,15 +120,16 @@ export class PresenceService implements OnApplicationShutdown {
       const expired = replicas.filter((_, index) => snapshots[index] === null);
       if (expired.length > 0) await this.redis.srem(this.replicasKey, ...expired);
       const live = snapshots.filter((snapshot): snapshot is string => snapshot !== null).map((snapshot) => JSON.parse(snapshot) as ReplicaSnapshot);
-      this.publish(aggregatePresence(live));
+      this.publish(aggregatePresence(live), generation);
     } catch {
       // Redis unreachable: keep the last counts; the next heartbeat tries again.
     }
   }
 
-  private publish(presence: Presence): void {
+  private publish(presence: Presence, generation: number): void {
     const changed = JSON.stringify(presence.stats) !== JSON.stringify(this.presence.stats);
     this.presence = presence;
+    this.recountListeners.forEach((listener) => listener(generation));
     if (changed) this.listeners.forEach((listener) => listener(presence.stats));
   }
 
