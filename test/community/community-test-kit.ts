@@ -107,10 +107,10 @@ export async function statsAgreeingWithLists(stack: CommunityStack, animeId: num
   }, 15_000);
 }
 
-/** Every community table: its row count and a digest of its rows (the outbox's without the relay's mark). */
+/** Every community table of user data: its row count and a digest of its rows (the outbox's without the relay's mark; not the transport's applied_calls record, which any write call adds to). */
 export async function communityState(stack: CommunityStack): Promise<Record<string, { rows: number; digest: string }>> {
   const tables: Array<{ name: string }> = await stack.db.query(
-    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'community' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'community' AND table_type = 'BASE TABLE' AND table_name <> 'applied_calls' ORDER BY table_name`,
   );
   const state: Record<string, { rows: number; digest: string }> = {};
   for (const { name } of tables) {

@@ -53,20 +53,28 @@ describe('GET /api/health: one shared probe per second', () => {
     await sleep(WINDOW_MS + 200); // the warm-up's answer has expired
     probes.clear();
 
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 50 }, () => api.get('/api/health')));
     expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
     expect(answers[0].body).toEqual({ success: true, data: { status: 'up', services: everyService('up') } });
     // Within the window: the same answer, no new call.
     const later = await Promise.all(Array.from({ length: 20 }, () => api.get('/api/health')));
     expect(later.every((res) => res.status === 200)).toBe(true);
+    const elapsed = Date.now() - started;
     await sleep(100); // a late message on the spy's connection would still be counted
-    expect(counts()).toEqual(everyService(1));
+    // One probe per window: one in all, unless a loaded machine stretched the 70 requests past a window.
+    const windows = 1 + Math.floor(elapsed / WINDOW_MS);
+    process.stdout.write(`70 health requests in ${elapsed} ms (${windows} window(s)): ${JSON.stringify(counts())} probes\n`);
+    expect(new Set(Object.values(counts())).size).toBe(1);
+    expect(counts().auth).toBeGreaterThanOrEqual(1);
+    expect(counts().auth).toBeLessThanOrEqual(windows);
+    probes.clear();
 
     // After the window the next request asks again.
     await sleep(WINDOW_MS + 200);
     expect((await api.get('/api/health')).status).toBe(200);
     await sleep(100);
-    expect(counts()).toEqual(everyService(2));
+    expect(counts()).toEqual(everyService(1));
   });
 
   it('a service going down is reported after the window: 503 naming it', async () => {

@@ -29,6 +29,7 @@ import { PRESENCE_SETTINGS, PresenceService } from './realtime/presence.service'
 import { EdgeValidationPipe } from './http/edge-validation.pipe';
 import { watchPartyProviders } from './realtime/watch-party/watch-party.providers';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
+import { AvatarLookup } from './users/avatar-lookup';
 import { UsersController } from './users/users.controller';
 import { createProfileMediaController } from './users/profile-media.controller';
 import { WatchPartyController } from './watch-party/watch-party.controller';
@@ -80,6 +81,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
           useValue: { keyPrefix: config.REDIS_KEY_PREFIX, heartbeatMs: config.PRESENCE_HEARTBEAT_MS, ttlSeconds: config.PRESENCE_TTL_SECONDS },
         },
         PresenceService,
+        AvatarLookup,
         GeneralGateway,
         ChatGateway,
         CommentsGateway,

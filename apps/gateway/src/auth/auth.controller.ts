@@ -8,6 +8,7 @@ import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { removeReplacedProfileMedia, setsProfileMedia } from '../users/replaced-profile-media';
 import { RequireUser } from './access.guard';
+import { AvatarLookup } from '../users/avatar-lookup';
 
 class RegisterBody extends createZodDto(registerRequestSchema) {}
 class LoginBody extends createZodDto(loginRequestSchema) {}
@@ -19,6 +20,7 @@ export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly storage: FileStorage,
+    private readonly avatars: AvatarLookup,
   ) {}
 
   @Get('captcha')
@@ -56,6 +58,7 @@ export class AuthController {
     if (!setsProfileMedia(body)) return this.rpc.send('auth.profile.update', body, meta);
     const { user: before } = await this.rpc.send('auth.session.verify', {}, meta);
     const user = await this.rpc.send('auth.profile.update', body, meta);
+    this.avatars.forget(user.username);
     await removeReplacedProfileMedia(this.storage, before, user);
     return user;
   }

@@ -6,7 +6,7 @@ import { chatMessageParamsSchema, chatPageQuerySchema, chatPostBodySchema } from
 import { RpcClient } from '@portal/messaging';
 import { AdminOnly, RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
-import { lookUpAvatar } from '../users/avatar-lookup';
+import { AvatarLookup } from '../users/avatar-lookup';
 
 class ChatPageQuery extends createZodDto(chatPageQuerySchema) {}
 class ChatPostBody extends createZodDto(chatPostBodySchema) {}
@@ -15,7 +15,10 @@ class ChatMessageParams extends createZodDto(chatMessageParamsSchema) {}
 @ApiTags('chat')
 @Controller('chat/messages')
 export class ChatController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly avatars: AvatarLookup,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Latest messages in time order; older pages with ?before=<nextCursor>' })
@@ -29,7 +32,7 @@ export class ChatController {
   @ApiOperation({ summary: 'Post a message (1-500 characters after trimming); the author is the signed-in user' })
   async post(@Body() { message }: ChatPostBody, @Meta() meta: RpcMeta) {
     // The author's avatar at posting time (later changes do not rewrite history); never the body's.
-    const avatar = meta.user ? await lookUpAvatar(this.rpc, meta.user.username) : null;
+    const avatar = meta.user ? await this.avatars.of(meta.user.username) : null;
     return this.rpc.send('chat.message.post', { message, avatar }, meta);
   }
 

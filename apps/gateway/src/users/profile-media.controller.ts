@@ -11,6 +11,7 @@ import { FileStorage } from '../uploads/file-storage';
 import { detectProfileMediaType, type ProfileMediaType } from '../uploads/image-type';
 import { invalidField, readFormWithFile } from '../uploads/multipart-form';
 import { PROFILE_MEDIA_FOLDERS, removeReplacedProfileMedia } from './replaced-profile-media';
+import { AvatarLookup } from './avatar-lookup';
 
 /** Avatars and banners: which profile fields they set. */
 const MEDIA = {
@@ -70,6 +71,7 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
     constructor(
       readonly rpc: RpcClient,
       readonly storage: FileStorage,
+      readonly avatars: AvatarLookup,
     ) {}
 
     @Post('avatar')
@@ -135,6 +137,7 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
       const { field, animatedFlag } = MEDIA[kind];
       const changes: ProfileUpdate = { [field]: name, [animatedFlag]: animated };
       const user = await this.rpc.send('auth.profile.update', changes, meta);
+      this.avatars.forget(user.username);
       await removeReplacedProfileMedia(this.storage, before, user);
       return user;
     }

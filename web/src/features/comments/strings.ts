@@ -73,5 +73,4 @@ export const COMMENTS_STRINGS = {
   profileReply: 'ответ',
   profileLikes: (likes: number) => `Нравится: ${likes}`,
   profileUnknownAnime: 'Аниме',
-  toCatalog: 'В каталог',
 } as const;

@@ -100,6 +100,4 @@ export const REVIEWS_STRINGS = {
   profileListLabel: 'Рецензии пользователя',
   profileItem: (anime: string) => `Рецензия на «${anime}»`,
   profileUnknownAnime: (animeId: number) => `Аниме №${animeId}`,
-  moreLoading: 'Загрузка...',
-  toCatalog: 'В каталог',
 } as const;

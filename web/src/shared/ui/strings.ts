@@ -3,5 +3,7 @@ export const UI_STRINGS = {
   cancel: 'Отмена',
   retry: 'Повторить',
   loading: 'Загрузка...',
+  showMore: 'Показать ещё',
+  toCatalog: 'В каталог',
   defaultAvatarAlt: 'Аватар',
 } as const;

@@ -1,9 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import { type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import { WATCH_PARTY_MESSAGES, WATCH_PARTY_NAMESPACE, WatchPartyErrorCode, type WatchPartyClientToServerEvents } from '@portal/contracts';
-import { RpcClient } from '@portal/messaging';
 import { socketUser } from '../visitor-identity';
-import { lookUpAvatar } from '../../users/avatar-lookup';
+import { AvatarLookup } from '../../users/avatar-lookup';
 import { WatchPartyError } from './watch-party.errors';
 import { chatSchema, episodeSchema, joinSchema, parsePayload, playbackSchema, timeSyncSchema } from './watch-party.schemas';
 import { WatchPartyService, type WatchPartyNamespace, type WatchPartySocket } from './watch-party.service';
@@ -22,7 +21,7 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
   constructor(
     private readonly parties: WatchPartyService,
     private readonly jwt: JwtService,
-    private readonly rpc: RpcClient,
+    private readonly avatars: AvatarLookup,
   ) {}
 
   afterInit(namespace: WatchPartyNamespace) {
@@ -30,7 +29,7 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
       if (socket.conn.transport.name !== 'websocket') return next(new Error('websocket only'));
       void socketUser(socket, this.jwt).then(async (user) => {
         if (!user) return next(Object.assign(new Error(WATCH_PARTY_MESSAGES.signInRequired), { data: { code: 'UNAUTHORIZED' } }));
-        socket.data.user = { userId: user.id, username: user.username, avatar: await lookUpAvatar(this.rpc, user.username) };
+        socket.data.user = { userId: user.id, username: user.username, avatar: await this.avatars.of(user.username) };
         next();
       });
     });

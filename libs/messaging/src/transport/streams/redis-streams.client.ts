@@ -53,7 +53,8 @@ export class RedisStreamsClient extends ClientProxy {
   }
 
   private async open() {
-    this.commands = createRedisClient(this.options.url);
+    // Auto-pipelining sends the requests of one tick in one write.
+    this.commands = createRedisClient(this.options.url, { enableAutoPipelining: true });
     this.subscriber = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel: string, message: string) => this.onReply(message));
     await this.subscriber.subscribe(this.replyChannel);

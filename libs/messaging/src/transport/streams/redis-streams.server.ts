@@ -82,7 +82,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
   private async start() {
     this.closed = false;
     this.reader = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
-    this.commands = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
+    // Auto-pipelining sends the replies of one tick in one write.
+    this.commands = createRedisClient(this.options.url, { maxRetriesPerRequest: null, enableAutoPipelining: true });
     const services = new Set([...this.messageHandlers.keys()].map(serviceOf));
     this.streams = [...services].map((service) => this.keys.requests(service));
     await this.ensureGroups();
@@ -246,17 +247,17 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     });
   }
 
-  /** Publishes the reply and retires the entry in one round trip. */
+  /**
+   * Publishes the reply, then retires the entry (pipelined with it). Dying between the two leaves the
+   * entry pending: taken over later, a read runs again and a write finds its record, unseen by the
+   * caller, which has its answer already.
+   */
   private async answer(stream: string, entryId: string, request: StreamRequest, reply: Reply) {
-    await this.commands!.multi()
-      .publish(request.reply, this.encodeReply(request, reply))
-      .xack(stream, HANDLERS_GROUP, entryId)
-      .xdel(stream, entryId)
-      .exec();
+    await Promise.all([this.commands!.publish(request.reply, this.encodeReply(request, reply)), this.settle(stream, entryId)]);
   }
 
   private async settle(stream: string, entryId: string) {
-    await this.commands!.multi().xack(stream, HANDLERS_GROUP, entryId).xdel(stream, entryId).exec();
+    await Promise.all([this.commands!.xack(stream, HANDLERS_GROUP, entryId), this.commands!.xdel(stream, entryId)]);
   }
 
   /** A reply that cannot be encoded (deep, circular, BigInt) is answered as an internal error and logged. */

@@ -2,12 +2,9 @@ import { spoilerLabel, type LatestComment } from '@portal/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
-import { Button } from '../../../shared/ui/Button';
-import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
-import { ListSkeleton } from '../../../shared/ui/ListSkeleton';
+import { PagedFeed } from '../../../shared/ui/PagedFeed';
 import { PosterImage } from '../../../shared/ui/PosterImage';
-import { StatePanel } from '../../../shared/ui/StatePanel';
 import { userCommentsQuery } from '../api/comments-api';
 import { errorText } from '../lib/comment-errors';
 import { COMMENT_LINK_REL, commentHref } from '../lib/comment-links';
@@ -69,48 +66,22 @@ function ProfileCommentItem({ comment }: { comment: LatestComment }) {
 /** The profile's «Комментарии» tab: the user's comments, newest first, page by page. */
 export function ProfileComments({ username, own }: ProfileCommentsProps) {
   const comments = useInfiniteQuery(userCommentsQuery(username));
-
-  if (comments.isPending) return <ListSkeleton label={S.profileLoading} />;
-  if (comments.isError) {
-    return (
-      <StatePanel
-        headingLevel={2}
-        title={S.profileErrorTitle}
-        text={errorText(comments.error)}
-        actions={
-          <Button variant="secondary" onClick={() => void comments.refetch()}>
-            {S.retry}
-          </Button>
-        }
-      />
-    );
-  }
-  const items = comments.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <StatePanel
-        headingLevel={2}
-        title={S.profileEmptyTitle}
-        text={own ? S.profileEmptyOwn : S.profileEmptyOther}
-        actions={own ? <ButtonLink to="/catalog">{S.toCatalog}</ButtonLink> : undefined}
-      />
-    );
-  }
   return (
-    <div className="profile-comments">
-      <ul className="profile-comments__list" aria-label={S.profileListLabel}>
-        {items.map((comment) => (
-          <li key={comment.id}>
-            <ProfileCommentItem comment={comment} />
-          </li>
-        ))}
-      </ul>
-      {comments.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-          {comments.isFetchingNextPage ? S.loading : S.showMore}
-        </Button>
-      ) : null}
-    </div>
+    <PagedFeed
+      query={comments}
+      keyOf={(comment) => comment.id}
+      renderItem={(comment) => <ProfileCommentItem comment={comment} />}
+      own={own}
+      errorText={errorText}
+      text={{
+        loading: S.profileLoading,
+        errorTitle: S.profileErrorTitle,
+        emptyTitle: S.profileEmptyTitle,
+        emptyOwn: S.profileEmptyOwn,
+        emptyOther: S.profileEmptyOther,
+        listLabel: S.profileListLabel,
+      }}
+    />
   );
 }
 

@@ -2,11 +2,8 @@ import type { ReviewWithAnime } from '@portal/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../shared/ui/Button';
-import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { ListSkeleton } from '../../../shared/ui/ListSkeleton';
+import { PagedFeed } from '../../../shared/ui/PagedFeed';
 import { PosterImage } from '../../../shared/ui/PosterImage';
-import { StatePanel } from '../../../shared/ui/StatePanel';
 import { userReviewsQuery } from '../api/reviews-api';
 import { errorText } from '../lib/review-errors';
 import { parseReview, reviewExcerpt } from '../lib/review-markup';
@@ -68,48 +65,22 @@ function ProfileReviewItem({ review }: { review: ReviewWithAnime }) {
 /** The profile's «Рецензии» tab: the user's reviews, newest first, page by page. */
 export function ProfileReviews({ username, own }: ProfileReviewsProps) {
   const reviews = useInfiniteQuery(userReviewsQuery(username));
-
-  if (reviews.isPending) return <ListSkeleton label={S.profileLoading} />;
-  if (reviews.isError) {
-    return (
-      <StatePanel
-        headingLevel={2}
-        title={S.profileErrorTitle}
-        text={errorText(reviews.error)}
-        actions={
-          <Button variant="secondary" onClick={() => void reviews.refetch()}>
-            {S.retry}
-          </Button>
-        }
-      />
-    );
-  }
-  const items = reviews.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <StatePanel
-        headingLevel={2}
-        title={S.profileEmptyTitle}
-        text={own ? S.profileEmptyOwn : S.profileEmptyOther}
-        actions={own ? <ButtonLink to="/catalog">{S.toCatalog}</ButtonLink> : undefined}
-      />
-    );
-  }
   return (
-    <div className="profile-reviews">
-      <ul className="profile-reviews__list" aria-label={S.profileListLabel}>
-        {items.map((review) => (
-          <li key={review.id}>
-            <ProfileReviewItem review={review} />
-          </li>
-        ))}
-      </ul>
-      {reviews.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void reviews.fetchNextPage()} disabled={reviews.isFetchingNextPage}>
-          {reviews.isFetchingNextPage ? S.moreLoading : S.showMore}
-        </Button>
-      ) : null}
-    </div>
+    <PagedFeed
+      query={reviews}
+      keyOf={(review) => review.id}
+      renderItem={(review) => <ProfileReviewItem review={review} />}
+      own={own}
+      errorText={errorText}
+      text={{
+        loading: S.profileLoading,
+        errorTitle: S.profileErrorTitle,
+        emptyTitle: S.profileEmptyTitle,
+        emptyOwn: S.profileEmptyOwn,
+        emptyOther: S.profileEmptyOther,
+        listLabel: S.profileListLabel,
+      }}
+    />
   );
 }
 
