@@ -2,13 +2,16 @@
  * Deployment manifests, checked statically.
  *
  * No Docker engine or cluster exists on the dev machines or in CI, so
- * docker-compose.yml and k8s/ are validated here: every file is parsed and the
- * properties the apps rely on (probe paths and ports, commands, secrets,
- * autoscaling, ingress routing, start-up ordering) are asserted.
+ * docker-compose.yml and k8s/ are validated here: every k8s object is checked
+ * against the Kubernetes OpenAPI schema (kubernetes-models, see k8s-schema.ts),
+ * every file is parsed and the properties the apps rely on (probe paths and
+ * ports, commands, secrets, replicas and autoscaling, disruption budgets,
+ * migrations, ingress routing, start-up ordering) are asserted.
  */
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join, relative } from 'path';
 import { parseAllDocuments } from 'yaml';
+import { schemaErrors, unknownFieldErrors, type ManifestObject } from './k8s-schema';
 
 const ROOT = join(__dirname, '..', '..');
 const K8S_DIR = join(ROOT, 'k8s');
@@ -35,7 +38,11 @@ const APPS: Record<string, AppSpec> = {
   moderation: { port: 3106, ready: '/health/ready', live: '/health/live', needsDatabase: true, needsJwt: false },
 };
 const APP_NAMES = Object.keys(APPS);
+/** The apps with a database schema of their own, in the order the migrations Job applies them. */
+const DATABASE_APPS = APP_NAMES.filter((app) => APPS[app].needsDatabase);
 const SECRET_KEYS = ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET'];
+/** Every app runs at least this many replicas, so one pod lost (node, drain, rollout) never takes an app down. */
+const MIN_REPLICAS = 2;
 
 // The manifests are free-form YAML; walk them as plain JSON values.
  
@@ -110,6 +117,28 @@ function resolvePort(container: Obj, port: number | string): number {
 function labelsMatch(selector: Obj, labels: Obj): boolean {
   return Object.entries(selector).every(([k, v]) => labels[k] === v);
 }
+function hpaOf(app: string): K8sObject {
+  return only(
+    ofKind('HorizontalPodAutoscaler').filter((h) => h.spec.scaleTargetRef?.name === app),
+    `HorizontalPodAutoscaler for ${app}`,
+  );
+}
+/** The object as it would be sent to the API server (without the file it came from). */
+function manifest(o: K8sObject): ManifestObject {
+  const copy: Obj = { ...o };
+  delete copy.__file;
+  return copy as ManifestObject;
+}
+/** Every pod template in k8s/ (Deployments and the Job) with where it comes from. */
+function podTemplates(): Array<{ owner: string; pod: Obj; containers: Obj[] }> {
+  return objects
+    .filter((o) => o.spec?.template?.spec)
+    .map((o) => {
+      const pod = o.spec.template.spec as Obj;
+      return { owner: `${o.kind}/${o.metadata.name}`, pod, containers: [...((pod.initContainers as Obj[]) ?? []), ...(pod.containers as Obj[])] };
+    });
+}
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('k8s manifests', () => {
   it('parses every file under k8s/ into objects with apiVersion, kind and a name', () => {
@@ -134,6 +163,39 @@ describe('k8s manifests', () => {
     }
   });
 
+  describe('Kubernetes OpenAPI schema (kubernetes-models)', () => {
+    it.each(objects.map((o) => [`${o.__file}: ${o.kind}/${o.metadata.name}`, o] as const))('%s is valid', (_name, o) => {
+      expect(schemaErrors(manifest(o))).toEqual([]);
+    });
+
+    it('names no field the schema does not define', () => {
+      expect(unknownFieldErrors(objects.map(manifest))).toEqual([]);
+    });
+
+    it('catches a broken object: a wrong type, a missing required field, an unknown apiVersion', () => {
+      const broken = clone(manifest(deploymentOf('gateway'))) as Obj;
+      broken.spec.replicas = 'two';
+      delete broken.spec.template.spec.containers;
+      const errors = schemaErrors(broken as ManifestObject).join('\n');
+      expect(errors).toMatch(/replicas must be integer/);
+      expect(errors).toMatch(/template\/spec must have required property containers/);
+      expect(schemaErrors({ ...(broken as ManifestObject), apiVersion: 'apps/v1beta1' })).toEqual([
+        'Deployment/gateway: no schema for apps/v1beta1/Deployment',
+      ]);
+    });
+
+    it('catches a misspelt field the schema alone would let through', () => {
+      const typo = clone(manifest(deploymentOf('auth'))) as Obj;
+      const container = typo.spec.template.spec.containers[0];
+      container.readinesProbe = container.readinessProbe;
+      delete container.readinessProbe;
+      expect(schemaErrors(typo as ManifestObject)).toEqual([]);
+      const errors = unknownFieldErrors([typo as ManifestObject]);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^Deployment\/auth: .*'"readinesProbe"' does not exist in type 'IContainer'/);
+    });
+  });
+
   describe('kustomization', () => {
     it('lists every manifest file in k8s/, and only files that exist', () => {
       const listed = [...(kustomization.resources as string[])].sort();
@@ -141,9 +203,9 @@ describe('k8s manifests', () => {
       expect(listed).toEqual(onDisk);
     });
 
-    it('deploys into the anime-portal namespace and names the one image the Deployments run', () => {
+    it('deploys into the anime-portal namespace and names the one image every pod runs', () => {
       expect(kustomization.namespace).toBe(NAMESPACE);
-      const images = ofKind('Deployment').flatMap((d) => (d.spec.template.spec.containers as Obj[]).map((c) => c.image));
+      const images = podTemplates().flatMap(({ containers }) => containers.map((c) => c.image));
       expect(new Set(images)).toEqual(new Set(['anime-portal']));
       expect((kustomization.images as Obj[]).map((i) => i.name)).toContain('anime-portal');
     });
@@ -179,7 +241,7 @@ describe('k8s manifests', () => {
       expect([c.readinessProbe.httpGet.path, c.livenessProbe.httpGet.path]).not.toContain('/api/health');
     });
 
-    it('gives start-up (migrations) about a minute through a startupProbe on the liveness endpoint', () => {
+    it('gives start-up about a minute through a startupProbe on the liveness endpoint', () => {
       const c = containerOf(app);
       const p = c.startupProbe;
       expect(p?.httpGet?.path).toBe(spec.live);
@@ -211,6 +273,56 @@ describe('k8s manifests', () => {
       for (const kind of ['requests', 'limits']) {
         expect(r?.[kind]?.cpu).toBeDefined();
         expect(r?.[kind]?.memory).toBeDefined();
+      }
+    });
+
+    it('rolls out one extra pod at a time and takes no pod down before its replacement is ready', () => {
+      const strategy = deploymentOf(app).spec.strategy;
+      expect(strategy?.type).toBe('RollingUpdate');
+      expect(strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
+    });
+
+    it('spreads its replicas over nodes', () => {
+      const pod = deploymentOf(app).spec.template;
+      const spread = (pod.spec.topologySpreadConstraints as Obj[] | undefined) ?? [];
+      expect(spread.some((t) => t.topologyKey === 'kubernetes.io/hostname' && labelsMatch(t.labelSelector.matchLabels, pod.metadata.labels))).toBe(true);
+    });
+
+    it(`runs at least ${MIN_REPLICAS} replicas, the count owned by its HPA`, () => {
+      const replicas = deploymentOf(app).spec.replicas as number | undefined;
+      // a `replicas` in the manifest would reset the HPA's count on every apply
+      expect(replicas).toBeUndefined();
+      expect(hpaOf(app).spec.minReplicas).toBeGreaterThanOrEqual(MIN_REPLICAS);
+    });
+
+    it('scales on CPU, 70 % of its CPU request (autoscaling/v2)', () => {
+      const hpa = hpaOf(app);
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+      const cpu = (hpa.spec.metrics as Obj[]).find((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
+      expect(cpu?.resource.target).toEqual({ type: 'Utilization', averageUtilization: 70 });
+      // CPU utilization is measured against the request; without one the HPA cannot act
+      expect(containerOf(app).resources.requests.cpu).toBeDefined();
+    });
+
+    it('has a PodDisruptionBudget that selects its pods and lets a drain evict one while another serves', () => {
+      const labels = deploymentOf(app).spec.template.metadata.labels;
+      const pdb = only(
+        ofKind('PodDisruptionBudget').filter((p) => labelsMatch(p.spec.selector.matchLabels, labels)),
+        `PodDisruptionBudget for ${app}`,
+      );
+      expect(pdb.apiVersion).toBe('policy/v1');
+      // it selects only this app's pods
+      for (const other of APP_NAMES.filter((name) => name !== app)) {
+        expect(labelsMatch(pdb.spec.selector.matchLabels, deploymentOf(other).spec.template.metadata.labels)).toBe(false);
+      }
+      const floor = hpaOf(app).spec.minReplicas as number;
+      if (pdb.spec.maxUnavailable !== undefined) {
+        expect(pdb.spec.maxUnavailable).toBe(1);
+      } else {
+        expect(pdb.spec.minAvailable).toBeGreaterThanOrEqual(1);
+        expect(pdb.spec.minAvailable).toBeLessThan(floor);
       }
     });
 
@@ -292,48 +404,96 @@ describe('k8s manifests', () => {
   });
 
   describe('autoscaling', () => {
-    it.each(['gateway'])('scales %s on CPU 70%% between 2 and 10 replicas (autoscaling/v2)', (app) => {
-      const hpa = only(
-        ofKind('HorizontalPodAutoscaler').filter((h) => h.spec.scaleTargetRef?.name === app),
-        `HPA for ${app}`,
-      );
-      expect(hpa.apiVersion).toBe('autoscaling/v2');
-      expect(hpa.spec.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name: app });
+    it('has one HPA per Deployment and autoscales only Deployments that exist', () => {
+      const targets = ofKind('HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name as string);
+      expect([...targets].sort()).toEqual([...APP_NAMES].sort());
+    });
+
+    it('pins no Deployment to fewer than two replicas', () => {
+      const below = ofKind('Deployment')
+        .map((d) => {
+          const replicas = d.spec.replicas as number | undefined;
+          const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === d.metadata.name);
+          // without `replicas` a Deployment starts at 1, and only an HPA's minReplicas raises it
+          const floor = Math.min(replicas ?? Infinity, hpa?.spec.minReplicas ?? replicas ?? 1);
+          return { deployment: d.metadata.name, floor };
+        })
+        .filter(({ floor }) => floor < MIN_REPLICAS);
+      expect(below).toEqual([]);
+    });
+
+    it('scales the gateway between 2 and 10 replicas on CPU and on socket.io connections per pod', () => {
+      const hpa = hpaOf('gateway');
       expect(hpa.spec.minReplicas).toBe(2);
       expect(hpa.spec.maxReplicas).toBe(10);
-      const cpu = (hpa.spec.metrics as Obj[]).find((m) => m.type === 'Resource' && m.resource?.name === 'cpu');
-      expect(cpu?.resource.target).toEqual({ type: 'Utilization', averageUtilization: 70 });
-      // CPU utilization is measured against the request; without one the HPA cannot act
-      expect(containerOf(app).resources.requests.cpu).toBeDefined();
+      const connections = (hpa.spec.metrics as Obj[]).find((m) => m.type === 'Pods');
+      expect(connections?.pods.metric.name).toBe('socketio_connections');
+      expect(connections?.pods.target.type).toBe('AverageValue');
+      expect(Number(connections?.pods.target.averageValue)).toBeGreaterThan(0);
+      // removing a gateway replica drops its websockets: scale down one pod at a time
+      expect(hpa.spec.behavior?.scaleDown?.policies).toEqual([{ type: 'Pods', value: 1, periodSeconds: 60 }]);
     });
+  });
 
-    it('leaves the replica count of autoscaled Deployments to their HPA', () => {
-      for (const hpa of ofKind('HorizontalPodAutoscaler')) {
-        expect(deploymentOf(hpa.spec.scaleTargetRef.name).spec.replicas).toBeUndefined();
+  describe('migrations', () => {
+    const jobs = ofKind('Job');
+
+    it('are not applied by the replicas at boot', () => {
+      expect(only(named('ConfigMap', 'portal-config'), 'ConfigMap portal-config').data.MIGRATE_ON_BOOT).toBe('false');
+      for (const app of APP_NAMES) {
+        const own = envValue(containerOf(app), 'MIGRATE_ON_BOOT');
+        if (own) expect({ app, value: own.value }).toEqual({ app, value: 'false' });
       }
     });
 
-    it('keeps every service reached over the pub/sub transport at exactly one replica', () => {
-      for (const app of APP_NAMES.filter((name) => name !== 'gateway')) {
-        expect(deploymentOf(app).spec.replicas).toBe(1);
-        expect(ofKind('HorizontalPodAutoscaler').some((hpa) => hpa.spec.scaleTargetRef.name === app)).toBe(false);
-      }
+    it('are applied by one Job, which gives up after a few attempts and a deadline', () => {
+      const job = only(jobs, 'Job');
+      expect(job.apiVersion).toBe('batch/v1');
+      expect(job.metadata.name).toBe('migrations');
+      expect(job.spec.template.spec.restartPolicy).toBe('Never');
+      expect(job.spec.backoffLimit).toBeGreaterThanOrEqual(1);
+      expect(job.spec.backoffLimit).toBeLessThanOrEqual(5);
+      expect(job.spec.activeDeadlineSeconds).toBeGreaterThan(0);
+      // the documented two-step apply selects the Job and the ConfigMap by this label
+      expect(job.metadata.labels['app.kubernetes.io/component']).toBe('migrations');
+      expect(job.spec.template.metadata.labels['app.kubernetes.io/component']).toBe('migrations');
+      expect(only(named('ConfigMap', 'portal-config'), 'ConfigMap').metadata.labels['app.kubernetes.io/component']).toBe('config');
     });
 
-    it('autoscales only Deployments that exist', () => {
-      for (const hpa of ofKind('HorizontalPodAutoscaler')) {
-        expect(APP_NAMES).toContain(hpa.spec.scaleTargetRef.name);
+    it("migrates every database service's schema, one service after another", () => {
+      const steps = only(jobs, 'Job').spec.template.spec.initContainers as Obj[];
+      expect(steps.map((c) => c.name)).toEqual(DATABASE_APPS);
+      for (const step of steps) {
+        expect(step.command).toEqual(['node', `dist/apps/${step.name}/src/cli/migrate.js`]);
+        const fromSecret = ((step.env as Obj[]) ?? []).filter((e) => e.valueFrom?.secretKeyRef);
+        expect(fromSecret.map((e) => e.valueFrom.secretKeyRef)).toEqual([{ name: SECRET_NAME, key: 'DATABASE_URL' }]);
+        expect(envValue(step, 'DATABASE_URL')?.value).toBeUndefined();
+        expect(step.resources?.requests?.cpu).toBeDefined();
+        expect(step.resources?.limits?.memory).toBeDefined();
       }
     });
+  });
 
-    it('has a PodDisruptionBudget that selects the gateway pods and allows one to be evicted', () => {
-      const gatewayLabels = deploymentOf('gateway').spec.template.metadata.labels;
-      const pdbs = ofKind('PodDisruptionBudget').filter((p) => labelsMatch(p.spec.selector.matchLabels, gatewayLabels));
-      const pdb = only(pdbs, 'PodDisruptionBudget for gateway');
-      expect(pdb.apiVersion).toBe('policy/v1');
-      const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === 'gateway');
-      if (pdb.spec.minAvailable !== undefined) expect(pdb.spec.minAvailable).toBeLessThan(hpa?.spec.minReplicas);
-    });
+  it('meets the restricted Pod Security Standard in every pod (Deployments and the Job)', () => {
+    for (const { owner, pod, containers } of podTemplates()) {
+      expect({ owner, automount: pod.automountServiceAccountToken, seccomp: pod.securityContext?.seccompProfile?.type }).toEqual({
+        owner,
+        automount: false,
+        seccomp: 'RuntimeDefault',
+      });
+      for (const c of containers) {
+        expect({ owner, container: c.name, runAsNonRoot: c.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot }).toEqual({
+          owner,
+          container: c.name,
+          runAsNonRoot: true,
+        });
+        expect({ owner, container: c.name, securityContext: c.securityContext }).toMatchObject({
+          owner,
+          container: c.name,
+          securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+        });
+      }
+    }
   });
 
   describe('ingress', () => {
@@ -441,6 +601,14 @@ describe('docker-compose.yml', () => {
     it('gets 30 s to shut down gracefully', () => {
       expect(services[app].stop_grace_period).toBe('30s');
     });
+  });
+
+  it('runs two replicas of each service behind one gateway', () => {
+    for (const app of APP_NAMES.filter((name) => name !== 'gateway')) {
+      expect({ app, replicas: services[app].deploy?.replicas }).toEqual({ app, replicas: 2 });
+    }
+    // the gateway publishes the host port, which only one container can bind
+    expect(services.gateway.deploy?.replicas ?? 1).toBe(1);
   });
 
   it('publishes only the gateway, on container port 3000', () => {

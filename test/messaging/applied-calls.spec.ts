@@ -13,10 +13,7 @@ const SCHEMA = 'ledger_test';
 describe('the applied-calls record of write requests', () => {
   let database: ScratchDatabase;
   let dataSource: DataSource;
-  const currentWrite = () => {
-    const call = transportCall.current();
-    return call?.kind === 'write' ? call.id : undefined;
-  };
+  const currentWrite = () => transportCall.currentWriteId();
   const insertNote = (text: string) => dataSource.transaction((manager) => manager.query(`INSERT INTO "${SCHEMA}"."notes" ("text") VALUES ($1)`, [text]));
 
   beforeAll(async () => {

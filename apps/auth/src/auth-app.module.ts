@@ -3,7 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import type { Logger } from 'pino';
 import type { AuthEnv } from '@portal/config';
 import { jwtSecretKey, ServicePlatformModule } from '@portal/platform';
-import { CreateUsers1763769600000 } from './migrations/1763769600000-create-users';
+import { AUTH_MIGRATIONS } from './migrations';
 import { CAPTCHA_TTL_SECONDS, CaptchaService } from './registration/services/captcha.service';
 import { RegistrationService } from './registration/services/registration.service';
 import { AUTH_RATE_LIMITS, AuthRateLimits } from './security/auth-rate-limits';
@@ -28,7 +28,7 @@ export class AuthAppModule {
           config,
           logger,
           entities: [UserEntity],
-          migrations: [CreateUsers1763769600000],
+          migrations: AUTH_MIGRATIONS,
         }),
         JwtModule.register({ secret: jwtSecretKey(config.JWT_SECRET), signOptions: { expiresIn: config.JWT_EXPIRES_IN as never } }),
       ],

@@ -15,19 +15,19 @@ import { CATALOGUE_CONFIG, CATALOGUE_LOGGER } from './catalogue.tokens';
 import { CollectionsMessageController } from './collections/collections.message-controller';
 import { CollectionsRepository } from './collections/collections.repository';
 import { CollectionsService } from './collections/collections.service';
-import { EPISODES_CONTROLLERS, EPISODES_MIGRATIONS, EPISODES_PROVIDERS, episodesConfigProvider } from './episodes/episodes.providers';
+import { EPISODES_CONTROLLERS, EPISODES_PROVIDERS, episodesConfigProvider } from './episodes/episodes.providers';
 import { AnimeImportRepository } from './import/anime-import.repository';
 import { CatalogueBootImport } from './import/catalogue-boot-import';
 import { CATALOGUE_SOURCES, CatalogueImporter } from './import/catalogue-importer.service';
 import { METADATA_CONTROLLERS, METADATA_PROVIDERS, metadataConfigProvider } from './metadata/metadata.providers';
-import { CreateCatalogue1763856000000 } from './migrations/1763856000000-create-catalogue';
+import { CATALOGUE_MIGRATIONS } from './migrations';
 import { PeopleMessageController } from './people/people.message-controller';
 import { PeopleRepository } from './people/people.repository';
 import { PeopleService } from './people/people.service';
 import { SearchMessageController } from './search/search.message-controller';
 import { SearchRepository } from './search/search.repository';
 import { SearchService } from './search/search.service';
-import { STATS_MIGRATIONS, STATS_PROVIDERS } from './stats/stats.providers';
+import { STATS_PROVIDERS } from './stats/stats.providers';
 
 // Calendar dates stay "YYYY-MM-DD" strings: turning them into local-midnight Dates shifts them by a day.
 const DATE_OID = 1082;
@@ -39,7 +39,7 @@ export class CatalogueAppModule {
     return {
       module: CatalogueAppModule,
       imports: [
-        ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: [CreateCatalogue1763856000000, ...STATS_MIGRATIONS, ...EPISODES_MIGRATIONS] }),
+        ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: CATALOGUE_MIGRATIONS }),
       ],
       controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController, ...METADATA_CONTROLLERS, ...EPISODES_CONTROLLERS],
       providers: [

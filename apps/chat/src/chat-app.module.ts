@@ -6,7 +6,7 @@ import { ChatMessagesMessageController } from './messages/chat-messages.message-
 import { NewcomerListener } from './messages/listeners/newcomer.listener';
 import { MessagesRepository } from './messages/messages.repository';
 import { CHAT_RATE_LIMIT, ChatMessagesService } from './messages/services/chat-messages.service';
-import { CreateChat1763942400000 } from './migrations/1763942400000-create-chat';
+import { CHAT_MIGRATIONS } from './migrations';
 import { ChatPusher } from './realtime/chat-pusher';
 
 @Module({})
@@ -14,7 +14,7 @@ export class ChatAppModule {
   static forRoot(config: ChatEnv, logger: Logger): DynamicModule {
     return {
       module: ChatAppModule,
-      imports: [ServicePlatformModule.forService({ service: 'chat', config, logger, migrations: [CreateChat1763942400000] })],
+      imports: [ServicePlatformModule.forService({ service: 'chat', config, logger, migrations: CHAT_MIGRATIONS })],
       controllers: [ChatMessagesMessageController],
       providers: [
         { provide: CHAT_RATE_LIMIT, useValue: { messages: config.CHAT_RATE_LIMIT_MESSAGES, perSeconds: config.CHAT_RATE_LIMIT_SECONDS } },

@@ -1,8 +1,9 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CommunityEnv } from '@portal/config';
-import { createRpcTransport, eventTablesMigration, RedisStreamsClient, RpcClient } from '@portal/messaging';
+import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { ServicePlatformModule } from '@portal/platform';
+import { AnimeRefsBroadcast } from './anime-refs/anime-refs-broadcast';
 import { AnimeRefsRepository } from './anime-refs/anime-refs.repository';
 import { AnimeRefsService } from './anime-refs/anime-refs.service';
 import { CatalogueAnimeUpdatedListener } from './anime-refs/listeners/anime-updated.listener';
@@ -12,10 +13,7 @@ import { LibraryMessageController } from './library/library.message-controller';
 import { ListEntriesRepository } from './library/list-entries.repository';
 import { LibraryService } from './library/services/library.service';
 import { ListFilesService } from './library/services/list-files.service';
-import { CreateCommunity1764115200000 } from './migrations/1764115200000-create-community';
-import { CreateNotifications1764500000000 } from './migrations/1764500000000-create-notifications';
-import { CreateComments1764600000000 } from './migrations/1764600000000-create-comments';
-import { CreateReviews1764700000000 } from './migrations/1764700000000-create-reviews';
+import { COMMUNITY_MIGRATIONS } from './migrations';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PROFILE_ACTIVITY_CONTROLLERS, PROFILE_ACTIVITY_PROVIDERS } from './profile-activity/profile-activity.providers';
 import { ProgressMessageController } from './progress/progress.message-controller';
@@ -38,8 +36,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
           service: 'community',
           config,
           logger,
-          // The first migration is the one the platform-only service applied, so existing databases upgrade.
-          migrations: [eventTablesMigration('community', 1763769600000), CreateCommunity1764115200000, CreateNotifications1764500000000, CreateComments1764600000000, CreateReviews1764700000000],
+          migrations: COMMUNITY_MIGRATIONS,
         }),
         NotificationsModule,
       ],
@@ -52,6 +49,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ServiceRpc,
         UserDirectory,
         AnimeRefsRepository,
+        AnimeRefsBroadcast,
         AnimeRefsService,
         CatalogueAnimeUpdatedListener,
         ListEntriesRepository,

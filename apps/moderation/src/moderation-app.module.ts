@@ -6,7 +6,7 @@ import { AuditLogMessageController } from './audit-log/audit-log.message-control
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
 import { UserEventsListener } from './audit-log/listeners/user-events.listener';
-import { CreateAuditLog1763769600000 } from './migrations/1763769600000-create-audit-log';
+import { MODERATION_MIGRATIONS } from './migrations';
 
 export class ModerationAppModule {
   static forRoot(config: ServiceEnv, logger: Logger): DynamicModule {
@@ -18,7 +18,7 @@ export class ModerationAppModule {
           config,
           logger,
           entities: [AuditLogEntryEntity],
-          migrations: [CreateAuditLog1763769600000],
+          migrations: MODERATION_MIGRATIONS,
         }),
       ],
       controllers: [AuditLogMessageController],

@@ -37,6 +37,14 @@ export class AppliedCallsSubscriber implements EntitySubscriberInterface {
   }
 }
 
+/**
+ * For a write committed by a single statement outside a transaction (whose commit the subscriber does
+ * not see): a CTE that records the given call ids (a uuid[] parameter) with it.
+ */
+export function recordCallsCte(schema: string, uuidArrayParam: string): string {
+  return `applied AS (INSERT INTO ${table(schema)} ("call_id") SELECT unnest(${uuidArrayParam}::uuid[]) ON CONFLICT DO NOTHING)`;
+}
+
 export async function callApplied(dataSource: DataSource, schema: string, callId: string): Promise<boolean> {
   const rows: unknown[] = await dataSource.query(`SELECT 1 FROM ${table(schema)} WHERE "call_id" = $1`, [callId]);
   return rows.length > 0;

@@ -12,3 +12,4 @@ export * from './service-platform.module';
 export * from './run-service';
 export * from './jwt-secret';
 export * from './bad-words';
+export * from './run-migrations';

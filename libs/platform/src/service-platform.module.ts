@@ -5,10 +5,11 @@ import type { Logger } from 'pino';
 import type { DataSource, MixedList } from 'typeorm';
 import type { ServiceName } from '@portal/contracts';
 import type { ServiceEnv } from '@portal/config';
-import { AppliedCallsSubscriber, appliedCallsMigration, DatabaseModule } from '@portal/db';
+import { AppliedCallsSubscriber, DatabaseModule } from '@portal/db';
 import { EVENT_ENTITIES, eventTablesMigration, EventsModule, REDIS, RedisModule, transportCall } from '@portal/messaging';
 import { AppliedCallsPruner } from './applied-calls-pruner';
 import { HealthModule } from './health/health.module';
+import { serviceMigrations } from './run-migrations';
 
 export interface ServicePlatformOptions {
   service: ServiceName;
@@ -33,8 +34,8 @@ export class ServicePlatformModule {
           url: config.DATABASE_URL,
           schema: service,
           entities: [...(entities as Function[]), ...EVENT_ENTITIES],
-          migrations: [...(migrations as Function[]), appliedCallsMigration(service, 1764800000000)],
-          subscribers: [new AppliedCallsSubscriber(service, currentWriteCallId)],
+          migrations: serviceMigrations(service, migrations as Function[]),
+          subscribers: [new AppliedCallsSubscriber(service, () => transportCall.currentWriteId())],
           poolSize: config.DB_POOL_SIZE,
           migrateOnBoot: config.MIGRATE_ON_BOOT,
         }),
@@ -53,12 +54,12 @@ export class ServicePlatformModule {
   }
 }
 
-function currentWriteCallId(): string | undefined {
-  const call = transportCall.current();
-  return call?.kind === 'write' ? call.id : undefined;
+/** The migrations of a service with no features of its own yet: its event tables. */
+export function platformOnlyMigrations(service: ServiceName): Function[] {
+  return [eventTablesMigration(service, 1763769600000)];
 }
 
 /** A service with no features of its own yet: the platform alone, with its event tables. */
 export function platformOnlyModule(service: ServiceName, config: ServiceEnv, logger: Logger): DynamicModule {
-  return ServicePlatformModule.forService({ service, config, logger, migrations: [eventTablesMigration(service, 1763769600000)] });
+  return ServicePlatformModule.forService({ service, config, logger, migrations: platformOnlyMigrations(service) });
 }

@@ -4,7 +4,6 @@ import { EpisodesBootLink } from './episodes-boot-link';
 import { EpisodesMessageController } from './episodes.message-controller';
 import { EpisodesRepository } from './episodes.repository';
 import { EPISODES_SETTINGS, episodesSettingsOf } from './episodes.settings';
-import { CreateEpisodes1764806400000 } from './migrations/1764806400000-create-episodes';
 import { EpisodesLinkService } from './services/episodes-link.service';
 import { EpisodesQueryService } from './services/episodes-query.service';
 import { SampleManifestReader } from './services/sample-manifest.reader';
@@ -16,4 +15,3 @@ export const episodesConfigProvider = (config: CatalogueEnv): Provider[] => [{ p
 export const EPISODES_PROVIDERS: Provider[] = [EpisodesRepository, SampleManifestReader, EpisodesLinkService, EpisodesQueryService, EpisodesBootLink];
 
 export const EPISODES_CONTROLLERS = [EpisodesMessageController];
-export const EPISODES_MIGRATIONS = [CreateEpisodes1764806400000];

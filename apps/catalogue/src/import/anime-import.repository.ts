@@ -93,9 +93,14 @@ export class AnimeImportRepository {
     await this.dataSource.query(`SELECT gin_clean_pending_list('catalogue.anime_search_vector'::regclass)`);
   }
 
-  async countAnime(): Promise<number> {
-    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM "catalogue"."anime"`);
-    return count;
+  /** Whether an import ever ran to its end (a half-done one, its process killed, does not count). */
+  async importFinished(): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "catalogue"."dataset_imports" LIMIT 1`);
+    return rows.length > 0;
+  }
+
+  async recordFinished(report: { read: number; inserted: number; updated: number; unchanged: number; skipped: number }): Promise<void> {
+    await this.dataSource.query(`INSERT INTO "catalogue"."dataset_imports" ("report") VALUES ($1::jsonb)`, [JSON.stringify(report)]);
   }
 
   /** Titles by bangumi.tv id; a title whose cast came from Shikimori keeps that cast. */

@@ -3,7 +3,7 @@ import { CATALOGUE_CONFIG } from '../catalogue.tokens';
 import type { CatalogueEnv } from '@portal/config';
 import { CatalogueImporter } from './catalogue-importer.service';
 
-/** A fresh installation shows a full catalogue: the dataset is imported before the service reports ready. */
+/** A fresh installation shows a full catalogue: the dataset is imported before the service reports ready, once per database. */
 @Injectable()
 export class CatalogueBootImport implements OnApplicationBootstrap {
   constructor(
@@ -12,6 +12,6 @@ export class CatalogueBootImport implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    if (this.config.CATALOGUE_IMPORT_ON_EMPTY) await this.importer.importIfEmpty();
+    if (this.config.CATALOGUE_IMPORT_ON_EMPTY) await this.importer.importUnlessDone();
   }
 }

@@ -54,8 +54,12 @@ export class CatalogueImporter {
     @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
   ) {}
 
-  async importIfEmpty(): Promise<CatalogueImportReport | null> {
-    return this.repository.withImportLock(async () => ((await this.repository.countAnime()) === 0 ? this.run() : null));
+  /**
+   * The import at boot: once per database, by one replica (the others wait on the lock, then find it
+   * done). Until an import has run to its end it runs again, so one killed half-way is finished.
+   */
+  async importUnlessDone(): Promise<CatalogueImportReport | null> {
+    return this.repository.withImportLock(async () => ((await this.repository.importFinished()) ? null : this.run()));
   }
 
   async importAll(): Promise<CatalogueImportReport> {
@@ -90,6 +94,7 @@ export class CatalogueImporter {
     if (report.inserted + report.updated > 0) await this.repository.refreshSearchIndexes();
     await this.cache.invalidate();
     this.outbox.afterCommit();
+    await this.repository.recordFinished({ ...report, skipped: report.skipped.length });
     this.logger.info(
       { ...report, skipped: report.skipped.length, durationMs: Date.now() - started },
       'catalogue import finished',

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { COMMUNITY_MESSAGES, type TitleRef } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { ServiceRpc } from '../rpc/service-rpc';
+import { AnimeRefsBroadcast, type ChangedTitles } from './anime-refs-broadcast';
 import { AnimeRefsRepository } from './anime-refs.repository';
 
 const LOOKUP_CHUNK = 1000;
@@ -29,16 +30,24 @@ const heldRef = (value: Remembered | undefined): TitleRef | undefined => (value 
  * inside the transaction that writes the accepted change (the progress writer in its batch's
  * statement): a refused request leaves no row behind. `resolve`/`require` store what they look up
  * (a cache fill for reads).
+ *
+ * Each replica has its memory; a catalogue event reaches one of them, which tells all
+ * (AnimeRefsBroadcast) to forget the titles it changed.
  */
 @Injectable()
 export class AnimeRefsService {
   /** Requested id (catalogue or Shikimori) → the title (held in the table, or not yet); unknown until `unknownUntil`. */
   private readonly memory = new Map<number, Remembered>();
+  /** Counts forgetting: a lookup that began before one does not remember what it read (it may be the old state). */
+  private forgotten = 0;
 
   constructor(
     private readonly refs: AnimeRefsRepository,
     private readonly rpc: ServiceRpc,
-  ) {}
+    private readonly broadcast: AnimeRefsBroadcast,
+  ) {
+    broadcast.onChange((changed) => this.forget(changed));
+  }
 
   /** The title of an id, stored if it was not, or a 400 naming `field`. For reads. */
   async require(id: number, field: string): Promise<TitleRef> {
@@ -66,6 +75,10 @@ export class AnimeRefsService {
   async peekMany(ids: number[]): Promise<Map<number, TitleRef>> {
     const found = new Map<number, TitleRef>();
     const now = Date.now();
+    const forgotten = this.forgotten;
+    const remember = (id: number, value: Remembered) => {
+      if (this.forgotten === forgotten) this.remember(id, value);
+    };
     let missing: number[] = [];
     for (const id of new Set(ids)) {
       const cached = this.memory.get(id);
@@ -77,16 +90,16 @@ export class AnimeRefsService {
 
     for (const ref of await this.refs.findByIds(missing)) {
       found.set(ref.id, ref);
-      this.remember(ref.id, ref);
+      remember(ref.id, ref);
     }
     missing = missing.filter((id) => !found.has(id));
     for (let start = 0; start < missing.length; start += LOOKUP_CHUNK) {
       const chunk = missing.slice(start, start + LOOKUP_CHUNK);
       for (const { requested, ref } of await this.rpc.send('catalogue.anime.refs', { ids: chunk })) {
         found.set(requested, ref);
-        this.remember(requested, heldRef(this.memory.get(ref.id)) ?? { unheld: ref });
+        remember(requested, heldRef(this.memory.get(ref.id)) ?? { unheld: ref });
       }
-      for (const id of chunk) if (!found.has(id)) this.remember(id, { unknownUntil: now + UNKNOWN_TTL_MS });
+      for (const id of chunk) if (!found.has(id)) remember(id, { unknownUntil: now + UNKNOWN_TTL_MS });
     }
     return found;
   }
@@ -133,17 +146,24 @@ export class AnimeRefsService {
    * shows it. A deleted title keeps its last known state: the viewers' lists and history stay readable.
    */
   async refresh(changes: Array<{ animeId: number; title?: TitleRef }>, manager: EntityManager): Promise<() => void> {
-    const changed = new Set(changes.map((change) => change.animeId));
-    const forget = () => {
-      for (const [requested, cached] of this.memory) {
-        const ref = 'id' in cached ? cached : 'unheld' in cached ? cached.unheld : undefined;
-        if (changed.has(requested) || (ref && changed.has(ref.id))) this.memory.delete(requested);
-      }
-    };
+    const changed = [...new Set(changes.map((change) => change.animeId))];
     const titles = changes.flatMap((change) => (change.title ? [change.title] : []));
     const held = await this.refs.existingIds(titles.map((title) => title.id), manager);
     await this.refs.upsert(titles.filter((title) => held.has(title.id)), manager);
-    return forget;
+    return () => {
+      this.forget(changed);
+      void this.broadcast.announce(changed);
+    };
+  }
+
+  private forget(changed: ChangedTitles) {
+    this.forgotten += 1;
+    if (changed === 'all') return this.memory.clear();
+    const ids = new Set(changed);
+    for (const [requested, cached] of this.memory) {
+      const ref = 'id' in cached ? cached : 'unheld' in cached ? cached.unheld : undefined;
+      if (ids.has(requested) || (ref && ids.has(ref.id))) this.memory.delete(requested);
+    }
   }
 
   private remember(id: number, value: Remembered) {

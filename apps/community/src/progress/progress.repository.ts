@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { TitleRef } from '@portal/contracts';
+import { recordCallsCte } from '@portal/db';
 import { type AnimeRefRow, insertRefsFrom, refColumns } from '../anime-refs/anime-refs.repository';
 
 export interface ProgressRow {
@@ -32,6 +33,9 @@ export interface WrittenRow extends ProgressRow {
   user_id: string;
 }
 
+/** Batches are single statements, not the transactions whose commit records a write request: they record it themselves. */
+const APPLIED_CALLS_CTE = (param: string) => recordCallsCte('community', param);
+
 @Injectable()
 export class ProgressRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -40,15 +44,17 @@ export class ProgressRepository {
    * One statement for a whole batch: deletes and upserts (each key at most once), atomic, durable when
    * it returns. A later write of a key replaces the position; a write without duration keeps the known one.
    * `titles`: copies of titles the community does not hold yet, stored by the same statement (their
-   * first accepted save), so nothing stores them for a save that is refused.
+   * first accepted save), so nothing stores them for a save that is refused. `callIds`: the write
+   * requests the batch serves, recorded with it (applied_calls), so a replica taking over a request of
+   * a dead one does not run again what this statement committed.
    */
-  async write(saves: ProgressWrite[], deletes: ProgressKey[], titles: TitleRef[] = []): Promise<WrittenRow[]> {
+  async write(saves: ProgressWrite[], deletes: ProgressKey[], titles: TitleRef[] = [], callIds: string[] = []): Promise<WrittenRow[]> {
     const sortedTitles = [...new Map(titles.map((title) => [title.id, title])).values()].sort((a, b) => a.id - b.id);
     // Only a batch with a new title carries the extra CTE; the rows it inserts satisfy the foreign keys
     // of the saves (checked at the end of the statement).
-    const kept = sortedTitles.length > 0 ? `kept AS (INSERT INTO community.anime_refs ${insertRefsFrom(10)} ON CONFLICT (id) DO NOTHING), ` : '';
+    const kept = sortedTitles.length > 0 ? `kept AS (INSERT INTO community.anime_refs ${insertRefsFrom(11)} ON CONFLICT (id) DO NOTHING), ` : '';
     return this.dataSource.query(
-      `WITH ${kept}deleted AS (
+      `WITH ${kept}${APPLIED_CALLS_CTE('$10')}, deleted AS (
          DELETE FROM community.progress p USING unnest($7::uuid[], $8::int[], $9::int[]) AS d(user_id, anime_id, episode)
          WHERE p.user_id = d.user_id AND p.anime_id = d.anime_id AND p.episode = d.episode
          RETURNING 'deleted' AS kind, p.user_id, p.anime_id, p.episode, p.position, p.duration, p.updated_at
@@ -71,16 +77,17 @@ export class ProgressRepository {
         deletes.map((key) => key.userId),
         deletes.map((key) => key.animeId),
         deletes.map((key) => key.episode),
+        callIds,
         ...(sortedTitles.length > 0 ? refColumns(sortedTitles) : []),
       ],
     );
   }
 
-  /** Forgets every position of a title; answers how many there were. */
-  async forget({ userId, animeId }: TitleKey): Promise<number> {
+  /** Forgets every position of a title; answers how many there were. `callIds` as for write. */
+  async forget({ userId, animeId }: TitleKey, callIds: string[] = []): Promise<number> {
     const [{ count }]: [{ count: number }] = await this.dataSource.query(
-      `WITH gone AS (DELETE FROM community.progress WHERE user_id = $1 AND anime_id = $2 RETURNING 1) SELECT count(*)::int AS count FROM gone`,
-      [userId, animeId],
+      `WITH ${APPLIED_CALLS_CTE('$3')}, gone AS (DELETE FROM community.progress WHERE user_id = $1 AND anime_id = $2 RETURNING 1) SELECT count(*)::int AS count FROM gone`,
+      [userId, animeId, callIds],
     );
     return count;
   }

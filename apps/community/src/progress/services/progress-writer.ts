@@ -1,6 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { TitleRef } from '@portal/contracts';
+import { transportCall } from '@portal/messaging';
 import { COMMUNITY_LOGGER } from '../../community.tokens';
 import { type ProgressKey, ProgressRepository, type ProgressWrite, type TitleKey, type WrittenRow } from '../progress.repository';
 
@@ -15,6 +16,8 @@ export interface ProgressBatching {
 interface Pending<T> {
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
+  /** The write request this operation serves, recorded by the statement that commits it. */
+  callId?: string;
 }
 /** A save may carry its title when the community does not hold its copy yet: the batch's statement stores it. */
 type SaveOperation = { kind: 'save'; title?: TitleRef } & ProgressWrite;
@@ -23,6 +26,8 @@ type ForgetOperation = { kind: 'forget' } & TitleKey & Pending<number>;
 type Operation = RowOperation | ForgetOperation;
 
 const keyOf = (op: ProgressKey) => `${op.userId}:${op.animeId}:${op.episode}`;
+/** One order of rows for every replica's statements, so two that share rows lock them in the same order. */
+const byKey = (a: ProgressKey, b: ProgressKey) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.animeId - b.animeId || a.episode - b.episode);
 
 /**
  * Group commit of watch progress. Writes are queued in arrival order and written by one statement
@@ -30,6 +35,10 @@ const keyOf = (op: ProgressKey) => `${op.userId}:${op.animeId}:${op.episode}`;
  * load a batch is whatever arrived during the previous commit. Within a batch the last write of a
  * key wins; batches commit in order, so across batches too. Each caller is answered only after its
  * batch has committed: an acknowledged position is in PostgreSQL.
+ *
+ * With several replicas each has its own queue: their statements take rows in one order (byKey), so
+ * two that share rows do not deadlock, and each records the write requests it serves (a replica
+ * taking over a request of a dead one must not run again what was committed).
  */
 @Injectable()
 export class ProgressWriter implements BeforeApplicationShutdown {
@@ -48,17 +57,17 @@ export class ProgressWriter implements BeforeApplicationShutdown {
    * not hold yet, stored in the same statement as the save (no extra round trip).
    */
   save(write: Omit<ProgressWrite, 'at'> & { title?: TitleRef }): Promise<WrittenRow | null> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'save', ...write, at: new Date(), resolve, reject }));
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'save', ...write, at: new Date(), resolve, reject, callId: transportCall.currentWriteId() }));
   }
 
   /** Resolves with the deleted row, or null when there was none. */
   delete(key: ProgressKey): Promise<WrittenRow | null> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'delete', ...key, resolve, reject }));
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'delete', ...key, resolve, reject, callId: transportCall.currentWriteId() }));
   }
 
   /** Forgets every position of a title, in order with the writes around it; resolves with how many there were. */
   forget(key: TitleKey): Promise<number> {
-    return new Promise((resolve, reject) => this.enqueue({ kind: 'forget', ...key, resolve, reject }));
+    return new Promise((resolve, reject) => this.enqueue({ kind: 'forget', ...key, resolve, reject, callId: transportCall.currentWriteId() }));
   }
 
   async beforeApplicationShutdown() {
@@ -94,7 +103,7 @@ export class ProgressWriter implements BeforeApplicationShutdown {
 
   private async runForget(op: ForgetOperation): Promise<void> {
     try {
-      op.resolve(await this.progress.forget(op));
+      op.resolve(await this.progress.forget(op, op.callId ? [op.callId] : []));
     } catch (error) {
       this.logger.error({ err: error }, 'forgetting watch progress failed');
       op.reject(error);
@@ -107,10 +116,13 @@ export class ProgressWriter implements BeforeApplicationShutdown {
     const saves: ProgressWrite[] = [];
     const deletes: ProgressKey[] = [];
     for (const op of last.values()) (op.kind === 'save' ? saves : deletes).push(op as never);
+    saves.sort(byKey);
+    deletes.sort(byKey);
     // Every accepted save's new title is stored, an overtaken one's too: its caller is told the title is held.
     const titles = batch.flatMap((op) => (op.kind === 'save' && op.title ? [op.title] : []));
+    const callIds = [...new Set(batch.flatMap((op) => (op.callId ? [op.callId] : [])))];
     try {
-      const rows = await this.progress.write(saves, deletes, titles);
+      const rows = await this.progress.write(saves, deletes, titles, callIds);
       const written = new Map(rows.map((row) => [`${row.user_id}:${row.anime_id}:${row.episode}`, row]));
       for (const op of batch) {
         const row = written.get(keyOf(op)) ?? null;

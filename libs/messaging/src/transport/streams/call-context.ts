@@ -17,4 +17,9 @@ export const transportCall = {
   current(): TransportCall | undefined {
     return storage.getStore();
   },
+  /** The id of the write request this code runs for (the idempotency key of docs/architecture.md, «Requests»). */
+  currentWriteId(): string | undefined {
+    const call = storage.getStore();
+    return call?.kind === 'write' ? call.id : undefined;
+  },
 };

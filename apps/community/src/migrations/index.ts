@@ -1,0 +1,15 @@
+import { eventTablesMigration } from '@portal/messaging';
+import { CreateCommunity1764115200000 } from './1764115200000-create-community';
+import { CreateNotifications1764500000000 } from './1764500000000-create-notifications';
+import { CreateComments1764600000000 } from './1764600000000-create-comments';
+import { CreateReviews1764700000000 } from './1764700000000-create-reviews';
+
+/** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
+export const COMMUNITY_MIGRATIONS: Function[] = [
+  // The first migration is the one the platform-only service applied, so existing databases upgrade.
+  eventTablesMigration('community', 1763769600000),
+  CreateCommunity1764115200000,
+  CreateNotifications1764500000000,
+  CreateComments1764600000000,
+  CreateReviews1764700000000,
+];

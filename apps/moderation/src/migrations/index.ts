@@ -1,0 +1,4 @@
+import { CreateAuditLog1763769600000 } from './1763769600000-create-audit-log';
+
+/** Every migration of the moderation schema, in order: the service at boot and its cli/migrate run these. */
+export const MODERATION_MIGRATIONS: Function[] = [CreateAuditLog1763769600000];
