@@ -7,7 +7,7 @@ import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { GatewayEnv } from '@portal/config';
 import { REDIS } from '@portal/messaging';
-import { PinoNestLogger, resolveRequestId } from '@portal/platform';
+import { PinoNestLogger, recordHttpMetrics, resolveRequestId } from '@portal/platform';
 import multipart from '@fastify/multipart';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { GatewayAppModule } from './gateway-app.module';
@@ -17,12 +17,13 @@ import { registerCompression } from './http/compression';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { registerJsonBodyParser } from './http/json-body-parser';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
+import { serveGatewayMetrics } from './http/metrics-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serveMedia } from './media/serve-media';
 import { serveUploads } from './uploads/serve-uploads';
 import { SpaFallback } from './web/spa-fallback';
 
-/** The public edge: `/api/*` in the envelope, OpenAPI at `/api/docs`, and the web client at `/`. */
+/** The public edge: `/api/*` in the envelope, OpenAPI at `/api/docs`, the web client at `/`, and `/metrics` for internal scrapers. */
 export async function createGatewayApp(config: GatewayEnv, logger: Logger): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
@@ -51,6 +52,8 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
     }
     done();
   });
+  recordHttpMetrics(fastify);
+  serveGatewayMetrics(fastify, config.METRICS_TOKEN);
   registerGlobalRateLimit(fastify, app.get<Redis>(REDIS), config.REDIS_KEY_PREFIX, config.RATE_LIMIT_GLOBAL_PER_MINUTE);
   app.get(CatalogueResponseCache).register(fastify);
   await app.register(multipart);

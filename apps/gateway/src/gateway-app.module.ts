@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { jwtSecretKey } from '@portal/platform';
+import { jwtSecretKey, MeteredRpcClient } from '@portal/platform';
 import type { GatewayEnv } from '@portal/config';
 import type Redis from 'ioredis';
 import { createRedisClient, createRpcTransport, REDIS, RedisModule, RedisStreamsClient, RpcClient } from '@portal/messaging';
@@ -72,7 +72,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
       ],
       providers: [
         { provide: TRANSPORT, useFactory: () => createRpcTransport(config) },
-        { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
+        { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: RedisStreamsClient) => new MeteredRpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_PIPE, useClass: EdgeValidationPipe },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },

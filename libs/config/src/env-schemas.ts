@@ -92,6 +92,11 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl.optional(),
   /** Further origins the web client may frame (AMV players); empty allows none but the video provider. */
   CSP_FRAME_HOSTS: cspFrameOrigins.default(() => [...DEFAULT_CSP_FRAME_HOSTS]),
+  /**
+   * Lets a scraper outside the private network read `GET /metrics` with `Authorization: Bearer <token>`;
+   * unset, only direct connections from private addresses may (docs/deployment.md, «Observability»).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export const serviceEnvSchema = (healthPort: number) =>

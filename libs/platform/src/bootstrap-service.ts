@@ -12,10 +12,12 @@ import { RedisStreamsServer } from '@portal/messaging';
 import { PinoNestLogger } from './logger';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
 import { RpcExceptionsFilter } from './rpc-exceptions.filter';
+import { serveMetrics } from './metrics/metrics-route';
 
 /**
  * A service process: the Redis-transport listener for its message patterns, plus a small HTTP
- * server for the orchestrator's probes. Used by main.ts and by the tests, so both boot the same way.
+ * server for the orchestrator's probes and Prometheus (`/metrics`). Used by main.ts and by the tests,
+ * so both boot the same way.
  */
 export async function createServiceApp(
   rootModule: DynamicModule,
@@ -26,11 +28,13 @@ export async function createServiceApp(
     logger: new PinoNestLogger(logger.child({ context: 'nest' })),
     abortOnError: false,
   });
-  app.useGlobalInterceptors(new RpcContextInterceptor(logger));
-  app.useGlobalFilters(new RpcExceptionsFilter(logger));
-  const transport = new RedisStreamsServer({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  // A service's schema is named after it (ServicePlatformModule).
   const dataSource = app.get<DataSource>(getDataSourceToken(), { strict: false });
   const { schema } = dataSource.options as { schema: string };
+  app.useGlobalInterceptors(new RpcContextInterceptor(logger, schema));
+  app.useGlobalFilters(new RpcExceptionsFilter(logger));
+  serveMetrics(app.getHttpAdapter().getInstance());
+  const transport = new RedisStreamsServer({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   transport.useWriteCheck((callId) => callApplied(dataSource, schema, callId));
   app.connectMicroservice<MicroserviceOptions>({ strategy: transport }, { inheritAppConfig: true });
   app.enableShutdownHooks();

@@ -13,3 +13,4 @@ export * from './run-service';
 export * from './jwt-secret';
 export * from './bad-words';
 export * from './run-migrations';
+export * from './metrics';

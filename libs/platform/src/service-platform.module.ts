@@ -6,9 +6,20 @@ import type { DataSource, MixedList } from 'typeorm';
 import type { ServiceName } from '@portal/contracts';
 import type { ServiceEnv } from '@portal/config';
 import { AppliedCallsSubscriber, DatabaseModule } from '@portal/db';
-import { EVENT_ENTITIES, eventTablesMigration, EventsModule, REDIS, RedisModule, transportCall } from '@portal/messaging';
+import {
+  EVENT_ENTITIES,
+  EventConsumer,
+  eventTablesMigration,
+  EventsModule,
+  REDIS,
+  REDIS_OPTIONS,
+  RedisModule,
+  type RedisOptions,
+  transportCall,
+} from '@portal/messaging';
 import { AppliedCallsPruner } from './applied-calls-pruner';
 import { HealthModule } from './health/health.module';
+import { EventQueueMetrics } from './metrics/event-queue-metrics';
 import { serviceMigrations } from './run-migrations';
 
 export interface ServicePlatformOptions {
@@ -21,7 +32,7 @@ export interface ServicePlatformOptions {
 
 /**
  * What every service stands on: Redis, its own database schema (migrated at boot), the outbox and
- * event consumer, and health checks of both for the probes and the gateway.
+ * event consumer, health checks of both for the probes and the gateway, and its event queue's metrics.
  */
 @Module({})
 export class ServicePlatformModule {
@@ -49,7 +60,14 @@ export class ServicePlatformModule {
           ],
         }),
       ],
-      providers: [{ provide: AppliedCallsPruner, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new AppliedCallsPruner(dataSource, service) }],
+      providers: [
+        { provide: AppliedCallsPruner, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new AppliedCallsPruner(dataSource, service) },
+        {
+          provide: EventQueueMetrics,
+          inject: [EventConsumer, REDIS_OPTIONS],
+          useFactory: (consumer: EventConsumer, options: RedisOptions) => new EventQueueMetrics(consumer, options, service),
+        },
+      ],
     };
   }
 }

@@ -5,10 +5,15 @@ import type Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import { socketIoRedisKey } from '@portal/contracts';
 import { createRedisClient } from '@portal/messaging';
+import { trackSocketServer } from '@portal/platform';
 
-/** socket.io over Redis: a broadcast from any replica (or from a service's emitter) reaches every client. */
+/**
+ * socket.io over Redis: a broadcast from any replica (or from a service's emitter) reaches every client.
+ * Its servers' connections are counted in the metrics at each scrape.
+ */
 export class RedisIoAdapter extends IoAdapter {
   private readonly connections: Redis[] = [];
+  private readonly untrack: Array<() => void> = [];
 
   constructor(
     app: INestApplicationContext,
@@ -27,10 +32,12 @@ export class RedisIoAdapter extends IoAdapter {
     for (const connection of [publisher, subscriber]) connection.on('error', () => undefined);
     this.connections.push(publisher, subscriber);
     server.adapter(createAdapter(publisher, subscriber, { key: socketIoRedisKey(this.keyPrefix) }));
+    this.untrack.push(trackSocketServer(server));
     return server;
   }
 
   override async close(server: Server): Promise<void> {
+    this.untrack.splice(0).forEach((stop) => stop());
     await super.close(server);
     await Promise.all(this.connections.splice(0).map((connection) => connection.quit().catch(() => connection.disconnect())));
   }

@@ -25,6 +25,7 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
   private readonly handlers = new Map<string, Handler<never>>();
   private worker: Worker | undefined;
   private connection: Redis | undefined;
+  private readonly failureListeners: Array<(eventName: string) => void> = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -40,6 +41,16 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     this.handlers.set(name, handler as Handler<never>);
   }
 
+  /** Told of every failed attempt to apply an event (metrics). */
+  onFailure(listener: (eventName: string) => void): void {
+    this.failureListeners.push(listener);
+  }
+
+  /** Whether this service runs a worker on its event queue (it has handlers). */
+  get consuming(): boolean {
+    return this.worker !== undefined;
+  }
+
   onApplicationBootstrap() {
     if (this.handlers.size === 0) return;
     this.connection = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
@@ -49,7 +60,10 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
       concurrency: 4,
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'event worker connection error'));
-    this.worker.on('failed', (job, error) => this.logger.error({ err: error, event: job?.name, eventId: job?.id }, 'event handler failed'));
+    this.worker.on('failed', (job, error) => {
+      this.logger.error({ err: error, event: job?.name, eventId: job?.id }, 'event handler failed');
+      for (const listener of this.failureListeners) listener(job?.name ?? 'unknown');
+    });
   }
 
   /** Before any connection closes, so a job being applied can finish. */
