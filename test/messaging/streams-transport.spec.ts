@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
 import type { MessageHandler } from '@nestjs/microservices';
-import { ErrorCode, type RpcMeta, type RpcPattern } from '@portal/contracts';
+import { ErrorCode, GENERIC_MESSAGES, type RpcMeta, type RpcPattern } from '@portal/contracts';
 import { type CallKind, RedisStreamsClient, RedisStreamsServer, RemoteServiceError, RpcClient, transportCall } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import { ownRedisPrefix } from '../auth/auth-test-kit';
@@ -175,7 +175,7 @@ describe('the streams transport', () => {
           return ranAgain;
         },
       });
-      expect(await failure(answer)).toMatchObject({ code: ErrorCode.ServiceUnavailable });
+      expect(await failure(answer)).toEqual({ code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.outcomeUnknown });
       expect(ranAgain).toBe(0);
     });
 

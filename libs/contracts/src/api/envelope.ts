@@ -70,6 +70,8 @@ export const GENERIC_MESSAGES = {
   forbidden: 'Недостаточно прав',
   rateLimited: 'Слишком много запросов, попробуйте позже',
   serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
+  /** A write whose replica stopped after committing part of it: the transport cannot say whether it took effect. */
+  outcomeUnknown: 'Сервис прервал обработку запроса: проверьте, сохранилось ли изменение, прежде чем повторять',
   internal: 'Внутренняя ошибка сервера',
   badRequest: 'Некорректный запрос',
   payloadTooLarge: 'Слишком большой запрос',

@@ -33,8 +33,9 @@ type StreamEntry = [id: string, fields: string[]];
 const READ_BATCH = 64;
 const BLOCK_MS = 1000;
 const RECLAIM_BATCH = 100;
+const RECLAIM_EVERY_MS = 250;
 
-const OUTCOME_UNKNOWN: RpcErrorPayload = { code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable };
+const OUTCOME_UNKNOWN: RpcErrorPayload = { code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.outcomeUnknown };
 const INTERNAL: RpcErrorPayload = { code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal };
 
 /**
@@ -89,7 +90,8 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     await this.ensureGroups();
     await this.renewLiveness();
     this.timers.push(setInterval(() => void this.renewLiveness(), Math.max(100, Math.floor(this.livenessMs / 3))));
-    this.timers.push(setInterval(() => void this.reclaimFromDead(), Math.max(100, Math.floor(this.livenessMs / 2))));
+    // Looked for often: a dead replica's requests are taken over soon after its key expires, well within their deadline.
+    this.timers.push(setInterval(() => void this.reclaimFromDead(), RECLAIM_EVERY_MS));
     this.reading = this.readLoop();
   }
 
