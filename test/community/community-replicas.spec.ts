@@ -121,17 +121,17 @@ describe('two community replicas', () => {
       const userId = randomUUID();
       const [first, second, forget, read] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
       await Promise.all([
-        transportCall.run({ id: first, kind: 'write' }, () => save(writers[0], userId, 1, 10)),
-        transportCall.run({ id: second, kind: 'write' }, () => save(writers[0], userId, 2, 10)),
+        transportCall.run({ id: first, kind: 'write', run: randomUUID() }, () => save(writers[0], userId, 1, 10)),
+        transportCall.run({ id: second, kind: 'write', run: randomUUID() }, () => save(writers[0], userId, 2, 10)),
       ]);
       expect(await callApplied(dataSource, 'community', first)).toBe(true);
       expect(await callApplied(dataSource, 'community', second)).toBe(true);
 
-      await transportCall.run({ id: forget, kind: 'write' }, () => writer.forget({ userId, animeId: NARUTO.id }));
+      await transportCall.run({ id: forget, kind: 'write', run: randomUUID() }, () => writer.forget({ userId, animeId: NARUTO.id }));
       expect(await callApplied(dataSource, 'community', forget)).toBe(true);
 
       await Promise.all([
-        transportCall.run({ id: read, kind: 'read' }, () => save(writers[0], userId, 1, 40)),
+        transportCall.run({ id: read, kind: 'read', run: randomUUID() }, () => save(writers[0], userId, 1, 40)),
         save(writers[0], userId, 2, 40),
       ]);
       expect(await callApplied(dataSource, 'community', read)).toBe(false);

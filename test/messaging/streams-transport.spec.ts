@@ -108,7 +108,7 @@ describe('the streams transport', () => {
       'toy.nothing': () => undefined,
     });
     const call = await client(prefix, { kind: 'write' });
-    expect(await call('toy.who', {})).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), kind: 'write' });
+    expect(await call('toy.who', {})).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), kind: 'write', run: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await failure(call('toy.fail', {}))).toEqual({ code: ErrorCode.Conflict, message: 'Уже есть' });
     expect(await call('toy.nothing', {})).toBeUndefined();
     expect(await failure(call('toy.unknown', {}))).toMatchObject({ code: ErrorCode.ServiceUnavailable });

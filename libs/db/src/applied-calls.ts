@@ -2,8 +2,10 @@ import type { DataSource, EntitySubscriberInterface, MigrationInterface, QueryRu
 
 /**
  * The idempotency record of writes (docs/architecture.md, «Requests»): every transaction committed
- * while a write request runs also records the request's call id, in the same transaction. When the
- * replica running a write dies, another replica runs it again only if no row says it committed.
+ * while a write request runs also records the request's call id, and the run that owns it, in the same
+ * transaction. When the replica running a write dies, another replica runs it again only if no row
+ * says it committed; and should the first run still be alive (a stalled replica taken for dead), the
+ * commit of whichever run comes second fails, so the write never applies twice.
  */
 const table = (schema: string) => `"${schema}"."applied_calls"`;
 
@@ -22,18 +24,53 @@ export function appliedCallsMigration(schema: string, timestamp: number): new ()
   };
 }
 
-/** Writes the running write's call id into each transaction before it commits. */
+/** Adds the run that owns a call id: a second run of the same call cannot commit. */
+export function appliedCallsRunMigration(schema: string, timestamp: number): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = `AddAppliedCallsRun${timestamp}`;
+
+    async up(runner: QueryRunner) {
+      await runner.query(`ALTER TABLE ${table(schema)} ADD COLUMN IF NOT EXISTS "run" uuid`);
+    }
+
+    async down(runner: QueryRunner) {
+      await runner.query(`ALTER TABLE ${table(schema)} DROP COLUMN "run"`);
+    }
+  };
+}
+
+/** A write call and the one execution of it that may commit. */
+export interface WriteRun {
+  callId: string;
+  run: string;
+}
+
+/** Another execution of the same write call committed first: this one must not. */
+export class CallAppliedByAnotherRunError extends Error {
+  constructor(readonly callId: string) {
+    super(`Write call ${callId} was already committed by another run`);
+  }
+}
+
+/** Writes the running write's call id and run into each transaction before it commits. */
 export class AppliedCallsSubscriber implements EntitySubscriberInterface {
   constructor(
     private readonly schema: string,
-    /** The call id of the write request this code runs for, if any. */
-    private readonly currentWrite: () => string | undefined,
+    /** The write request this code runs for, if any. */
+    private readonly currentWrite: () => WriteRun | undefined,
   ) {}
 
   async beforeTransactionCommit(event: TransactionCommitEvent) {
-    const callId = this.currentWrite();
-    if (!callId) return;
-    await event.queryRunner.query(`INSERT INTO ${table(this.schema)} ("call_id") VALUES ($1) ON CONFLICT DO NOTHING`, [callId]);
+    const write = this.currentWrite();
+    if (!write) return;
+    // The same run may commit several transactions; another run's row makes this commit fail.
+    const owned: unknown[] = await event.queryRunner.query(
+      `INSERT INTO ${table(this.schema)} AS t ("call_id", "run") VALUES ($1, $2)
+       ON CONFLICT ("call_id") DO UPDATE SET "run" = EXCLUDED."run" WHERE t."run" = EXCLUDED."run"
+       RETURNING 1`,
+      [write.callId, write.run],
+    );
+    if (owned.length === 0) throw new CallAppliedByAnotherRunError(write.callId);
   }
 }
 

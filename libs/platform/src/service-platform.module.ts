@@ -46,7 +46,7 @@ export class ServicePlatformModule {
           schema: service,
           entities: [...(entities as Function[]), ...EVENT_ENTITIES],
           migrations: serviceMigrations(service, migrations as Function[]),
-          subscribers: [new AppliedCallsSubscriber(service, () => transportCall.currentWriteId())],
+          subscribers: [new AppliedCallsSubscriber(service, () => transportCall.currentWriteRun())],
           poolSize: config.DB_POOL_SIZE,
           migrateOnBoot: config.MIGRATE_ON_BOOT,
         }),

@@ -5,6 +5,8 @@ export interface TransportCall {
   /** The transport's id of this call: the idempotency key of a write. */
   id: string;
   kind: CallKind;
+  /** This execution of the call (a call taken over from a dead replica runs again with another). */
+  run: string;
 }
 
 const storage = new AsyncLocalStorage<TransportCall>();
@@ -21,5 +23,10 @@ export const transportCall = {
   currentWriteId(): string | undefined {
     const call = storage.getStore();
     return call?.kind === 'write' ? call.id : undefined;
+  },
+  /** The write request this code runs for and this execution of it. */
+  currentWriteRun(): { callId: string; run: string } | undefined {
+    const call = storage.getStore();
+    return call?.kind === 'write' ? { callId: call.id, run: call.run } : undefined;
   },
 };

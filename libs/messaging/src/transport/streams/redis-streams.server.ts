@@ -239,7 +239,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     if (!handler) return { err: NO_MESSAGE_HANDLER };
     const data: unknown = JSON.parse(request.body);
     const context = new StreamsContext([request.pattern]);
-    return transportCall.run({ id: request.id, kind: request.kind }, async () => {
+    return transportCall.run({ id: request.id, kind: request.kind, run: randomUUID() }, async () => {
       try {
         const result$ = this.transformToObservable(await handler(data, context));
         return { response: await lastValueFrom(result$, { defaultValue: undefined }) };
