@@ -24,29 +24,43 @@ const DAY_MS = 24 * 3600 * 1000;
 @Injectable()
 export class CommentLimits {
   private readonly burst: RateLimiterRedis;
+  private readonly turnsKey: string;
 
   constructor(
     private readonly comments: CommentsRepository,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_OPTIONS) options: RedisOptions,
     @Inject(COMMENT_LIMITS) private readonly settings: CommentLimitSettings,
   ) {
     this.burst = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${options.keyPrefix}comments:rl`, points: 1, duration: settings.perSeconds });
+    this.turnsKey = `${options.keyPrefix}comments:rl-call:`;
   }
 
-  /** Takes the user's turn, or refuses with 429 and the seconds to wait. */
-  async consume(userId: string): Promise<void> {
+  /**
+   * Takes the user's turn, or refuses with 429 and the seconds to wait. `callId`: the write request's
+   * id; when a replica dies holding the request, the one that takes it over runs it again under the
+   * same id, and the turn the first run took is not taken twice (it would refuse a comment never stored).
+   */
+  async consume(userId: string, callId?: string): Promise<void> {
     const recent = await this.comments.recentBy(userId, this.settings.daily);
     if (recent.length >= this.settings.daily) {
       // A turn comes back when the oldest of the day's last `daily` comments is a day old.
       const freedAt = recent[recent.length - 1].getTime() + DAY_MS;
       throw RpcError.of(ErrorCode.RateLimited, COMMENT_MESSAGES.dailyLimit, { retryAfterSeconds: secondsUntil(freedAt - Date.now()) });
     }
+    if (callId && !(await this.firstRunOf(callId))) return;
     await this.burst.consume(userId).catch((error: unknown) => {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw RpcError.of(ErrorCode.RateLimited, COMMENT_MESSAGES.rateLimited, { retryAfterSeconds: secondsUntil(error.msBeforeNext) });
     });
   }
+
+  private async firstRunOf(callId: string): Promise<boolean> {
+    return (await this.redis.set(`${this.turnsKey}${callId}`, '1', 'EX', CALL_MARK_SECONDS, 'NX')) === 'OK';
+  }
 }
+
+/** Far longer than any request deadline: only a re-run of the same call finds the mark. */
+const CALL_MARK_SECONDS = 300;
 
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

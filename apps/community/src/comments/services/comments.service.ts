@@ -9,7 +9,7 @@ import {
   type CommentItem,
   type CommentLikeState,
 } from '@portal/contracts';
-import { OutboxPublisher } from '@portal/messaging';
+import { OutboxPublisher, transportCall } from '@portal/messaging';
 import { maskBadWords, RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { excerptOf, GUEST_VIEW, isSpoiler, toCommentItem } from '../comment-view';
@@ -55,7 +55,7 @@ export class CommentsService {
     if (parent && (parent.target_type !== target.type || parent.target_id !== targetId)) {
       throw RpcError.validation([{ field: 'parentId', message: COMMENT_MESSAGES.parentOtherTarget }]);
     }
-    await this.limits.consume(user.id);
+    await this.limits.consume(user.id, transportCall.currentWriteId());
     const author = (await this.users.exists(user.id)) ? null : await this.accounts.profileOf(user);
 
     const id = randomUUID();
