@@ -63,12 +63,15 @@ export const COMMENTS_STRINGS = {
   latestUnknownAnime: 'Аниме',
   latestItem: (name: string, anime: string) => `${name} об аниме «${anime}»`,
   // The profile's «Комментарии» tab
-  profileLoading: 'Загрузка комментариев...',
-  profileErrorTitle: 'Не удалось загрузить комментарии',
-  profileEmptyTitle: 'Комментариев нет',
-  profileEmptyOwn: 'Вы ещё не оставляли комментариев. Обсудить аниме можно на его странице.',
-  profileEmptyOther: 'Пользователь ещё не оставлял комментариев.',
-  profileListLabel: 'Комментарии пользователя',
+  /** The profile tab's list (shared/ui PagedFeed). */
+  profileFeed: {
+    loading: 'Загрузка комментариев...',
+    errorTitle: 'Не удалось загрузить комментарии',
+    emptyTitle: 'Комментариев нет',
+    emptyOwn: 'Вы ещё не оставляли комментариев. Обсудить аниме можно на его странице.',
+    emptyOther: 'Пользователь ещё не оставлял комментариев.',
+    listLabel: 'Комментарии пользователя',
+  },
   profileItem: (anime: string) => `Комментарий к аниме «${anime}»`,
   profileReply: 'ответ',
   profileLikes: (likes: number) => `Нравится: ${likes}`,

@@ -92,12 +92,15 @@ export const REVIEWS_STRINGS = {
   rejectedToast: 'Рецензия отклонена',
   rejectedText: 'Автор получил уведомление с причиной.',
   // The profile's «Рецензии» tab
-  profileLoading: 'Загрузка рецензий...',
-  profileErrorTitle: 'Не удалось загрузить рецензии',
-  profileEmptyTitle: 'Рецензий нет',
-  profileEmptyOwn: 'Вы ещё не писали рецензий. Написать её можно на странице аниме.',
-  profileEmptyOther: 'Пользователь ещё не писал рецензий.',
-  profileListLabel: 'Рецензии пользователя',
+  /** The profile tab's list (shared/ui PagedFeed). */
+  profileFeed: {
+    loading: 'Загрузка рецензий...',
+    errorTitle: 'Не удалось загрузить рецензии',
+    emptyTitle: 'Рецензий нет',
+    emptyOwn: 'Вы ещё не писали рецензий. Написать её можно на странице аниме.',
+    emptyOther: 'Пользователь ещё не писал рецензий.',
+    listLabel: 'Рецензии пользователя',
+  },
   profileItem: (anime: string) => `Рецензия на «${anime}»`,
   profileUnknownAnime: (animeId: number) => `Аниме №${animeId}`,
 } as const;

@@ -73,14 +73,7 @@ export function ProfileComments({ username, own }: ProfileCommentsProps) {
       renderItem={(comment) => <ProfileCommentItem comment={comment} />}
       own={own}
       errorText={errorText}
-      text={{
-        loading: S.profileLoading,
-        errorTitle: S.profileErrorTitle,
-        emptyTitle: S.profileEmptyTitle,
-        emptyOwn: S.profileEmptyOwn,
-        emptyOther: S.profileEmptyOther,
-        listLabel: S.profileListLabel,
-      }}
+      text={S.profileFeed}
     />
   );
 }

@@ -72,14 +72,7 @@ export function ProfileReviews({ username, own }: ProfileReviewsProps) {
       renderItem={(review) => <ProfileReviewItem review={review} />}
       own={own}
       errorText={errorText}
-      text={{
-        loading: S.profileLoading,
-        errorTitle: S.profileErrorTitle,
-        emptyTitle: S.profileEmptyTitle,
-        emptyOwn: S.profileEmptyOwn,
-        emptyOther: S.profileEmptyOther,
-        listLabel: S.profileListLabel,
-      }}
+      text={S.profileFeed}
     />
   );
 }
