@@ -2,6 +2,8 @@ import type { AnimeRef, CommentItem, CommentNode, LatestComment } from '@portal/
 import { COMMENT_EXCERPT_LENGTH } from '@portal/contracts';
 import type { AnimeRefRow } from '../anime-refs/anime-refs.repository';
 import type { CommentRow, WatchedRow } from './comments.repository';
+import { toStoredRef } from '../anime-refs/anime-refs.repository';
+import { animeRefOf } from '../library/entry.mapper';
 
 /** auth's rank of a new account, shown until an event tells the community another one. */
 export const DEFAULT_RANK = 'новичок';
@@ -42,15 +44,7 @@ export function toCommentItem(row: CommentRow, view: CommentsView): CommentItem 
 }
 
 export function toLatestComment(row: CommentRow & { anime: AnimeRefRow | null }, view: CommentsView): LatestComment {
-  const anime: AnimeRef | null = row.anime && {
-    id: row.anime.id,
-    title: row.anime.title,
-    poster: row.anime.poster,
-    fallbackPoster: row.anime.fallback_poster,
-    episodes: row.anime.episodes,
-    kind: row.anime.kind,
-    year: row.anime.year,
-  };
+  const anime: AnimeRef | null = row.anime && animeRefOf(toStoredRef(row.anime));
   return { ...toCommentItem(row, view), anime };
 }
 

@@ -1,6 +1,8 @@
 import type { AnimeRef, ReviewItem, ReviewWithAnime } from '@portal/contracts';
 import { DEFAULT_RANK } from '../comments/comment-view';
 import type { ReviewRow, ReviewWithAnimeRow } from './reviews.repository';
+import { toStoredRef } from '../anime-refs/anime-refs.repository';
+import { animeRefOf } from '../library/entry.mapper';
 
 /** What one viewer may see of some reviews. */
 export interface ReviewsView {
@@ -37,14 +39,6 @@ export function toReviewItem(row: ReviewRow, view: ReviewsView): ReviewItem {
 }
 
 export function toReviewWithAnime(row: ReviewWithAnimeRow, view: ReviewsView): ReviewWithAnime {
-  const anime: AnimeRef | null = row.anime && {
-    id: row.anime.id,
-    title: row.anime.title,
-    poster: row.anime.poster,
-    fallbackPoster: row.anime.fallback_poster,
-    episodes: row.anime.episodes,
-    kind: row.anime.kind,
-    year: row.anime.year,
-  };
+  const anime: AnimeRef | null = row.anime && animeRefOf(toStoredRef(row.anime));
   return { ...toReviewItem(row, view), anime };
 }

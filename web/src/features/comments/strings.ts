@@ -7,7 +7,6 @@ export const COMMENTS_STRINGS = {
   empty: 'Комментариев пока нет. Напишите первым!',
   loadErrorTitle: 'Не удалось загрузить комментарии',
   retry: 'Повторить',
-  showMore: 'Показать ещё',
   moreRepliesHidden: 'Показаны не все ответы этой ветки',
   deleted: COMMENT_MESSAGES.deleted,
   edited: 'изменено',

@@ -10,7 +10,6 @@ export const REVIEWS_STRINGS = {
   empty: 'Рецензий пока нет. Напишите первую!',
   loadErrorTitle: 'Не удалось загрузить рецензии',
   retry: 'Повторить',
-  showMore: 'Показать ещё',
   sortLabel: 'Порядок рецензий',
   sortHelpful: 'Полезные',
   sortDate: 'Новые',

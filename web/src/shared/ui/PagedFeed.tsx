@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { ButtonLink } from './ButtonLink';
 import { ListSkeleton } from './ListSkeleton';
+import { NextPage } from './NextPage';
 import { StatePanel } from './StatePanel';
 import { UI_STRINGS } from './strings';
 import './paged-feed.css';
@@ -61,11 +62,7 @@ export function PagedFeed<T>({ query, keyOf, renderItem, own, text, errorText }:
           <li key={keyOf(item)}>{renderItem(item)}</li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? UI_STRINGS.loading : UI_STRINGS.showMore}
-        </Button>
-      ) : null}
+      <NextPage list={query} errorText={errorText} />
     </div>
   );
 }

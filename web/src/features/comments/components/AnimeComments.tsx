@@ -3,10 +3,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
-import { Button } from '../../../shared/ui/Button';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { ListState } from '../../../shared/ui/ListState';
+import { NextPage } from '../../../shared/ui/NextPage';
 import { animeCommentsQuery, linkedCommentQuery } from '../api/comments-api';
 import { usePostComment } from '../hooks/useCommentMutations';
 import { useCommentsLive } from '../hooks/useCommentsLive';
@@ -101,14 +100,7 @@ export function AnimeComments({ anime }: { anime: AnimeDetails }) {
             </li>
           ))}
         </ol>
-        {comments.isFetchNextPageError ? <FieldMessage message={errorText(comments.error)} /> : null}
-        {comments.hasNextPage ? (
-          <div className="comments__more">
-            <Button variant="secondary" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
-              {comments.isFetchingNextPage ? S.loading : S.showMore}
-            </Button>
-          </div>
-        ) : null}
+        <NextPage list={comments} errorText={errorText} loadingLabel={S.loading} className="comments__more" />
       </>
     );
   }

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { ListState } from '../../../shared/ui/ListState';
+import { NextPage } from '../../../shared/ui/NextPage';
 import { animeReviewsQuery } from '../api/reviews-api';
 import { errorText } from '../lib/review-errors';
 import { REVIEWS_STRINGS } from '../strings';
@@ -46,14 +46,7 @@ export function AnimeReviews({ anime }: { anime: AnimeDetails }) {
             </li>
           ))}
         </ol>
-        {reviews.isFetchNextPageError ? <FieldMessage message={errorText(reviews.error)} /> : null}
-        {reviews.hasNextPage ? (
-          <div className="reviews__more">
-            <Button variant="secondary" disabled={reviews.isFetchingNextPage} onClick={() => void reviews.fetchNextPage()}>
-              {reviews.isFetchingNextPage ? S.loading : S.showMore}
-            </Button>
-          </div>
-        ) : null}
+        <NextPage list={reviews} errorText={errorText} loadingLabel={S.loading} className="reviews__more" />
       </>
     );
   }

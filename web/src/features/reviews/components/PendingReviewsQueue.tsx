@@ -3,8 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../shared/ui/Button';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { ListState } from '../../../shared/ui/ListState';
+import { NextPage } from '../../../shared/ui/NextPage';
 import { pendingReviewsQuery } from '../api/reviews-api';
 import { useApproveReview, useRejectReview } from '../hooks/useReviewModeration';
 import { errorText } from '../lib/review-errors';
@@ -81,14 +81,7 @@ export function PendingReviewsQueue() {
             </li>
           ))}
         </ol>
-        {queue.isFetchNextPageError ? <FieldMessage message={errorText(queue.error)} /> : null}
-        {queue.hasNextPage ? (
-          <div className="reviews__more">
-            <Button variant="secondary" disabled={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
-              {queue.isFetchingNextPage ? S.loading : S.showMore}
-            </Button>
-          </div>
-        ) : null}
+        <NextPage list={queue} errorText={errorText} loadingLabel={S.loading} className="reviews__more" />
       </>
     );
   }
