@@ -13,16 +13,16 @@ import { startCatalogueService } from '../catalogue/catalogue-test-kit';
 import { freePort } from '../support/free-port';
 import { startGatewayProcess } from '../support/gateway-process';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { type Env, type RunningApp, startAuthService, startGateway } from '../support/test-apps';
+import { type Env, type RunningApp, startAuthService, startChatService, startGateway } from '../support/test-apps';
 
-/** Short enough to wait for in a test: the host's grace period and the replica liveness expiry. */
+/** Short enough to wait for in a test: the host's grace period and the gateway liveness expiry (the chat service's settings). */
 const FAST = { PRESENCE_HEARTBEAT_MS: '200', PRESENCE_TTL_SECONDS: '2', WATCH_PARTY_HOST_GRACE_MS: '1000' };
 /** Naruto: in the catalogue fixture, by its Shikimori id as everywhere on the portal. */
 const NARUTO = 20;
 
 type PartySocket = Socket;
 
-describe('watch-party rooms across two gateway replicas', () => {
+describe('watch-party rooms (chat service) across two gateway replicas', () => {
   jest.setTimeout(60_000);
   let db: ScratchDatabase;
   let env: Env;
@@ -41,6 +41,8 @@ describe('watch-party rooms across two gateway replicas', () => {
     env = { ...ownRedisPrefix('wp'), DATABASE_URL: db.url, ...FAST, ...RELAXED_GATEWAY_LIMITS };
     apps.push(await startCatalogueService(env));
     apps.push(await startAuthService({ ...env, ...RELAXED_AUTH_LIMITS }));
+    // The rooms' owner: their rules, their state in Redis and the pushes to their sockets.
+    apps.push(await startChatService(env));
     apps.push((replicaA = await startGateway(env)));
     apps.push((replicaB = await startGateway(env)));
     a = apiClient(replicaA.url);

@@ -25,9 +25,9 @@ import { CommentsGateway } from './realtime/comments.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
 import { NotificationsGateway } from './realtime/notifications.gateway';
 import { NotificationsController } from './community/notifications.controller';
-import { PRESENCE_SETTINGS, PresenceService } from './realtime/presence.service';
+import { PresenceReporter } from './realtime/presence-reporter';
 import { EdgeValidationPipe } from './http/edge-validation.pipe';
-import { watchPartyProviders } from './realtime/watch-party/watch-party.providers';
+import { WatchPartyGateway } from './realtime/watch-party/watch-party.gateway';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { AvatarLookup } from './users/avatar-lookup';
 import { UsersController } from './users/users.controller';
@@ -76,17 +76,13 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_PIPE, useClass: EdgeValidationPipe },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },
-        {
-          provide: PRESENCE_SETTINGS,
-          useValue: { keyPrefix: config.REDIS_KEY_PREFIX, heartbeatMs: config.PRESENCE_HEARTBEAT_MS, ttlSeconds: config.PRESENCE_TTL_SECONDS },
-        },
-        PresenceService,
+        PresenceReporter,
         AvatarLookup,
         GeneralGateway,
         ChatGateway,
         CommentsGateway,
         NotificationsGateway,
-        ...watchPartyProviders(config),
+        WatchPartyGateway,
         {
           provide: CatalogueResponseCache,
           inject: [REDIS],

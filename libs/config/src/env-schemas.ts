@@ -80,14 +80,6 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   /** Seconds a cached catalogue response stays in Redis; changes drop it sooner. */
   CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600),
-  /** Online presence: each replica republishes its visitors this often… */
-  PRESENCE_HEARTBEAT_MS: positiveInt(5000),
-  /** …and a replica that stops (crash, network) drops out of the counts after this. */
-  PRESENCE_TTL_SECONDS: positiveInt(15),
-  /** Watch party: how long a disconnected host keeps control before the next member gets it. */
-  WATCH_PARTY_HOST_GRACE_MS: positiveInt(10_000),
-  /** Watch party: a room (state, members, chat) expires this long after its last activity. */
-  WATCH_PARTY_ROOM_TTL_SECONDS: positiveInt(6 * 60 * 60),
   /** The catalogue's external player (VIDEO_PROVIDER=iframe): its origin is allowed in the web client's frame-src. */
   VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl.optional(),
   /** Further origins the web client may frame (AMV players); empty allows none but the video provider. */
@@ -149,6 +141,14 @@ export const chatEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat).extend(
   /** Messages one user may post per window. */
   CHAT_RATE_LIMIT_MESSAGES: positiveInt(5),
   CHAT_RATE_LIMIT_SECONDS: positiveInt(10),
+  /** Online presence: each gateway reports its visitors this often (the chat service tells it)… */
+  PRESENCE_HEARTBEAT_MS: positiveInt(5000),
+  /** …and a gateway that stops reporting (crash, network) drops out of the counts and the rooms after this. */
+  PRESENCE_TTL_SECONDS: positiveInt(15),
+  /** Watch party: how long a disconnected host keeps control before the next member gets it. */
+  WATCH_PARTY_HOST_GRACE_MS: positiveInt(10_000),
+  /** Watch party: a room (state, members, chat) expires this long after its last activity. */
+  WATCH_PARTY_ROOM_TTL_SECONDS: positiveInt(6 * 60 * 60),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

@@ -27,6 +27,8 @@ export type { UserCommentsRequest, UserReviewsRequest } from './community/profil
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';
+export type { WatchPartyControlAction, WatchPartyJoined, WatchPartyReply } from './realtime/watch-party.schemas';
+export type { PresenceReportAnswer, PresenceSnapshot, PresenceVisitor, PresenceVisitorKind } from './realtime/presence.schemas';
 export * from './platform/services';
 export * from './events/event-map';
 export * from './events/queues';

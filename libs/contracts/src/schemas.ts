@@ -11,6 +11,7 @@ export * from './community/community.schemas';
 export * from './realtime/chat.schemas';
 export * from './realtime/watch-party.schemas';
 export * from './realtime/online.schemas';
+export * from './realtime/presence.schemas';
 export * from './community/notifications.schemas';
 export * from './community/comments.schemas';
 export * from './community/reviews.schemas';

@@ -1,8 +1,7 @@
 import type { JwtService } from '@nestjs/jwt';
 import { isbot } from 'isbot';
 import type { Socket } from 'socket.io';
-import type { AuthenticatedUser, GeneralSocketAuth } from '@portal/contracts';
-import type { Visitor } from './presence';
+import type { AuthenticatedUser, GeneralSocketAuth, PresenceVisitor } from '@portal/contracts';
 
 const CLIENT_ID = /^[\w-]{8,64}$/;
 
@@ -22,7 +21,7 @@ export async function socketUser(socket: Socket, jwt: JwtService): Promise<Authe
  * Who a general connection is, for the counts: a user only by a valid token (a claimed username
  * proves nothing), a bot by its user agent, otherwise a guest known by its browser's client id.
  */
-export function visitorOf(socket: Socket, user: AuthenticatedUser | null): Visitor {
+export function visitorOf(socket: Socket, user: AuthenticatedUser | null): PresenceVisitor {
   if (user) return { kind: 'user', key: user.id, username: user.username };
   const clientId = (socket.handshake.auth as GeneralSocketAuth | undefined)?.clientId;
   const key = typeof clientId === 'string' && CLIENT_ID.test(clientId) ? clientId : socket.id;

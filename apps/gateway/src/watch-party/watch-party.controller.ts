@@ -7,19 +7,15 @@ import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { invalidField } from '../uploads/multipart-form';
-import { WatchPartyService } from '../realtime/watch-party/watch-party.service';
 
 class WatchPartyCreateBody extends createZodDto(watchPartyCreateSchema) {}
 class WatchPartyRoomParams extends createZodDto(watchPartyRoomParamsSchema) {}
 
-/** Opening a watch-party room and reading one; everything else happens on the `/watch-party` socket. */
+/** Opening a watch-party room and reading one (rooms are the chat service's); everything else happens on the `/watch-party` socket. */
 @ApiTags('watch-party')
 @Controller('watch-party')
 export class WatchPartyController {
-  constructor(
-    private readonly parties: WatchPartyService,
-    private readonly rpc: RpcClient,
-  ) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   @Post()
   @RequireUser()
@@ -31,18 +27,16 @@ export class WatchPartyController {
     if (!found) throw new RemoteServiceError({ code: ErrorCode.NotFound, message: CATALOGUE_MESSAGES.animeNotFound });
     const anime = found.ref;
     if (anime.episodes !== null && episode > anime.episodes) throw invalidField('episode', WATCH_PARTY_MESSAGES.badEpisode);
-    const user = meta.user!;
-    // The host's avatar arrives with their socket's join, as every member's does.
-    return this.parties.create({ userId: user.id, username: user.username, avatar: null }, anime.id, episode);
+    return this.rpc.send('chat.watch-party.create', { animeId: anime.id, episode }, meta);
   }
 
   @Get(':roomId')
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The state of a room (members, host, position), or 404' })
-  async get(@Param() { roomId }: WatchPartyRoomParams) {
-    const state = WATCH_PARTY_ROOM_ID_PATTERN.test(roomId) ? await this.parties.state(roomId) : null;
-    if (!state) throw new RemoteServiceError({ code: ErrorCode.NotFound, message: WATCH_PARTY_MESSAGES.roomNotFound });
-    return state;
+  async get(@Param() { roomId }: WatchPartyRoomParams, @Meta() meta: RpcMeta) {
+    // An id that cannot be a room's is not worth a call.
+    if (!WATCH_PARTY_ROOM_ID_PATTERN.test(roomId)) throw new RemoteServiceError({ code: ErrorCode.NotFound, message: WATCH_PARTY_MESSAGES.roomNotFound });
+    return this.rpc.send('chat.watch-party.get', { roomId }, meta);
   }
 }

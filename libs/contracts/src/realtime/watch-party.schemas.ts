@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { WATCH_PARTY_MESSAGES } from './watch-party';
+import {
+  WATCH_PARTY_CHAT_MAX_LENGTH,
+  WATCH_PARTY_MAX_RATE,
+  WATCH_PARTY_MESSAGES,
+  WATCH_PARTY_MIN_RATE,
+  WATCH_PARTY_ROOM_ID_PATTERN,
+  type WatchPartyChatMessage,
+  type WatchPartyErrorPayload,
+  type WatchPartyState,
+} from './watch-party';
 
-// The REST side of watch-party rooms; the socket payloads are parsed by the gateway's room code.
+// Watch-party rooms: the REST bodies, the socket payloads (parsed by the gateway, strict objects) and
+// the requests the gateway forwards to the chat service, which owns the rooms and parses them again.
 
 export const WATCH_PARTY_EPISODE_MAX = 100_000;
+const MAX_POSITION_SECONDS = 24 * 60 * 60;
 
 /** An episode number of a room, in the body of POST /watch-party and in the `episode` socket event. */
 export const watchPartyEpisodeField = z
@@ -23,3 +34,81 @@ export const watchPartyCreateSchema = z.object({
  * is answered like any unknown room, 404.
  */
 export const watchPartyRoomParamsSchema = z.object({ roomId: z.string().max(64) });
+
+// Socket payloads ------------------------------------------------------------------------------------
+
+const roomId = z.string().regex(WATCH_PARTY_ROOM_ID_PATTERN);
+
+export const watchPartyJoinSchema = z.strictObject({ roomId });
+
+export const watchPartyPlaybackSchema = z.strictObject({
+  position: z.number().finite().min(0).max(MAX_POSITION_SECONDS),
+  rate: z.number().finite().min(WATCH_PARTY_MIN_RATE).max(WATCH_PARTY_MAX_RATE).optional(),
+  at: z.number().finite().positive().optional(),
+});
+
+export const watchPartyEpisodeSchema = z.strictObject({ episode: watchPartyEpisodeField });
+
+export const watchPartyChatSchema = z.strictObject({
+  text: z
+    .string({ error: WATCH_PARTY_MESSAGES.chatEmpty })
+    .transform((text) => text.trim())
+    .pipe(z.string().min(1, WATCH_PARTY_MESSAGES.chatEmpty).max(WATCH_PARTY_CHAT_MAX_LENGTH, WATCH_PARTY_MESSAGES.chatTooLong)),
+});
+
+export const watchPartyTimeSyncSchema = z.strictObject({ clientSentAt: z.number().finite() });
+
+// Requests to the chat service (the member is the request's `meta.user`, the socket's verified token) -----
+
+const gatewayId = z.string().regex(/^[\w-]{8,64}$/);
+const socketId = z.string().min(1).max(64);
+const avatar = z.string().max(2048).nullable();
+
+/** `chat.watch-party.create`: the title as the catalogue resolved it. */
+export const watchPartyOpenSchema = z.strictObject({ animeId: z.number().int().positive(), episode: watchPartyEpisodeField });
+
+/** `chat.watch-party.join`: a socket of the caller, held by gateway `gatewayId`, enters the room. */
+export const watchPartyJoinRequestSchema = z.strictObject({ roomId, gatewayId, socketId, avatar });
+
+/** `chat.watch-party.leave`: the caller leaves for good. */
+export const watchPartyLeaveRequestSchema = z.strictObject({ roomId });
+
+/** `chat.watch-party.disconnect`: one socket of the caller went away. */
+export const watchPartyDisconnectRequestSchema = z.strictObject({ roomId, socketId });
+
+/** `chat.watch-party.control`: the caller's play, pause, seek or episode change. */
+export const watchPartyControlRequestSchema = z.strictObject({
+  roomId,
+  action: z.discriminatedUnion('kind', [
+    watchPartyPlaybackSchema.extend({ kind: z.enum(['play', 'pause', 'seek']) }),
+    watchPartyEpisodeSchema.extend({ kind: z.literal('episode') }),
+  ]),
+});
+
+/** `chat.watch-party.chat`: a room chat message of the caller (`avatar` looked up by the gateway). */
+export const watchPartyChatRequestSchema = watchPartyChatSchema.extend({ roomId, avatar });
+
+/** `chat.watch-party.drop-gateway`: a gateway stopping cleanly takes its sockets out of their rooms. */
+export const watchPartyGatewaySchema = z.strictObject({ gatewayId });
+
+export type WatchPartyOpenRequest = z.output<typeof watchPartyOpenSchema>;
+export type WatchPartyRoomParams = z.output<typeof watchPartyRoomParamsSchema>;
+export type WatchPartyJoinRequest = z.output<typeof watchPartyJoinRequestSchema>;
+export type WatchPartyLeaveRequest = z.output<typeof watchPartyLeaveRequestSchema>;
+export type WatchPartyDisconnectRequest = z.output<typeof watchPartyDisconnectRequestSchema>;
+export type WatchPartyControlRequest = z.output<typeof watchPartyControlRequestSchema>;
+export type WatchPartyControlAction = WatchPartyControlRequest['action'];
+export type WatchPartyChatRequest = z.output<typeof watchPartyChatRequestSchema>;
+export type WatchPartyGatewayRequest = z.output<typeof watchPartyGatewaySchema>;
+
+/**
+ * What a room operation answers: the value, or the refusal the socket is told as an `error` event
+ * (NOT_HOST, ROOM_NOT_FOUND, RATE_LIMITED…). A refusal is an answer, not a failure of the call.
+ */
+export type WatchPartyReply<T = null> = { ok: true; value: T } | { ok: false; error: Omit<WatchPartyErrorPayload, 'event'> };
+
+/** What a joining socket is sent at once: the room and its last chat messages. */
+export interface WatchPartyJoined {
+  state: WatchPartyState;
+  history: WatchPartyChatMessage[];
+}

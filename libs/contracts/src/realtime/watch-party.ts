@@ -73,6 +73,9 @@ export interface WatchPartyCreated {
 
 export const watchPartyPath = (roomId: string) => `/watch-party/${roomId}`;
 
+/** The socket.io room of a watch-party room: the chat service pushes to it through the Redis adapter. */
+export const watchPartyRoom = (roomId: string) => `watch-party:${roomId}`;
+
 /** A host's playback report. `at` (server ms, from the client's clock offset) is when `position` was read. */
 export interface WatchPartyPlayback {
   position: number;

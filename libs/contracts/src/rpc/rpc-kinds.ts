@@ -91,6 +91,18 @@ export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind>
   'chat.messages.list': 'read',
   'chat.message.post': 'write',
   'chat.message.delete': 'write',
+  'chat.presence.report': 'write',
+  'chat.presence.stats-for': 'read',
+  'chat.presence.users': 'read',
+  'chat.presence.leave': 'write',
+  'chat.watch-party.create': 'write',
+  'chat.watch-party.get': 'read',
+  'chat.watch-party.join': 'write',
+  'chat.watch-party.leave': 'write',
+  'chat.watch-party.disconnect': 'write',
+  'chat.watch-party.control': 'write',
+  'chat.watch-party.chat': 'write',
+  'chat.watch-party.drop-gateway': 'write',
 };
 
 /** Health probes read; unknown patterns count as writes: never run twice. */

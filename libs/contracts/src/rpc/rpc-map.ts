@@ -82,7 +82,22 @@ import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 import type { ChatMessageParams, ChatPageQuery, ChatPost } from '../realtime/chat.schemas';
-import type { ChatMessage } from '../realtime/realtime-events';
+import type { ChatMessage, OnlineStats, OnlineUsersPage } from '../realtime/realtime-events';
+import type { OnlineUsersQuery } from '../realtime/online.schemas';
+import type { PresenceGatewayRequest, PresenceReportAnswer, PresenceReportRequest, PresenceStatsForRequest } from '../realtime/presence.schemas';
+import type { WatchPartyCreated, WatchPartyState } from '../realtime/watch-party';
+import type {
+  WatchPartyChatRequest,
+  WatchPartyControlRequest,
+  WatchPartyDisconnectRequest,
+  WatchPartyGatewayRequest,
+  WatchPartyJoined,
+  WatchPartyJoinRequest,
+  WatchPartyLeaveRequest,
+  WatchPartyOpenRequest,
+  WatchPartyReply,
+  WatchPartyRoomParams,
+} from '../realtime/watch-party.schemas';
 
 /** What travels with every request over the transport, so logs and rules follow the caller. */
 export interface RpcMeta {
@@ -239,6 +254,25 @@ export interface RpcMap extends Health {
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };
   'chat.message.delete': { request: ChatMessageParams; response: { id: string; deleted: true } };
+  /** A gateway's heartbeat with the visitors it holds: answered with the counts across all gateways. */
+  'chat.presence.report': { request: PresenceReportRequest; response: PresenceReportAnswer };
+  /** The counts as a connection that has just arrived is told them (with itself, counted or not yet). */
+  'chat.presence.stats-for': { request: PresenceStatsForRequest; response: OnlineStats };
+  /** Everyone signed in online, alphabetically, each once (GET /api/online/users). */
+  'chat.presence.users': { request: OnlineUsersQuery; response: OnlineUsersPage };
+  /** A gateway stopping cleanly: its visitors leave the counts at once. */
+  'chat.presence.leave': { request: PresenceGatewayRequest; response: { ok: true } };
+  /** The caller (`meta.user`) opens a room and hosts it. */
+  'chat.watch-party.create': { request: WatchPartyOpenRequest; response: WatchPartyCreated };
+  /** A room's state; 404 for an unknown one. */
+  'chat.watch-party.get': { request: WatchPartyRoomParams; response: WatchPartyState };
+  'chat.watch-party.join': { request: WatchPartyJoinRequest; response: WatchPartyReply<WatchPartyJoined> };
+  'chat.watch-party.leave': { request: WatchPartyLeaveRequest; response: WatchPartyReply };
+  'chat.watch-party.disconnect': { request: WatchPartyDisconnectRequest; response: WatchPartyReply };
+  'chat.watch-party.control': { request: WatchPartyControlRequest; response: WatchPartyReply };
+  'chat.watch-party.chat': { request: WatchPartyChatRequest; response: WatchPartyReply };
+  /** A gateway stopping cleanly: its sockets leave their rooms (the hosts' grace periods start). */
+  'chat.watch-party.drop-gateway': { request: WatchPartyGatewayRequest; response: { ok: true } };
 }
 
 export interface AuditLogEntry {

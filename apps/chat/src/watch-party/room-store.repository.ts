@@ -13,9 +13,6 @@ export interface WatchPartySettings {
   hostGraceMs: number;
   /** A room expires this long after its last change. */
   roomTtlSeconds: number;
-  /** Replica liveness: how often a replica says it is alive, and how long that lasts (the presence settings). */
-  heartbeatMs: number;
-  replicaTtlSeconds: number;
 }
 
 /**
@@ -39,12 +36,12 @@ return count`;
 const MAX_ATTEMPTS = 20;
 
 /**
- * Rooms in Redis, shared by every gateway replica. Keys (under REDIS_KEY_PREFIX + `watch-party:`):
+ * Rooms in Redis, shared by every chat replica. Keys (under REDIS_KEY_PREFIX + `watch-party:`):
  * `room:<id>` (the room as JSON, expiring `roomTtlSeconds` after its last change), `room:<id>:chat`
  * (the last 50 messages), `deadlines` (rooms whose absent host's grace period ends, scored by that
- * time), `replicas` / `replica:<id>` (live replicas, a key with a short expiry) and
- * `replica:<id>:rooms` (the rooms where a replica holds sockets, to clean up after it dies),
- * `chat-rate:<userId>` (the room chat limit).
+ * time), `replicas` (the gateways that hold sockets in rooms) and `replica:<id>:rooms` (the rooms
+ * where a gateway holds sockets, to clean up after it dies; whether it lives is its presence report),
+ * `chat-rate:<userId>` (the room chat limit), `sweep` (which chat replica sweeps this round).
  */
 @Injectable()
 export class RoomStore {
@@ -121,36 +118,34 @@ export class RoomStore {
     return Number(count) <= WATCH_PARTY_CHAT_RATE_LIMIT.messages;
   }
 
-  // Replica liveness -----------------------------------------------------------------------------
+  // Gateways holding sockets in rooms ---------------------------------------------------------------
 
-  /** Says the replica is alive; true when it was not listed (its first beat, or the others took it for dead). */
-  async heartbeat(replicaId: string): Promise<boolean> {
-    const results = await this.redis
+  /** Records that a gateway holds a socket in the room, so the room is cleaned up if the gateway dies. */
+  async holdsRoom(gatewayId: string, roomId: string): Promise<void> {
+    await this.redis
       .multi()
-      .set(this.replicaKey(replicaId), '1', 'EX', this.settings.replicaTtlSeconds)
-      .sadd(this.replicasKey, replicaId)
+      .sadd(this.replicaRoomsKey(gatewayId), roomId)
+      .pexpire(this.replicaRoomsKey(gatewayId), this.ttlMs)
+      .sadd(this.replicasKey, gatewayId)
       .exec();
-    return results?.[1]?.[1] === 1;
   }
 
-  async holdsRoom(replicaId: string, roomId: string): Promise<void> {
-    await this.redis.multi().sadd(this.replicaRoomsKey(replicaId), roomId).pexpire(this.replicaRoomsKey(replicaId), this.ttlMs).exec();
+  /** Gateways that hold (or held) sockets in rooms. */
+  async gateways(): Promise<string[]> {
+    return this.redis.smembers(this.replicasKey);
   }
 
-  /** Replicas that stopped saying they are alive. */
-  async deadReplicas(): Promise<string[]> {
-    const replicas = await this.redis.smembers(this.replicasKey);
-    if (replicas.length === 0) return [];
-    const alive = await this.redis.mget(replicas.map((id) => this.replicaKey(id)));
-    return replicas.filter((_, index) => alive[index] === null);
+  async roomsOf(gatewayId: string): Promise<string[]> {
+    return this.redis.smembers(this.replicaRoomsKey(gatewayId));
   }
 
-  async roomsOf(replicaId: string): Promise<string[]> {
-    return this.redis.smembers(this.replicaRoomsKey(replicaId));
+  async forgetGateway(gatewayId: string): Promise<void> {
+    await this.redis.multi().del(this.replicaRoomsKey(gatewayId)).srem(this.replicasKey, gatewayId).exec();
   }
 
-  async forgetReplica(replicaId: string): Promise<void> {
-    await this.redis.multi().del(this.replicaKey(replicaId), this.replicaRoomsKey(replicaId)).srem(this.replicasKey, replicaId).exec();
+  /** True for the one chat replica that sweeps in this window (the key expires with it). */
+  async takeSweep(windowMs: number): Promise<boolean> {
+    return (await this.redis.set(`${this.base}sweep`, '1', 'PX', windowMs, 'NX')) === 'OK';
   }
 
   private get ttlMs(): number {
@@ -177,11 +172,7 @@ export class RoomStore {
     return `${this.base}room:${roomId}:chat`;
   }
 
-  private replicaKey(replicaId: string): string {
-    return `${this.base}replica:${replicaId}`;
-  }
-
-  private replicaRoomsKey(replicaId: string): string {
-    return `${this.base}replica:${replicaId}:rooms`;
+  private replicaRoomsKey(gatewayId: string): string {
+    return `${this.base}replica:${gatewayId}:rooms`;
   }
 }

@@ -1,4 +1,5 @@
-import { aggregatePresence, snapshotOf, withVisitor } from './presence';
+import { presenceSnapshotOf as snapshotOf } from '@portal/contracts/schemas';
+import { aggregatePresence, withVisitor } from './presence';
 
 describe('online presence', () => {
   it('counts a user with several tabs, on several replicas, once', () => {

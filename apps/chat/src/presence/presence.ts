@@ -1,49 +1,22 @@
-import { ONLINE_USERNAMES_SHOWN, type OnlineStats } from '@portal/contracts';
+import { ONLINE_USERNAMES_SHOWN, type OnlineStats, type PresenceSnapshot, type PresenceVisitor, type PresenceVisitorKind } from '@portal/contracts';
 
-export type VisitorKind = 'user' | 'guest' | 'bot';
+// The rules of online presence: how the gateways' reports add up, and what a newcomer is told.
 
-export interface Visitor {
-  kind: VisitorKind;
-  /** User id, or the browser's client id for guests and bots: several tabs count once. */
-  key: string;
-  username: string | null;
-}
-
-/** What one gateway replica has connected, as it publishes it for the others. */
-export interface ReplicaSnapshot {
-  users: Record<string, string>;
-  guests: string[];
-  bots: string[];
-}
-
-export function snapshotOf(visitors: Iterable<Visitor>): ReplicaSnapshot {
-  const snapshot: ReplicaSnapshot = { users: {}, guests: [], bots: [] };
-  const guests = new Set<string>();
-  const bots = new Set<string>();
-  for (const visitor of visitors) {
-    if (visitor.kind === 'user') snapshot.users[visitor.key] = visitor.username ?? visitor.key;
-    else (visitor.kind === 'bot' ? bots : guests).add(visitor.key);
-  }
-  snapshot.guests = [...guests];
-  snapshot.bots = [...bots];
-  return snapshot;
-}
-
-/** Everyone online across the live replicas. */
+/** Everyone online across the live gateways. */
 export interface Presence {
   /** What every client is told: the counts and the first names. */
   stats: OnlineStats;
   /** Every signed-in user's name once, in list order; the dialog pages through it. */
   usernames: string[];
   /** Who the counts hold: user ids, guests' and bots' keys. */
-  counted: Record<VisitorKind, { has(key: string): boolean }>;
+  counted: Record<PresenceVisitorKind, { has(key: string): boolean }>;
 }
 
-// Letters compare case-insensitively (a, B, c); case only breaks ties, so every replica sorts alike.
+// Letters compare case-insensitively (a, B, c); case only breaks ties, so every process sorts alike.
 const byName = new Intl.Collator('ru').compare;
 
-/** The portal's counts from every live replica: a user or a browser connected twice counts once. */
-export function aggregatePresence(snapshots: ReplicaSnapshot[]): Presence {
+/** The portal's counts from every live gateway: a user or a browser connected twice counts once. */
+export function aggregatePresence(snapshots: PresenceSnapshot[]): Presence {
   const users = new Map<string, string>();
   const guests = new Set<string>();
   const bots = new Set<string>();
@@ -66,7 +39,7 @@ export function aggregatePresence(snapshots: ReplicaSnapshot[]): Presence {
  * added when it does not hold them yet (the recount that will comes up to 200 ms later). Costs no
  * Redis call and at most 20 name comparisons, so a burst of connections stays cheap.
  */
-export function withVisitor(presence: Presence, visitor: Visitor): OnlineStats {
+export function withVisitor(presence: Presence, visitor: PresenceVisitor): OnlineStats {
   const { stats } = presence;
   if (presence.counted[visitor.kind].has(visitor.key)) return stats;
   if (visitor.kind === 'guest') return { ...stats, guestsOnline: stats.guestsOnline + 1 };

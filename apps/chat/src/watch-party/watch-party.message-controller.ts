@@ -1,0 +1,96 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ErrorCode, GENERIC_MESSAGES, type RpcMeta, type RpcRequest, type WatchPartyReply } from '@portal/contracts';
+import {
+  watchPartyChatRequestSchema,
+  watchPartyControlRequestSchema,
+  watchPartyDisconnectRequestSchema,
+  watchPartyGatewaySchema,
+  watchPartyJoinRequestSchema,
+  watchPartyLeaveRequestSchema,
+  watchPartyOpenSchema,
+  watchPartyRoomParamsSchema,
+} from '@portal/contracts/schemas';
+import { RpcError, validatePayload } from '@portal/platform';
+import { WatchPartyService } from './services/watch-party.service';
+import { WatchPartyError } from './watch-party.errors';
+
+/**
+ * Watch-party rooms for the gateway: the REST side (open, read) and what the members' sockets do.
+ * The member is always the request's verified user (`meta.user`), never the payload's. A refusal
+ * (NOT_HOST, ROOM_NOT_FOUND…) is an answer the gateway tells the socket, not a failed call.
+ */
+@Controller()
+export class WatchPartyMessageController {
+  constructor(private readonly parties: WatchPartyService) {}
+
+  @MessagePattern('chat.watch-party.create')
+  create(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const { animeId, episode } = validatePayload(watchPartyOpenSchema, data);
+    // The host's avatar arrives with their socket's join, as every member's does.
+    return this.parties.create({ ...memberOf(meta), avatar: null }, animeId, episode);
+  }
+
+  @MessagePattern('chat.watch-party.get')
+  get(@Payload() { data }: RpcRequest<unknown>) {
+    return this.parties.state(validatePayload(watchPartyRoomParamsSchema, data).roomId);
+  }
+
+  @MessagePattern('chat.watch-party.join')
+  join(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const { roomId, gatewayId, socketId, avatar } = validatePayload(watchPartyJoinRequestSchema, data);
+    return reply(() => this.parties.join({ ...memberOf(meta), avatar }, roomId, gatewayId, socketId));
+  }
+
+  @MessagePattern('chat.watch-party.leave')
+  leave(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const { roomId } = validatePayload(watchPartyLeaveRequestSchema, data);
+    return done(() => this.parties.leave(memberOf(meta).userId, roomId));
+  }
+
+  @MessagePattern('chat.watch-party.disconnect')
+  disconnect(@Payload() { data }: RpcRequest<unknown>) {
+    const { roomId, socketId } = validatePayload(watchPartyDisconnectRequestSchema, data);
+    return done(() => this.parties.disconnected(roomId, socketId));
+  }
+
+  @MessagePattern('chat.watch-party.control')
+  control(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const { roomId, action } = validatePayload(watchPartyControlRequestSchema, data);
+    return done(() => this.parties.control(memberOf(meta).userId, roomId, action));
+  }
+
+  @MessagePattern('chat.watch-party.chat')
+  chat(@Payload() { meta, data }: RpcRequest<unknown>) {
+    const { roomId, text, avatar } = validatePayload(watchPartyChatRequestSchema, data);
+    return done(() => this.parties.chat({ ...memberOf(meta), avatar }, roomId, text));
+  }
+
+  @MessagePattern('chat.watch-party.drop-gateway')
+  async dropGateway(@Payload() { data }: RpcRequest<unknown>) {
+    await this.parties.dropGateway(validatePayload(watchPartyGatewaySchema, data).gatewayId);
+    return { ok: true as const };
+  }
+}
+
+function memberOf(meta: RpcMeta): { userId: string; username: string } {
+  if (!meta.user) throw RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
+  return { userId: meta.user.id, username: meta.user.username };
+}
+
+/** The value, or the room's refusal as an answer; anything else fails the call. */
+async function reply<T>(run: () => Promise<T>): Promise<WatchPartyReply<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (error instanceof WatchPartyError) return { ok: false, error: { code: error.code, message: error.message } };
+    throw error;
+  }
+}
+
+/** An operation that answers nothing but done or refused. */
+const done = (run: () => Promise<void>): Promise<WatchPartyReply> =>
+  reply(async () => {
+    await run();
+    return null;
+  });
