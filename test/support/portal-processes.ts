@@ -63,8 +63,14 @@ export interface PortalOptions {
   name: string;
   /** Replicas of each service (default 2). */
   replicas?: number;
+  /** Replicas of particular services, over `replicas`. */
+  replicasOf?: Partial<Record<ServiceName, number>>;
   /** Gateways (default 2). */
   gateways?: number;
+  /** The Redis of the processes (default the run's REDIS_URL): a chaos test's private server. */
+  redisUrl?: string;
+  /** The PostgreSQL server the scratch database is made on (default the run's): a chaos test's private server. */
+  adminDatabaseUrl?: string;
   env?: Env;
 }
 
@@ -94,14 +100,14 @@ export async function startPortalProcesses(options: PortalOptions): Promise<Port
   ensureApiBuilt();
   const replicas = options.replicas ?? 2;
   const gatewayCount = options.gateways ?? 2;
-  const db = await createScratchDatabase();
+  const db = await createScratchDatabase({ adminUrl: options.adminDatabaseUrl });
   const scratch = mkdtempSync(join(tmpdir(), 'portal-processes-'));
   const { REDIS_KEY_PREFIX: keyPrefix } = ownRedisPrefix(options.name);
   const env: Env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATABASE_URL: db.url,
-    REDIS_URL: process.env.REDIS_URL,
+    REDIS_URL: options.redisUrl ?? process.env.REDIS_URL,
     REDIS_KEY_PREFIX: keyPrefix,
     JWT_SECRET: process.env.JWT_SECRET,
     MIGRATE_ON_BOOT: 'true',
@@ -128,7 +134,7 @@ export async function startPortalProcesses(options: PortalOptions): Promise<Port
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
-    const services = SERVICE_NAMES.flatMap((service) => Array.from({ length: replicas }, (_, index) => ({ app: service as AppName, replica: index + 1 })));
+    const services = SERVICE_NAMES.flatMap((service) => Array.from({ length: options.replicasOf?.[service] ?? replicas }, (_, index) => ({ app: service as AppName, replica: index + 1 })));
     all.push(...(await Promise.all(services.map(async ({ app, replica }) => launch(app, replica, env, await freePort())))));
     await Promise.all(all.map((child) => ready(child, `${child.url}/health/ready`)));
     const gateways = await Promise.all(Array.from({ length: gatewayCount }, async (_, index) => launch('gateway', index + 1, env, await freePort())));

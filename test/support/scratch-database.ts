@@ -12,13 +12,14 @@ export interface ScratchDatabase {
 /**
  * A database of the spec file's own (data reset per test file), on the run's server, UTF-8 with a
  * ctype that classifies Cyrillic and kana. Without a server to create it on (PGlite), the run's one.
+ * `adminUrl`: another server to create it on (a chaos test's private PostgreSQL).
  */
-export async function createScratchDatabase(options: { ctype?: string } = {}): Promise<ScratchDatabase> {
-  const adminUrl = process.env.PORTAL_TEST_ADMIN_DATABASE_URL;
+export async function createScratchDatabase(options: { ctype?: string; adminUrl?: string } = {}): Promise<ScratchDatabase> {
+  const adminUrl = options.adminUrl ?? process.env.PORTAL_TEST_ADMIN_DATABASE_URL;
   let url = process.env.DATABASE_URL as string;
   let name: string | null = null;
   if (adminUrl) {
-    name = `${process.env.PORTAL_TEST_DATABASE_NAME}_${randomBytes(3).toString('hex')}`;
+    name = `${process.env.PORTAL_TEST_DATABASE_NAME ?? 'portal_test'}_${randomBytes(3).toString('hex')}`;
     const ctype = options.ctype ?? 'C.UTF-8';
     await withClient(adminUrl, (client) =>
       client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE '${ctype}' LC_CTYPE '${ctype}' TEMPLATE template0`),

@@ -223,12 +223,24 @@ export class CatalogueResponseCache {
   private setGeneration(generation: string): void {
     if (Number(generation) <= Number(this.generation)) return;
     this.generation = generation;
-    this.memory.clear();
-    this.memoryBytes = 0;
+    this.forgetAll();
   }
 
   private async refreshGeneration(): Promise<void> {
-    const generation = await this.redis.get(this.keyPrefix + CATALOGUE_CACHE.generationKey).catch(() => null);
-    this.setGeneration(generation ?? '0');
+    let generation: string | null;
+    try {
+      generation = await this.redis.get(this.keyPrefix + CATALOGUE_CACHE.generationKey);
+    } catch {
+      return; // Redis unreachable: keep what is known
+    }
+    // No generation at all: Redis came back empty, and this replica may have missed a change's
+    // announcement meanwhile. The catalogue's next change starts above any generation seen before.
+    if (generation === null) this.forgetAll();
+    else this.setGeneration(generation);
+  }
+
+  private forgetAll(): void {
+    this.memory.clear();
+    this.memoryBytes = 0;
   }
 }
