@@ -11,13 +11,13 @@
 // and the ratio to the hello-world's req/s. Environment: BENCH_USERS (100), BENCH_DURATION (15 s),
 // BENCH_WARMUP (3 s), BENCH_POSTGRES_URL, REDIS_URL, PROGRESS_BATCH_WINDOW_MS (2). Writes
 // artifacts/bench/progress.json; exits 1 when a write is lost or failed, or under TARGET writes/s.
-import { createHmac, randomUUID } from 'node:crypto';
-import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { runBench } from './lib/cleanup.mjs';
+import { drive, sessionToken, withCpu } from './lib/drive.mjs';
 import { createScratch, sql } from './lib/scratch.mjs';
-import { cpuTimeMs, ensureApiBuilt, portalEnv, ROOT, startHelloWorld, startService } from './lib/services.mjs';
-import { machine, printTable, round, saveArtifact, summarize, warnIfBusy } from './lib/stats.mjs';
+import { ensureApiBuilt, portalEnv, ROOT, startHelloWorld, startService } from './lib/services.mjs';
+import { machine, printTable, round, saveArtifact, warnIfBusy } from './lib/stats.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -30,84 +30,6 @@ const TITLES = [
   { id: 20, episodes: 220 },
   { id: 5114, episodes: 64 },
 ];
-
-const base64url = (value) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
-
-/** An HS256 session token as the auth service signs it (sub, username), valid for a day. */
-function sessionToken(secret, userId, username) {
-  const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: userId, username, iat: now, exp: now + 86400 })}`;
-  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
-}
-
-/** One request over a kept-alive connection; resolves with status and milliseconds. */
-function request(agent, baseUrl, { method, path, headers, body }) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.request(`${baseUrl}${path}`, { method, agent, headers }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/**
- * `clients` loops, each sending its next request as soon as the previous one is answered, until
- * `seconds` have passed (no request is started after that; those under way are awaited). Latencies
- * are kept only after the warm-up.
- */
-async function drive({ baseUrl, clients, seconds, warmup, next, onAnswer }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-  const samples = [];
-  let answered = 0;
-  let all = 0;
-  let failed = 0;
-  const warmEnd = performance.now() + warmup * 1000;
-  const end = warmEnd + seconds * 1000;
-  const loop = async (client) => {
-    while (performance.now() < end) {
-      const call = next(client);
-      let result;
-      try {
-        result = await request(agent, baseUrl, call);
-      } catch {
-        failed++;
-        continue;
-      }
-      if (result.status !== 200) failed++;
-      onAnswer?.(client, call, result);
-      all++;
-      if (performance.now() > warmEnd) {
-        samples.push(result.ms);
-        answered++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, (_, client) => loop(client)));
-  agent.destroy();
-  return { requestsPerSecond: answered / seconds, answered, answeredWithWarmup: all, failed, latencyMs: summarize(samples) };
-}
-
-/** CPU (ms) each process spent per answered request while `work` ran. */
-async function withCpu(processes, work) {
-  const before = processes.map((proc) => cpuTimeMs(proc.child.pid));
-  const client = process.cpuUsage();
-  const result = await work();
-  const spent = process.cpuUsage(client);
-  // The CPU was measured over the warm-up too: divide by every request answered.
-  const perRequest = (ms) => round(ms / (result.answeredWithWarmup || 1), 3);
-  return {
-    ...result,
-    cpuMsPerRequest: Object.fromEntries([
-      ...processes.map((proc, index) => [proc.name, perRequest(cpuTimeMs(proc.child.pid) - before[index])]),
-      ['bench client', perRequest((spent.user + spent.system) / 1000)],
-    ]),
-  };
-}
 
 runBench(async () => {
   const loadAtStart = warnIfBusy();
