@@ -132,6 +132,11 @@ describe('the streams transport', () => {
   });
 
   describe('a replica killed while it holds a request', () => {
+    /**
+     * The caller's deadline in these tests: the takeover itself needs about the liveness window, but
+     * starting the survivor and the held replica on a loaded 2-core machine can take seconds.
+     */
+    const TAKEOVER_DEADLINE_MS = 20_000;
     const children: ChildProcess[] = [];
     beforeAll(() => {
       execFileSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib/setup.mjs').then((setup) => setup.ensureApiBuilt())"], { cwd: ROOT, stdio: 'inherit' });
@@ -157,7 +162,7 @@ describe('the streams transport', () => {
 
     it('runs a read again on another replica within the caller deadline', async () => {
       const { REDIS_KEY_PREFIX: prefix } = ownRedisPrefix('streams-dead-read');
-      const call = await client(prefix, { kind: 'read' });
+      const call = await client(prefix, { kind: 'read', timeoutMs: TAKEOVER_DEADLINE_MS });
       const { answer, killedAt } = await killHolding(prefix, () => call('toy.hold', { key: 'r1' }), 'r1');
       await replica(prefix, { 'toy.hold': (data) => ({ servedBy: 'survivor', key: (data as { key: string }).key }) });
       expect(await answer).toEqual({ servedBy: 'survivor', key: 'r1' });
@@ -166,7 +171,7 @@ describe('the streams transport', () => {
 
     it('never runs a write twice: without proof that nothing was committed the caller is told the outcome is unknown', async () => {
       const { REDIS_KEY_PREFIX: prefix } = ownRedisPrefix('streams-dead-write');
-      const call = await client(prefix, { kind: 'write' });
+      const call = await client(prefix, { kind: 'write', timeoutMs: TAKEOVER_DEADLINE_MS });
       const { answer } = await killHolding(prefix, () => call('toy.hold', { key: 'w1' }), 'w1');
       let ranAgain = 0;
       await replica(prefix, {
@@ -181,7 +186,7 @@ describe('the streams transport', () => {
 
     it('runs a write again when its idempotency key shows nothing of it was committed', async () => {
       const { REDIS_KEY_PREFIX: prefix } = ownRedisPrefix('streams-dead-write-safe');
-      const call = await client(prefix, { kind: 'write' });
+      const call = await client(prefix, { kind: 'write', timeoutMs: TAKEOVER_DEADLINE_MS });
       const { answer } = await killHolding(prefix, () => call('toy.hold', { key: 'w2' }), 'w2');
       const asked: string[] = [];
       await replica(prefix, { 'toy.hold': () => 'applied once' }, { writeApplied: async (callId) => (asked.push(callId), false) });
