@@ -3,7 +3,23 @@ import type { FastifyReply } from 'fastify';
 import { type Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
 import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload } from '@portal/contracts';
+import { transportCall } from '@portal/messaging';
+import { databaseUnavailable } from './database-unavailable';
 import { RpcError } from './rpc-error';
+
+/**
+ * The answer to an error a handler did not expect but the caller should hear about as it is: the
+ * service's own RpcError, or the database being down or restarting (a 503 the caller may retry, not
+ * a bug; a write whose connection was lost mid-way may have committed, so the caller is told to
+ * check first). null for anything else (a bug: answered as an internal error).
+ */
+export function knownErrorPayload(error: unknown): RpcErrorPayload | null {
+  if (error instanceof RpcError) return error.payload;
+  const unavailable = databaseUnavailable(error);
+  if (!unavailable) return null;
+  const write = transportCall.current()?.kind === 'write';
+  return { code: ErrorCode.ServiceUnavailable, message: unavailable === 'connection-lost' && write ? GENERIC_MESSAGES.outcomeUnknown : GENERIC_MESSAGES.serviceUnavailable };
+}
 
 /** Sends a service's known errors to the caller as they are; anything else is logged and hidden. */
 @Catch()
@@ -13,6 +29,11 @@ export class RpcExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): Observable<RpcErrorPayload> | void {
     if (host.getType() === 'http') return this.replyOverHttp(exception, host);
     if (exception instanceof RpcError) return throwError(() => exception.payload);
+    const known = knownErrorPayload(exception);
+    if (known) {
+      this.logger.warn({ err: exception, pattern: host.switchToRpc().getContext()?.getChannel?.() }, 'database unavailable');
+      return throwError(() => known);
+    }
     this.logger.error({ err: exception, pattern: host.switchToRpc().getContext()?.getChannel?.() }, 'unhandled error in message handler');
     return throwError(() => ({ code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal }));
   }

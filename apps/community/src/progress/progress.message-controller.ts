@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
-import { RpcError, validatePayload } from '@portal/platform';
+import { knownErrorPayload, validatePayload } from '@portal/platform';
 import { continueWatchingQuerySchema, progressSaveManySchema, progressSaveSchema, progressTargetSchema } from '@portal/contracts/schemas';
 import { signedIn } from '../library/services/library.service';
 import { ProgressService } from './services/progress.service';
@@ -22,7 +22,7 @@ export class ProgressMessageController {
           const point = await this.progress.save({ id: userId, username }, validatePayload(progressSaveSchema, item));
           return { ok: true as const, point };
         } catch (error) {
-          const payload: RpcErrorPayload = error instanceof RpcError ? error.payload : { code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal };
+          const payload: RpcErrorPayload = knownErrorPayload(error) ?? { code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal };
           return { ok: false as const, error: payload };
         }
       }),
