@@ -15,6 +15,8 @@ export default defineConfig((configEnv) =>
       setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
       restoreMocks: true,
       css: false,
+      // A guard against hangs, not a speed bound: typing tests take seconds on a loaded 2-core CI machine.
+      testTimeout: 20_000,
     },
   }),
 );

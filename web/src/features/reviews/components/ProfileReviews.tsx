@@ -9,7 +9,7 @@ import { errorText } from '../lib/review-errors';
 import { parseReview, reviewExcerpt } from '../lib/review-markup';
 import { REVIEWS_STRINGS } from '../strings';
 import { reviewPath } from './ReviewCard';
-import { formatReviewDate, ReviewStatus } from './ReviewMeta';
+import { ReviewScoreAndDate, ReviewStatus } from './ReviewMeta';
 import { ReviewText } from './ReviewText';
 import '../reviews.css';
 import '../profile-reviews.css';
@@ -39,12 +39,7 @@ function ProfileReviewItem({ review }: { review: ReviewWithAnime }) {
           <Link className="profile-review__anime" to={`/anime/${review.animeId}`}>
             {animeTitle}
           </Link>
-          <span className="review__score" aria-label={S.scoreLabel(review.score)} title={S.scoreLabel(review.score)}>
-            ★ {S.score(review.score)}
-          </span>
-          <time className="muted" dateTime={review.createdAt}>
-            {formatReviewDate(review.createdAt)}
-          </time>
+          <ReviewScoreAndDate review={review} />
           {/* Only the author and admins get reviews that are not approved: the badge says which. */}
           <ReviewStatus review={review} />
         </header>

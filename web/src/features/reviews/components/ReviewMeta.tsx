@@ -5,10 +5,24 @@ import { REVIEWS_STRINGS } from '../strings';
 
 const S = REVIEWS_STRINGS;
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-export const formatReviewDate = (iso: string) => {
+const formatReviewDate = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 };
+
+/** A review's score and the day it was written. */
+export function ReviewScoreAndDate({ review }: { review: Pick<ReviewItem, 'score' | 'createdAt'> }) {
+  return (
+    <>
+      <span className="review__score" aria-label={S.scoreLabel(review.score)} title={S.scoreLabel(review.score)}>
+        ★ {S.score(review.score)}
+      </span>
+      <time className="muted" dateTime={review.createdAt}>
+        {formatReviewDate(review.createdAt)}
+      </time>
+    </>
+  );
+}
 
 /** Author, score, date and, for the author, the moderation status (left out where every review has it: the queue). */
 export function ReviewMeta({ review, withStatus = true }: { review: ReviewItem; withStatus?: boolean }) {
@@ -22,12 +36,7 @@ export function ReviewMeta({ review, withStatus = true }: { review: ReviewItem; 
         {name}
       </Link>
       {review.author.rank ? <span className="muted">{review.author.rank}</span> : null}
-      <span className="review__score" aria-label={S.scoreLabel(review.score)} title={S.scoreLabel(review.score)}>
-        ★ {S.score(review.score)}
-      </span>
-      <time className="muted" dateTime={review.createdAt}>
-        {formatReviewDate(review.createdAt)}
-      </time>
+      <ReviewScoreAndDate review={review} />
       {review.updatedAt !== review.createdAt ? <span className="muted">{S.updated}</span> : null}
       {withStatus ? <ReviewStatus review={review} /> : null}
     </div>
