@@ -28,6 +28,12 @@ export interface PrivateRedis {
   stop: () => Promise<void>;
 }
 
+/** Why no private Redis can run here, or null when one can. */
+export function privateRedisUnavailable(): string | null {
+  const found = (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, 'redis-server')));
+  return found ? null : 'no redis-server on PATH (apt-get install redis-server; .ci/run installs it)';
+}
+
 /** A redis-server from PATH on a free port, with no persistence: a restart comes back empty. */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();

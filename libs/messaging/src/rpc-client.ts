@@ -8,6 +8,7 @@ import {
   type RpcPattern,
   type RpcRequestOf,
   type RpcResponseOf,
+  rpcKindOf,
 } from '@portal/contracts';
 import { UnencodableMessageError } from './transport/encoding';
 
@@ -29,14 +30,16 @@ export class RpcClient {
     try {
       return await firstValueFrom(this.proxy.send<RpcResponseOf<P>>(pattern, { meta, data }).pipe(timeout(this.timeoutMs)));
     } catch (error) {
-      throw toRemoteServiceError(error);
+      throw toRemoteServiceError(error, rpcKindOf(pattern) === 'write');
     }
   }
 }
 
-function toRemoteServiceError(error: unknown): RemoteServiceError {
+function toRemoteServiceError(error: unknown, write: boolean): RemoteServiceError {
   if (error instanceof TimeoutError) {
-    return new RemoteServiceError({ code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable });
+    // A write past its deadline may still have run (a slow commit, a reply lost while Redis
+    // restarted): «try again later» would invite a second copy, so the caller is told to check.
+    return new RemoteServiceError({ code: ErrorCode.ServiceUnavailable, message: write ? GENERIC_MESSAGES.outcomeUnknown : GENERIC_MESSAGES.serviceUnavailable });
   }
   // A request that cannot be encoded (nested too deep, circular) is the caller's: it was never sent.
   if (error instanceof UnencodableMessageError) {

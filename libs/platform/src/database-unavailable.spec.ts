@@ -13,6 +13,11 @@ describe('telling a database outage from a bug', () => {
     expect(databaseUnavailable(Object.assign(new Error('query failed'), { driverError }))).toBe('connection-lost');
   });
 
+  it('calls ioredis giving up while Redis is down connection-lost', () => {
+    expect(databaseUnavailable(Object.assign(new Error('Reached the max retries per request limit (which is 2).'), { name: 'MaxRetriesPerRequestError' }))).toBe('connection-lost');
+    expect(databaseUnavailable(new Error('Connection is closed.'))).toBe('connection-lost');
+  });
+
   it('leaves other errors alone', () => {
     expect(databaseUnavailable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBeNull();
     expect(databaseUnavailable(new TypeError('x is undefined'))).toBeNull();

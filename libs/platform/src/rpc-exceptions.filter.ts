@@ -9,7 +9,7 @@ import { RpcError } from './rpc-error';
 
 /**
  * The answer to an error a handler did not expect but the caller should hear about as it is: the
- * service's own RpcError, or the database being down or restarting (a 503 the caller may retry, not
+ * service's own RpcError, or the database or Redis being down or restarting (a 503 the caller may retry, not
  * a bug; a write whose connection was lost mid-way may have committed, so the caller is told to
  * check first). null for anything else (a bug: answered as an internal error).
  */
@@ -31,7 +31,7 @@ export class RpcExceptionsFilter implements ExceptionFilter {
     if (exception instanceof RpcError) return throwError(() => exception.payload);
     const known = knownErrorPayload(exception);
     if (known) {
-      this.logger.warn({ err: exception, pattern: host.switchToRpc().getContext()?.getChannel?.() }, 'database unavailable');
+      this.logger.warn({ err: exception, pattern: host.switchToRpc().getContext()?.getChannel?.() }, 'database or Redis unavailable');
       return throwError(() => known);
     }
     this.logger.error({ err: exception, pattern: host.switchToRpc().getContext()?.getChannel?.() }, 'unhandled error in message handler');
