@@ -16,12 +16,21 @@
 // localStorage (as the client stores it) on a fresh browser profile before each run, caches still
 // cleared by Lighthouse. BENCH_GUEST=1 measures a guest instead.
 //
+// The viewer's e-mail and password are kept in artifacts/bench/lighthouse-viewer.json (per portal URL)
+// and signed in again by the next run: registration is limited to 10 per address and hour.
+//
+// BENCH_BASELINE_URL: a second portal (another build of the web client, e.g. a second gateway serving
+// the previous web/dist through WEB_DIST_DIR, on the same services) measured in the same run: each
+// route runs baseline, portal, baseline, portal… alternately, so both see the same machine load, and the
+// table prints both with the change. The comparison the noisy shared machine allows (docs/PERFORMANCE.md).
+//
 // BENCH_RUNS (3), BENCH_ROUTES ("/,/catalog,/anime/20,/watch/20/1"), BENCH_LABEL (adds
 // lighthouse-<label>.json next to lighthouse.json), BENCH_REPORTS=1 (also the full Lighthouse JSON of
 // each run under artifacts/bench/lighthouse/).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher'; // Lighthouse's own launcher (its dependency)
 import lighthouse from 'lighthouse';
@@ -120,23 +129,50 @@ function nodesOf(audit, limit = 5) {
     .slice(0, limit);
 }
 
-/** A viewer registered through the API (captcha solved), as web/e2e/lib/accounts.mjs does. */
+const VIEWERS_FILE = join(ROOT, 'artifacts', 'bench', 'lighthouse-viewer.json');
+
+function storedViewers() {
+  try {
+    return JSON.parse(readFileSync(VIEWERS_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** The viewer of an earlier run, signed in again (null when there is none or it no longer signs in). */
+async function signInStoredViewer(baseUrl) {
+  const viewer = storedViewers()[baseUrl];
+  if (!viewer) return null;
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: viewer.email, password: viewer.password }),
+  });
+  const body = await response.json().catch(() => null);
+  return response.ok && body?.data?.token ? { token: body.data.token, user: body.data.user } : null;
+}
+
+/** A viewer registered through the API (captcha solved), as web/e2e/lib/accounts.mjs does; kept for the next run. */
 async function registerViewer(baseUrl) {
+  const stored = await signInStoredViewer(baseUrl);
+  if (stored) return stored;
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const credentials = { email: `lh_${suffix}@example.com`, password: `Pw-${suffix}-lighthouse!` };
   const captcha = (await (await fetch(`${baseUrl}/api/auth/captcha`)).json()).data;
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       username: `lh_${suffix}`,
-      email: `lh_${suffix}@example.com`,
-      password: `Pw-${suffix}-lighthouse!`,
+      ...credentials,
       captchaId: captcha.captchaId,
       captchaAnswer: solveCaptcha(captcha.question),
     }),
   });
   const body = await response.json().catch(() => null);
   if (response.status !== 201 || !body?.data?.token) throw new Error(`registering the bench viewer: ${response.status} ${JSON.stringify(body)?.slice(0, 300)}`);
+  mkdirSync(join(ROOT, 'artifacts', 'bench'), { recursive: true });
+  writeFileSync(VIEWERS_FILE, `${JSON.stringify({ ...storedViewers(), [baseUrl]: credentials }, null, 2)}\n`);
   return { token: body.data.token, user: body.data.user };
 }
 
@@ -189,52 +225,76 @@ async function runOnce(url, session) {
   }
 }
 
+/** Medians of a route's runs, the goals, and the diagnostics of the run whose score is the median one. */
+function summarizeRoute(route, runs) {
+  const pick = (key) => median(runs.map((run) => run.figures[key]));
+  const figures = { score: pick('score'), lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), cls: round(pick('cls'), 3), tbtMs: pick('tbtMs'), speedIndexMs: pick('speedIndexMs') };
+  const typical = [...runs].sort((a, b) => a.figures.score - b.figures.score)[Math.floor(runs.length / 2)];
+  const goals = {
+    score: figures.score >= GOALS.score,
+    lcp: figures.lcpMs <= GOALS.lcpMs,
+    cls: figures.cls <= GOALS.cls,
+    tbt: figures.tbtMs <= GOALS.tbtMs,
+  };
+  return { route, figures, goals, lcpElement: typical.lcpElement, lcpBreakdown: typical.lcpBreakdown, layoutShifts: typical.layoutShifts, renderBlocking: typical.renderBlocking, runs };
+}
+
 async function main() {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(`no Chromium at ${CHROME_PATH}: apt-get install -y chromium (or set CHROME_PATH); this bench never downloads a browser`);
   }
   const baseUrl = await portalUrl();
+  const baselineUrl = process.env.BENCH_BASELINE_URL?.replace(/\/$/, '') || null;
+  if (baselineUrl && !(await answersHealth(baselineUrl))) throw new Error(`BENCH_BASELINE_URL ${baselineUrl} does not answer /api/health`);
   const guest = process.env.BENCH_GUEST === '1';
   const session = guest ? null : await registerViewer(baseUrl);
+  // The same services behind both (one auth): the one session signs in on both origins.
   const load = warnIfBusy();
-  console.log(`[bench] Lighthouse mobile preset, ${RUNS} run(s) per route, as ${guest ? 'a guest' : `signed-in ${session.user.username}`}, against ${baseUrl} with ${CHROME_PATH}`);
+  console.log(`[bench] Lighthouse mobile preset, ${RUNS} run(s) per route, as ${guest ? 'a guest' : `signed-in ${session.user.username}`}, against ${baseUrl}${baselineUrl ? ` (baseline ${baselineUrl}, alternately)` : ''} with ${CHROME_PATH}`);
   const reportsDir = join(ROOT, 'artifacts', 'bench', 'lighthouse');
   if (process.env.BENCH_REPORTS === '1') mkdirSync(reportsDir, { recursive: true });
 
+  const targets = baselineUrl ? [{ name: 'baseline', url: baselineUrl }, { name: 'portal', url: baseUrl }] : [{ name: 'portal', url: baseUrl }];
   const routes = [];
+  const baselineRoutes = [];
   for (const route of ROUTES) {
-    const runs = [];
+    const runsOf = new Map(targets.map((target) => [target.name, []]));
     for (let index = 0; index < RUNS; index += 1) {
-      if (wasInterrupted()) throw new Error('interrupted');
-      // A trace Lighthouse could not read (NO_NAVSTART and the like) is run again, twice at most.
-      let run;
-      for (let attempt = 1; !run; attempt += 1) {
-        try {
-          run = await runOnce(`${baseUrl}${route}`, session);
-        } catch (error) {
-          if (attempt >= 3 || wasInterrupted()) throw error;
-          console.warn(`  ${route} run ${index + 1}: ${error.message.split('\n')[0]}; again`);
+      for (const target of targets) {
+        if (wasInterrupted()) throw new Error('interrupted');
+        // A trace Lighthouse could not read (NO_NAVSTART and the like) is run again, twice at most.
+        let run;
+        for (let attempt = 1; !run; attempt += 1) {
+          try {
+            run = await runOnce(`${target.url}${route}`, session);
+          } catch (error) {
+            if (attempt >= 3 || wasInterrupted()) throw error;
+            console.warn(`  ${route} run ${index + 1}: ${error.message.split('\n')[0]}; again`);
+          }
         }
+        const { report, ...kept } = run;
+        runsOf.get(target.name).push({ ...kept, loadAverage1m: round(os.loadavg()[0]) });
+        if (process.env.BENCH_REPORTS === '1') {
+          const prefix = target.name === 'portal' ? '' : `${target.name}-`;
+          writeFileSync(join(reportsDir, `${prefix}${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${index + 1}.json`), report);
+        }
+        const f = run.figures;
+        const who = baselineUrl ? `${target.name} ` : '';
+        console.log(`  ${route} ${who}run ${index + 1}: score ${f.score}, LCP ${f.lcpMs} ms, FCP ${f.fcpMs} ms, CLS ${f.cls}, TBT ${f.tbtMs} ms (load ${round(os.loadavg()[0])})`);
       }
-      const { report, ...kept } = run;
-      runs.push(kept);
-      if (process.env.BENCH_REPORTS === '1') {
-        writeFileSync(join(reportsDir, `${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${index + 1}.json`), report);
-      }
-      const f = run.figures;
-      console.log(`  ${route} run ${index + 1}: score ${f.score}, LCP ${f.lcpMs} ms, FCP ${f.fcpMs} ms, CLS ${f.cls}, TBT ${f.tbtMs} ms`);
     }
-    const pick = (key) => median(runs.map((run) => run.figures[key]));
-    const figures = { score: pick('score'), lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), cls: round(pick('cls'), 3), tbtMs: pick('tbtMs'), speedIndexMs: pick('speedIndexMs') };
-    // The diagnostics of the run whose score is the median one.
-    const typical = [...runs].sort((a, b) => a.figures.score - b.figures.score)[Math.floor(runs.length / 2)];
-    const goals = {
-      score: figures.score >= GOALS.score,
-      lcp: figures.lcpMs <= GOALS.lcpMs,
-      cls: figures.cls <= GOALS.cls,
-      tbt: figures.tbtMs <= GOALS.tbtMs,
-    };
-    routes.push({ route, figures, goals, lcpElement: typical.lcpElement, lcpBreakdown: typical.lcpBreakdown, layoutShifts: typical.layoutShifts, renderBlocking: typical.renderBlocking, runs });
+    routes.push(summarizeRoute(route, runsOf.get('portal')));
+    if (baselineUrl) baselineRoutes.push(summarizeRoute(route, runsOf.get('baseline')));
+  }
+  if (baselineUrl) {
+    console.log(`\nBaseline ${baselineUrl} → portal ${baseUrl}, medians of ${RUNS} alternate run(s) each\n`);
+    printTable(
+      ['route', 'score', 'LCP ms', 'FCP ms', 'CLS', 'TBT ms', 'SI ms'],
+      routes.map(({ route, figures: f }, index) => {
+        const b = baselineRoutes[index].figures;
+        return [route, `${b.score} → ${f.score}`, `${b.lcpMs} → ${f.lcpMs}`, `${b.fcpMs} → ${f.fcpMs}`, `${b.cls} → ${f.cls}`, `${b.tbtMs} → ${f.tbtMs}`, `${b.speedIndexMs} → ${f.speedIndexMs}`];
+      }),
+    );
   }
 
   console.log(`\nLighthouse ${LIGHTHOUSE_VERSION} mobile, median of ${RUNS} run(s) (goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs} ms, CLS ≤ ${GOALS.cls}, TBT ≤ ${GOALS.tbtMs} ms)\n`);
@@ -248,7 +308,19 @@ async function main() {
     for (const shift of layoutShifts) console.log(`  shifted: ${shift.node}${shift.shift !== undefined ? ` (${shift.shift})` : ''}`);
   }
 
-  const data = { lighthouse: LIGHTHOUSE_VERSION, preset: 'mobile (default config, simulated throttling)', chromium: CHROME_PATH, chromeFlags: CHROME_FLAGS, viewer: guest ? 'guest' : 'signed in', portal: baseUrl, runsPerRoute: RUNS, goals: GOALS, machine: { ...machine(), loadAverage1m: load }, routes };
+  const data = {
+    lighthouse: LIGHTHOUSE_VERSION,
+    preset: 'mobile (default config, simulated throttling)',
+    chromium: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    viewer: guest ? 'guest' : 'signed in',
+    portal: baseUrl,
+    runsPerRoute: RUNS,
+    goals: GOALS,
+    machine: { ...machine(), loadAverage1m: load, loadAverage1mAtEnd: round(os.loadavg()[0]) },
+    routes,
+    ...(baselineUrl && { baseline: { portal: baselineUrl, routes: baselineRoutes } }),
+  };
   const file = saveArtifact('lighthouse', data);
   if (process.env.BENCH_LABEL) saveArtifact(`lighthouse-${process.env.BENCH_LABEL.replace(/\W+/g, '-')}`, data);
   console.log(`\n[bench] wrote ${file}`);

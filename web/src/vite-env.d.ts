@@ -8,3 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_VK_GROUP_URL: string;
   readonly VITE_TELEGRAM_CHANNEL_URL: string;
 }
+
+// hls.js ships no types for its light build; it is the same class with fewer features.
+declare module 'hls.js/light' {
+  export { default } from 'hls.js';
+}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, within } from 'storybook/test';
 import { AccessGuard, GuardChecking, WelcomePrompt } from '../../../../web/src/features/auth/components/AccessGuard';
-import { userSession } from '../../../support/fixtures';
+import { ok, userSession } from '../../../support/fixtures';
 
 const meta = {
   title: 'features/auth/components/AccessGuard',
@@ -30,12 +30,27 @@ export const Prompt: Story = {
   },
 };
 
-export const GuestAfterCheck: Story = {
+/** A guest has no session to check: the prompt shows at once, with no «Проверка авторизации...» first. */
+export const Guest: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Добро пожаловать!' })).toBeInTheDocument();
+    await expect(canvas.queryByText('Проверка авторизации...')).not.toBeInTheDocument();
+    await expect(canvas.queryByText('Закрытый раздел для участников')).not.toBeInTheDocument();
+  },
+};
+
+/** A stored session on a path that is not trusted: checked with the server, the spinner at least 0.5 s. */
+export const VerifyingStoredSession: Story = {
+  parameters: {
+    session: userSession,
+    route: '/profile',
+    mockApi: { 'GET /api/auth/verify': { ...ok({ user: userSession.user }), delayMs: 100 } },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Проверка авторизации...')).toBeInTheDocument();
-    await expect(await canvas.findByRole('heading', { name: 'Добро пожаловать!' }, { timeout: 2000 })).toBeInTheDocument();
-    await expect(canvas.queryByText('Закрытый раздел для участников')).not.toBeInTheDocument();
+    await expect(await canvas.findByText('Закрытый раздел для участников', {}, { timeout: 2000 })).toBeInTheDocument();
   },
 };
 

@@ -3,8 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import HomePage from '../../../../web/src/features/catalogue/components/HomePage';
 import { LatestComments } from '../../../../web/src/features/comments/components/LatestComments';
+import { ContinueWatching } from '../../../../web/src/features/library/components/ContinueWatching';
 import { makeLatest } from '../../../../web/src/features/comments/testing/comment-fixtures';
-import { fail, ok } from '../../../support/fixtures';
+import { fail, ok, userSession } from '../../../support/fixtures';
+import { continueItem } from '../../library/library-story-helpers';
 import { AT_375, PENDING, animeList, collection, okPage } from '../catalogue-story-helpers';
 
 const filledApi = {
@@ -111,5 +113,29 @@ export const WithLatestComments: Story = {
     const block = screen.getByRole('region', { name: 'Последние комментарии' });
     const collections = await screen.findByRole('list', { name: 'Подборки' });
     await expect(collections.compareDocumentPosition(block) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  },
+};
+
+/**
+ * A signed-in viewer's page while the «Продолжить просмотр» row is looked up: one spinner and no rows yet,
+ * so the rows never show first and then move down under a row that arrives (issue #13, CLS).
+ */
+export const WaitingForContinueWatching: Story = {
+  args: { continueWatching: ContinueWatching },
+  parameters: { session: userSession, mockApi: { ...filledApi, 'GET /api/progress/continue': PENDING } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Загружаем аниме...');
+    await expect(screen.queryByRole('heading', { name: 'Популярное' })).not.toBeInTheDocument();
+  },
+};
+
+/** The viewer's «Продолжить просмотр» row above the popular row, both shown together. */
+export const WithContinueWatching: Story = {
+  args: { continueWatching: ContinueWatching },
+  parameters: { session: userSession, mockApi: { ...filledApi, 'GET /api/progress/continue': ok([continueItem(20, 3, 754), continueItem(5114, 1, 1300)]) } },
+  play: async () => {
+    const continuing = await screen.findByRole('heading', { name: 'Продолжить просмотр' });
+    const popular = screen.getByRole('heading', { name: 'Популярное' });
+    await expect(continuing.compareDocumentPosition(popular) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   },
 };

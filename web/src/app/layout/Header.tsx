@@ -1,6 +1,7 @@
 import { isAdminUser, type SelfUser } from '@portal/contracts';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { usePageSettled } from '../../shared/lib/page-settled';
 import { Avatar } from '../../shared/ui/Avatar';
 import { Button } from '../../shared/ui/Button';
 import { APP_STRINGS } from '../strings';
@@ -11,7 +12,7 @@ import { useTvNavigation } from './useTvNavigation';
 const AccountMenu = lazy(() =>
   import('../../features/auth/components/AccountMenu').then((module) => ({ default: module.AccountMenu })),
 );
-// The notification bell (socket, popover) is a signed-in user's too: its own chunk.
+// The notification bell (socket, popover) is a signed-in user's too: its own chunk, loaded once the page has settled.
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/NotificationBell').then((module) => ({ default: module.NotificationBell })),
 );
@@ -33,6 +34,7 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
     if (item) navigate(item.to);
   }, [navigate]);
   const tvIndex = useTvNavigation(activateTvItem);
+  const settled = usePageSettled();
 
   return (
     <header className="header">
@@ -72,10 +74,22 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
         </nav>
         <div className="header__account">
           {user ? (
-            <Suspense fallback={<Avatar src={user.avatar} alt="" sizePx={36} />}>
-              <NotificationBell />
-              <AccountMenu user={user} onSignOut={onSignOut} />
-            </Suspense>
+            <>
+              {/* Each piece keeps its place while its code loads, so nothing in the header moves when it arrives. */}
+              <Suspense fallback={<span className="header__bell-slot" aria-hidden="true" />}>
+                {settled ? <NotificationBell /> : <span className="header__bell-slot" aria-hidden="true" />}
+              </Suspense>
+              <Suspense
+                fallback={
+                  <span className="account-trigger" aria-hidden="true">
+                    <Avatar src={user.avatar} alt="" sizePx={36} />
+                    <span className="account-trigger__name">{user.displayName || user.username}</span>
+                  </span>
+                }
+              >
+                <AccountMenu user={user} onSignOut={onSignOut} />
+              </Suspense>
+            </>
           ) : (
             <Button size="small" onClick={onSignInClick}>
               {APP_STRINGS.signIn}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AccessGuard } from '../../features/auth/components/AccessGuard';
 import { useAuthFlow } from '../../features/auth/hooks/auth-flow-context';
+import { usePageSettled } from '../../shared/lib/page-settled';
 import { useSession } from '../../shared/session/session-context';
 import { PageLoading } from '../pages/PageLoading';
 import { APP_STRINGS } from '../strings';
@@ -23,6 +24,8 @@ export function MainLayout() {
   const { openAuthDialog } = useAuthFlow();
   const [onlineOpen, setOnlineOpen] = useState(false);
   const [agreementOpen, setAgreementOpen] = useState(false);
+  // The chat's button and panel load once the page has settled (its code is not the page's).
+  const settled = usePageSettled();
 
   return (
     <div className="layout">
@@ -39,9 +42,11 @@ export function MainLayout() {
       </main>
       <Footer onOpenOnlineStats={() => setOnlineOpen(true)} onOpenAgreement={() => setAgreementOpen(true)} />
       <MobileBottomBar />
-      <Suspense fallback={null}>
-        <ChatWidget />
-      </Suspense>
+      {settled ? (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         {onlineOpen ? <OnlineStatsDialog open={onlineOpen} onOpenChange={setOnlineOpen} /> : null}
         {agreementOpen ? <UserAgreementDialog open={agreementOpen} onOpenChange={setAgreementOpen} /> : null}

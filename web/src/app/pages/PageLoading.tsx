@@ -3,7 +3,7 @@ import { APP_STRINGS } from '../strings';
 
 export function PageLoading() {
   return (
-    <div className="state-panel">
+    <div className="state-panel" aria-busy="true">
       <Spinner label={APP_STRINGS.pageLoading} />
     </div>
   );

@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { tokenStorage } from '../../shared/api/token-storage';
 import { AccessGuard } from '../../features/auth/components/AccessGuard';
 import { MainLayout } from '../layout/MainLayout';
 import { PageLoading } from '../pages/PageLoading';
 import { APP_STRINGS } from '../strings';
 import { AdminOnly } from './AdminOnly';
-import { PAGE_MODULES, preloadFirstRoute } from './route-preload';
+import { PAGE_MODULES } from './route-preload';
 import { MAIN_LAYOUT_SECTIONS } from './routes';
 import { ScrollToTop } from './ScrollToTop';
 
@@ -68,11 +66,6 @@ const tvScreen = (page: ReactNode) => (
 );
 
 export function AppRoutes() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    // Once, for the page the visitor opened: its code and data load while the guard checks the session.
-    if (tokenStorage.getToken()) preloadFirstRoute(window.location.pathname, queryClient);
-  }, [queryClient]);
   return (
     <>
       <ScrollToTop />

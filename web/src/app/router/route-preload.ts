@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { newAnimeQuery, popularAnimeQuery } from '../../features/catalogue/api/catalogue-api';
+import { animeListInfiniteQuery, newAnimeQuery, popularAnimeQuery } from '../../features/catalogue/api/catalogue-api';
+import { parseFilters, SEARCH_PARAM, toListQuery } from '../../features/catalogue/lib/catalogue-filters';
 import { continueWatchingQuery, episodesQuery, titleQuery } from '../../shared/api/title-api';
 import { parsePositiveId } from '../../shared/lib/route-params';
 
@@ -13,12 +14,13 @@ export const PAGE_MODULES = {
 };
 
 /**
- * Starts loading the first route's page code and its main data while the access guard still shows
- * "Проверка авторизации..." (at least 0.5 s, SPEC.md section 2), instead of one after the other once
- * it lets the page through: on a phone this takes the code's and the data's round trips off the
- * largest paint. Only with a stored session: a guest sees the welcome prompt, not the page.
+ * Starts loading the first route's page code and its main data at once, from main.tsx before React's
+ * first render, instead of one after the other (entry script → render → page chunk → its queries →
+ * posters): on a phone this takes the code's and the data's round trips off the largest paint. Where
+ * the session must be verified first (SPEC.md section 2) they load while the guard checks it. Only
+ * with a stored session: a guest sees the welcome prompt, not the page.
  */
-export function preloadFirstRoute(pathname: string, queryClient: QueryClient): void {
+export function preloadFirstRoute({ pathname, search }: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient): void {
   const ignore = () => undefined; // a failure shows up again, and is handled, when the page loads for real
   if (pathname === '/') {
     PAGE_MODULES.home().catch(ignore);
@@ -30,8 +32,11 @@ export function preloadFirstRoute(pathname: string, queryClient: QueryClient): v
     queryClient.prefetchQuery(newAnimeQuery()).catch(ignore);
     return;
   }
-  if (pathname === '/catalog') {
+  if (pathname === '/catalog' || pathname === '/catalog/') {
     PAGE_MODULES.catalogue().catch(ignore);
+    // The list the page asks for first (the filters in the URL), unless it opens on a search.
+    const params = new URLSearchParams(search);
+    if (!params.get(SEARCH_PARAM)?.trim()) queryClient.prefetchInfiniteQuery(animeListInfiniteQuery(toListQuery(parseFilters(params)))).catch(ignore);
     return;
   }
   const anime = /^\/anime\/([^/]+)\/?$/.exec(pathname);

@@ -65,8 +65,12 @@ export interface HlsClass {
 
 export type HlsLoader = () => Promise<HlsClass>;
 
-/** hls.js is about 400 kB: loaded only when a stream is attached, never for native HLS browsers' first paint. */
-export const loadHlsJs: HlsLoader = () => import('hls.js').then((module) => module.default as unknown as HlsClass);
+/**
+ * hls.js, loaded only when a stream is attached (never for native HLS browsers' first paint), and its
+ * light build: a third smaller (no subtitles, alternate audio tracks, DRM or interstitials, none of which
+ * the portal's streams have), so the first frame of /watch waits for less code (issue #13).
+ */
+export const loadHlsJs: HlsLoader = () => import('hls.js/light').then((module) => module.default as unknown as HlsClass);
 
 /** Provides another HLS engine to every player below (stories use a fake one, as jsdom has no MSE). */
 export const HlsLoaderContext = createContext<HlsLoader | null>(null);

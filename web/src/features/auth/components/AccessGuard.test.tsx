@@ -25,10 +25,31 @@ afterEach(() => {
 });
 
 describe('AccessGuard', () => {
-  it('shows the check for at least 0.5 s even when the session is trusted, then the content', async () => {
+  it('shows the content at once when a stored session is trusted (no check runs, no spinner)', async () => {
     tokenStorage.save('jwt', makeUser());
     const api = mockApi({});
     renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/' });
+
+    expect(screen.getByText('Секретный раздел')).toBeInTheDocument();
+    expect(screen.queryByText('Проверка авторизации...')).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('greets a guest with the three sign-in buttons at once (nothing to check)', async () => {
+    mockApi({});
+    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
+
+    expect(screen.getByRole('heading', { name: 'Добро пожаловать!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Войти через ВКонтакте' })).toHaveAttribute('href', '/vk-auth');
+    expect(screen.queryByText('Секретный раздел')).not.toBeInTheDocument();
+  });
+
+  it('shows a check the server answers quickly for at least 0.5 s, then the content', async () => {
+    tokenStorage.save('jwt', makeUser());
+    const api = mockApi({ 'GET /api/auth/verify': { ...ok({ user: makeUser() }), delayMs: 50 } });
+    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
 
     expect(screen.getByText('Проверка авторизации...')).toBeInTheDocument();
     await advance(499);
@@ -36,19 +57,7 @@ describe('AccessGuard', () => {
     expect(screen.queryByText('Секретный раздел')).not.toBeInTheDocument();
     await advance(1);
     expect(screen.getByText('Секретный раздел')).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
-  });
-
-  it('greets a guest with the three sign-in buttons after 0.5 s', async () => {
-    mockApi({});
-    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
-    await advance(500);
-
-    expect(screen.getByRole('heading', { name: 'Добро пожаловать!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Войти через ВКонтакте' })).toHaveAttribute('href', '/vk-auth');
-    expect(screen.queryByText('Секретный раздел')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/auth/verify')).toHaveLength(1);
   });
 
   it('keeps checking past 0.5 s while the server verifies a session on an untrusted path', async () => {

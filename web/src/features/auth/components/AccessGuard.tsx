@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AUTH_GUARD_MIN_DISPLAY_MS } from '../../../shared/config/constants';
 import { useMinimumDuration } from '../../../shared/lib/useMinimumDuration';
 import { useSession } from '../../../shared/session/session-context';
@@ -38,12 +38,18 @@ export function WelcomePrompt() {
 }
 
 /**
- * Shows "Проверка авторизации..." for at least 0.5 s and while the session is checked, then the
- * content for a signed-in user or the welcome prompt for a guest (SPEC.md section 2).
+ * While the session is checked with the server, shows "Проверка авторизации..." for at least 0.5 s
+ * and as long as the check runs; then the content for a signed-in user or the welcome prompt for a
+ * guest (SPEC.md section 2). When no check runs at all (a stored session on a trusted path, or no
+ * session), the content or the prompt shows at once: a spinner with nothing being checked would
+ * only hold back the page's first paint (issue #13, docs/PERFORMANCE.md).
  */
 export function AccessGuard({ children }: { children: ReactNode }) {
   const { status } = useSession();
-  const minimumShown = useMinimumDuration(AUTH_GUARD_MIN_DISPLAY_MS);
+  // Whether a check was running when the guard mounted is decided once: a check that ends early
+  // still keeps its spinner up for the whole minimum.
+  const [checkedOnMount] = useState(status === 'checking');
+  const minimumShown = useMinimumDuration(checkedOnMount ? AUTH_GUARD_MIN_DISPLAY_MS : 0);
   if (!minimumShown || status === 'checking') return <GuardChecking />;
   if (status === 'authenticated') return <>{children}</>;
   return <WelcomePrompt />;

@@ -48,7 +48,7 @@ function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderPr
 
   if (loading || episodes.isPending) {
     return (
-      <div className="page state-panel">
+      <div className="page state-panel" aria-busy="true">
         <Spinner label={S.loading} />
       </div>
     );

@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * «The first page has settled»: what the visitor came for is on screen, so what is not part of it
+ * (the chat's socket and widget, the notification bell, the general socket) may load now without
+ * competing with the page's code, data and posters for a phone's bandwidth and CPU (issue #13, LCP).
+ *
+ * Settled means: the document has loaded, nothing in the main area still says it is loading
+ * (`aria-busy="true"`: the index.html shell, the guard's check, skeletons, spinners) and every
+ * above-the-fold poster (`fetchpriority="high"`) has finished. Checked every 100 ms; at most
+ * SETTLE_CAP_MS after the module loads it counts as settled anyway (a page that never stops loading
+ * still gets its chat). Once settled it stays settled for the visit, so later pages show everything at once.
+ */
+export const SETTLE_CAP_MS = 6000;
+const POLL_MS = 100;
+
+let settled = false;
+const listeners = new Set<() => void>();
+
+function busy(): boolean {
+  if (document.readyState !== 'complete') return true;
+  const main = document.getElementById('main-content') ?? document.body;
+  if (main.querySelector('[aria-busy="true"]')) return true;
+  for (const image of document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')) {
+    if (!image.complete) return true;
+  }
+  return false;
+}
+
+function settle() {
+  if (settled) return;
+  settled = true;
+  for (const listener of listeners) listener();
+  listeners.clear();
+}
+
+let watching = false;
+function watch() {
+  if (watching || settled) return;
+  watching = true;
+  const startedAt = Date.now();
+  const check = () => {
+    if (!busy() || Date.now() - startedAt >= SETTLE_CAP_MS) settle();
+    else window.setTimeout(check, POLL_MS);
+  };
+  window.setTimeout(check, 0);
+}
+
+function subscribe(listener: () => void): () => void {
+  if (settled) return () => undefined;
+  listeners.add(listener);
+  watch();
+  return () => listeners.delete(listener);
+}
+
+/** True once the first page has settled (see above); false until then. */
+export function usePageSettled(): boolean {
+  return useSyncExternalStore(subscribe, () => settled, () => false);
+}
