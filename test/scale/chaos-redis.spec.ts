@@ -245,6 +245,10 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
     if (chatBackMs > BACK_WITHIN_MS || firstBack.some((back) => back.ms > BACK_WITHIN_MS / 2)) {
       for (const child of cluster.all) print(`--- ${child.name}\n${child.tail().split('\n').filter((line) => !line.includes('NOGROUP')).slice(-8).join('\n')}`);
     }
+    // No process died of the outage (an unhandled rejection ends a Node process).
+    const died = cluster.all.filter((child) => !child.alive());
+    for (const child of died) print(`--- ${child.name} exited:\n${child.tail().split('\n').filter((line) => !line.includes('NOGROUP')).slice(-12).join('\n')}`);
+    expect(died.map((child) => child.name)).toEqual([]);
     expect(missing.map((post) => post.text)).toEqual([]);
     expect(stored.filter((row) => row.copies !== 1)).toEqual([]);
     expect(storedAfterTryLater.map((post) => post.text)).toEqual([]);

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
 import { socketIoRedisKey, WATCH_PARTY_NAMESPACE, watchPartyRoom, type WatchPartyChatMessage, type WatchPartyServerToClientEvents } from '@portal/contracts';
@@ -13,10 +13,16 @@ import { toState, type RoomChange } from './watch-party-room';
  */
 @Injectable()
 export class WatchPartyPusher {
+  private readonly logger = new Logger(WatchPartyPusher.name);
   private readonly namespace;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.namespace = new Emitter<WatchPartyServerToClientEvents>(redis, { key: socketIoRedisKey(options.keyPrefix) }).of(WATCH_PARTY_NAMESPACE);
+    // The emitter ignores the promise of its PUBLISH: caught here, a Redis outage is not an unhandled
+    // rejection, which would end the chat process (test/scale/chaos-redis.spec.ts).
+    const publisher = {
+      publish: (channel: string, message: Buffer | string) => redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`watch-party push failed: ${String(error)}`)),
+    };
+    this.namespace = new Emitter<WatchPartyServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(WATCH_PARTY_NAMESPACE);
   }
 
   /** The state (with its version) first, then the notices. */
