@@ -1,5 +1,5 @@
 import { WatchPartyErrorCode } from '@portal/contracts';
-import { applyDue, control, disconnect, expectedPosition, join, leave, newRoom, toState, type RoomRecord } from './watch-party-room';
+import { applyDue, control, disconnect, expectedPosition, join, leave, newRoom, oncePerCall, REMEMBERED_CALLS, toState, type RoomRecord } from './watch-party-room';
 
 const GRACE = 10_000;
 const T0 = 1_700_000_000_000;
@@ -95,5 +95,24 @@ describe('watch-party room rules', () => {
     room = disconnect(first.room, (c) => c.socketId === 's-anna-2', T0 + 6_000, GRACE)!.room;
     expect(toState(room).members.find((m) => m.userId === 'u-anna')?.connected).toBe(false);
     expect(disconnect(room, (c) => c.socketId === 'unknown', T0, GRACE)).toBeNull();
+  });
+
+  it('applies a request once: run again (taken over from a dead replica after it wrote), it changes nothing', () => {
+    const seek = (position: number) => (room: RoomRecord) => control(room, host.userId, { kind: 'seek', position }, T0 + 10);
+    const first = oncePerCall(seek(30), 'call-1')(fullRoom())!;
+    expect(first.room).toMatchObject({ position: 30, calls: ['call-1'] });
+    const later = oncePerCall(seek(60), 'call-2')(first.room)!;
+    // The first request again, after a later one: the room stays where the later one put it.
+    expect(oncePerCall(seek(30), 'call-1')(later.room)).toBeNull();
+    expect(later.room).toMatchObject({ position: 60, calls: ['call-1', 'call-2'] });
+    // A refusal remembers nothing; the sweep (no request) is not limited.
+    expect(() => oncePerCall((room) => control(room, anna.userId, { kind: 'play', position: 1 }, T0 + 10), 'call-3')(later.room)).toThrow();
+    expect(oncePerCall(seek(90), undefined)(later.room)!.room.calls).toEqual(['call-1', 'call-2']);
+    // Only the last ones are kept.
+    let room = later.room;
+    for (let index = 0; index < REMEMBERED_CALLS + 5; index++) room = oncePerCall(seek(index), `many-${index}`)(room)!.room;
+    expect(room.calls).toHaveLength(REMEMBERED_CALLS);
+    expect(room.calls!.at(-1)).toBe(`many-${REMEMBERED_CALLS + 4}`);
+    expect(toState(room)).not.toHaveProperty('calls');
   });
 });

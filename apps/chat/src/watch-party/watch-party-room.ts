@@ -26,6 +26,8 @@ export interface RoomRecord extends Omit<WatchPartyState, 'createdAt' | 'members
   createdAt: number;
   /** Join order. */
   members: MemberRecord[];
+  /** The ids of the last requests that changed the room (oncePerCall). */
+  calls?: string[];
 }
 
 export interface RoomUser {
@@ -48,6 +50,26 @@ export interface RoomChange {
 export type ControlAction =
   | { kind: 'play' | 'pause' | 'seek'; position: number; rate?: number; at?: number }
   | { kind: 'episode'; episode: number };
+
+/**
+ * How many of the requests that last changed a room it remembers: more than a room changes within a
+ * request's deadline (RPC_TIMEOUT_MS, 5 s), after which a request is never run again.
+ */
+export const REMEMBERED_CALLS = 32;
+
+/**
+ * `rule`, applied once per request: a request taken over from a chat replica that died after writing
+ * its change but before answering runs again (it leaves no `applied_calls` row), and then changes
+ * nothing. Without a request id (the sweep) the rule applies as it is.
+ */
+export function oncePerCall(rule: (room: RoomRecord) => RoomChange | null, callId: string | undefined): (room: RoomRecord) => RoomChange | null {
+  if (callId === undefined) return rule;
+  return (room) => {
+    if (room.calls?.includes(callId)) return null;
+    const change = rule(room);
+    return change && { ...change, room: { ...change.room, calls: [...(room.calls ?? []), callId].slice(-REMEMBERED_CALLS) } };
+  };
+}
 
 /** How far back a host's `at` may point: older reports are taken as "now" (a skewed or lying clock). */
 const MAX_REPORT_AGE_MS = 5_000;

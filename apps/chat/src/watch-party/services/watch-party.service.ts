@@ -12,10 +12,11 @@ import {
   type WatchPartyJoined,
   type WatchPartyState,
 } from '@portal/contracts';
+import { transportCall } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { PresenceRepository } from '../../presence/presence.repository';
 import { RoomStore, WATCH_PARTY_SETTINGS, type WatchPartySettings } from '../room-store.repository';
-import { applyDue, control, disconnect, join, leave, newRoom, toState, type RoomChange, type RoomRecord, type RoomUser } from '../watch-party-room';
+import { applyDue, control, disconnect, join, leave, newRoom, oncePerCall, toState, type RoomChange, type RoomRecord, type RoomUser } from '../watch-party-room';
 import { WatchPartyError } from '../watch-party.errors';
 import { WatchPartyPusher } from '../watch-party-pusher';
 
@@ -72,8 +73,10 @@ export class WatchPartyService implements OnApplicationBootstrap, OnApplicationS
     // Its sockets are kept in rooms only while the gateway reports: make sure it counts as alive now.
     await Promise.all([this.gateways.touch(gatewayId), this.store.holdsRoom(gatewayId, roomId)]);
     const change = await this.apply(roomId, (room) => join(room, user, { socketId, replicaId: gatewayId }, Date.now()));
-    if (!change) throw WatchPartyError.unavailable();
-    return { state: toState(change.room), history: await this.store.chatHistory(roomId) };
+    // Nothing changed: this very join was applied by a replica that died before answering.
+    const room = change?.room ?? (await this.store.get(roomId));
+    if (!room) throw WatchPartyError.roomNotFound();
+    return { state: toState(room), history: await this.store.chatHistory(roomId) };
   }
 
   async leave(userId: string, roomId: string): Promise<void> {
@@ -109,9 +112,12 @@ export class WatchPartyService implements OnApplicationBootstrap, OnApplicationS
     await this.store.forgetGateway(gatewayId);
   }
 
-  /** Applies a change and tells the room: the state (with its version) first, then the notices. */
+  /**
+   * Applies a change, once per request (a request taken over from a dead replica that had written it
+   * changes nothing), and tells the room: the state (with its version) first, then the notices.
+   */
   private async apply(roomId: string, rule: (room: RoomRecord) => RoomChange | null): Promise<RoomChange | null> {
-    const change = await this.store.update(roomId, rule);
+    const change = await this.store.update(roomId, oncePerCall(rule, transportCall.currentWriteId()));
     if (change) this.pusher.change(change);
     return change;
   }
