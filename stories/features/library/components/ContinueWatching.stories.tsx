@@ -36,6 +36,11 @@ export const WithItems: Story = {
     const dismiss = within(row).getAllByRole('button', { name: 'Убрать из списка' });
     await expect(dismiss).toHaveLength(3);
     await expect(dismiss[0]).toHaveAccessibleDescription('Наруто');
+    // The home page's first row: its first two posters are above the fold (eager, high priority), the rest lazy.
+    const posters = row.querySelectorAll('img');
+    await expect(posters[0]).toHaveAttribute('fetchpriority', 'high');
+    await expect(posters[1]).toHaveAttribute('loading', 'eager');
+    await expect(posters[2]).toHaveAttribute('loading', 'lazy');
   },
 };
 

@@ -20,6 +20,34 @@ export const PAGE_MODULES = {
  * the session must be verified first (SPEC.md section 2) they load while the guard checks it. Only
  * with a stored session: a guest sees the welcome prompt, not the page.
  */
+/** A poster and, as PosterImage does, its generated fallback when it cannot be loaded. */
+interface PosterRef {
+  poster: string;
+  fallbackPoster: string;
+}
+
+/**
+ * Starts loading the posters the page will show above the fold (eager, `fetchpriority="high"` there) as
+ * soon as the data naming them has arrived, instead of after the page's code has run and rendered (and,
+ * on a verified path, after the guard's 0.5 s): the <img> then finds them in the browser's image cache.
+ * A poster that fails brings its generated fallback, as the <img> would.
+ */
+function warmPosters(refs: readonly (PosterRef | undefined)[]): void {
+  for (const ref of refs) {
+    if (!ref) continue;
+    const image = new Image();
+    image.fetchPriority = 'high';
+    image.decoding = 'async';
+    if (ref.poster !== ref.fallbackPoster) {
+      image.onerror = () => {
+        image.onerror = null;
+        image.src = ref.fallbackPoster;
+      };
+    }
+    image.src = ref.poster || ref.fallbackPoster;
+  }
+}
+
 export function preloadFirstRoute({ pathname, search }: Pick<Location, 'pathname' | 'search'>, queryClient: QueryClient): void {
   const ignore = () => undefined; // a failure shows up again, and is handled, when the page loads for real
   if (pathname === '/') {
@@ -27,8 +55,12 @@ export function preloadFirstRoute({ pathname, search }: Pick<Location, 'pathname
     // Known before the page shows, the "Продолжить просмотр" row never appears as a skeleton only to
     // vanish (empty) and pull the rows below it up.
     PAGE_MODULES.continueWatching().catch(ignore);
-    queryClient.prefetchQuery(continueWatchingQuery()).catch(ignore);
-    queryClient.prefetchQuery(popularAnimeQuery()).catch(ignore);
+    // The first row is the viewer's «Продолжить просмотр» when there is one, else «Популярное».
+    Promise.all([queryClient.fetchQuery(continueWatchingQuery()), queryClient.fetchQuery(popularAnimeQuery())])
+      .then(([continuing, popular]) =>
+        warmPosters(continuing.length > 0 ? continuing.slice(0, 2).map((item) => item.anime) : popular.items.slice(0, 3)),
+      )
+      .catch(ignore);
     queryClient.prefetchQuery(newAnimeQuery()).catch(ignore);
     return;
   }
@@ -36,14 +68,22 @@ export function preloadFirstRoute({ pathname, search }: Pick<Location, 'pathname
     PAGE_MODULES.catalogue().catch(ignore);
     // The list the page asks for first (the filters in the URL), unless it opens on a search.
     const params = new URLSearchParams(search);
-    if (!params.get(SEARCH_PARAM)?.trim()) queryClient.prefetchInfiniteQuery(animeListInfiniteQuery(toListQuery(parseFilters(params)))).catch(ignore);
+    if (!params.get(SEARCH_PARAM)?.trim()) {
+      queryClient
+        .fetchInfiniteQuery(animeListInfiniteQuery(toListQuery(parseFilters(params))))
+        .then((list) => warmPosters(list.pages[0]?.items.slice(0, 2) ?? []))
+        .catch(ignore);
+    }
     return;
   }
   const anime = /^\/anime\/([^/]+)\/?$/.exec(pathname);
   const animeId = anime && parsePositiveId(anime[1]);
   if (animeId) {
     PAGE_MODULES.anime().catch(ignore);
-    queryClient.prefetchQuery(titleQuery(animeId)).catch(ignore);
+    queryClient
+      .fetchQuery(titleQuery(animeId))
+      .then((anime) => warmPosters([anime]))
+      .catch(ignore);
     return;
   }
   const watch = /^\/watch\/([^/]+)\/[^/]+\/?$/.exec(pathname);

@@ -40,9 +40,9 @@ function ContinueWatchingLoader() {
         </ul>
       ) : (
         <ul className="continue-watching__row" aria-label={S.continueWatching}>
-          {items.data.map((item) => (
+          {items.data.map((item, index) => (
             <li key={`${item.animeId}-${item.episode}`} className="continue-watching__item">
-              <ContinueCard item={item} onDismiss={() => dismiss.mutate(item.animeId)} />
+              <ContinueCard item={item} priority={index < PRIORITY_CARDS} onDismiss={() => dismiss.mutate(item.animeId)} />
             </li>
           ))}
         </ul>
@@ -57,7 +57,10 @@ function focusNeighbour(event: MouseEvent<HTMLElement>) {
   (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector('a')?.focus();
 }
 
-function ContinueCard({ item, onDismiss }: { item: ContinueWatchingItem; onDismiss(): void }) {
+/** The row is the page's first: its first cards are above the fold on a phone (eager, high priority: a likely LCP). */
+const PRIORITY_CARDS = 2;
+
+function ContinueCard({ item, priority, onDismiss }: { item: ContinueWatchingItem; priority: boolean; onDismiss(): void }) {
   const titleId = useId();
   const percent = item.duration ? Math.min(100, Math.round((item.position / item.duration) * 100)) : null;
   return (
@@ -68,7 +71,13 @@ function ContinueCard({ item, onDismiss }: { item: ContinueWatchingItem; onDismi
         aria-label={S.continueLink(item.anime.title, item.episode, item.position)}
       >
         <span className="continue-card__poster">
-          <PosterImage src={item.anime.poster} fallbackSrc={item.anime.fallbackPoster} alt="" loading="lazy" />
+          <PosterImage
+            src={item.anime.poster}
+            fallbackSrc={item.anime.fallbackPoster}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+          />
         </span>
         <span className="continue-card__title" id={titleId}>
           {item.anime.title}
