@@ -22,4 +22,6 @@ module.exports = {
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   testTimeout: 30000,
+  // A suite that fails in its setup can leave service processes or sockets open; the run must still end (CI has a time limit).
+  forceExit: true,
 };
