@@ -15,8 +15,12 @@ import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres 
 jest.setTimeout(300_000);
 
 const DEADLINE_MS = loadConfig(gatewayEnvSchema, { REDIS_URL: 'redis://unused', JWT_SECRET: 'x'.repeat(32) }).RPC_TIMEOUT_MS;
-/** What an HTTP answer may take beyond the call's deadline on a loaded 2-core machine. */
-const EDGE_SLACK_MS = 2000;
+/**
+ * What an HTTP answer may take beyond the call's deadline on a loaded 2-core machine (the edge's own
+ * work, queueing). The deadline itself is the gateway's (past it the call is answered 503); this bound
+ * only catches a request left hanging. 14 processes and the test on 2 cores queued 2.2 s once.
+ */
+const EDGE_SLACK_MS = 4000;
 /** How long the server stays down. */
 const OUTAGE_MS = 4000;
 /** A generous bound for writes to succeed again once the server accepts connections (printed as measured). */

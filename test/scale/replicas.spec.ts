@@ -20,8 +20,12 @@ jest.setTimeout(600_000);
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** The gateway's deadline of a call to a service (its default: the processes run with it). */
 const DEADLINE_MS = loadConfig(gatewayEnvSchema, { REDIS_URL: 'redis://unused', JWT_SECRET: 'x'.repeat(32) }).RPC_TIMEOUT_MS;
-/** What an HTTP answer may take beyond the call's deadline on a loaded 2-core machine (the edge's own work, queueing). */
-const EDGE_SLACK_MS = 2000;
+/**
+ * What an HTTP answer may take beyond the call's deadline on a loaded 2-core machine (the edge's own
+ * work, queueing). The deadline itself is the gateway's (past it the call is answered 503); this bound
+ * only catches a request left hanging. 14 processes and the test on 2 cores queued 2.2 s once.
+ */
+const EDGE_SLACK_MS = 4000;
 /** One comment per second per user (COMMENT_RATE_SECONDS=1): a user's next post waits this long after the last answer. */
 const COMMENT_GAP_MS = 1100;
 /** The figure: sockets of a killed gateway are back on another within 6 s (p95). */
