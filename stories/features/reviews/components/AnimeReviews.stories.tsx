@@ -136,7 +136,8 @@ export const VoteToggled: Story = {
     mockApi: {
       [VOTE]: recording((request) => {
         const helpful = (request.body as { helpful: boolean }).helpful;
-        return { ...ok({ id: reviewId(101), helpful: helpful ? 4 : 3, unhelpful: helpful ? 1 : 2, myVote: helpful }), delayMs: 50 };
+        // The first vote's answer comes last: the newer click's answer must not be undone by it.
+        return { ...ok({ id: reviewId(101), helpful: helpful ? 4 : 3, unhelpful: helpful ? 1 : 2, myVote: helpful }), delayMs: helpful ? 400 : 20 };
       }),
     },
   },
@@ -149,6 +150,10 @@ export const VoteToggled: Story = {
     await expect(seen.requests[0]!.body).toEqual({ helpful: true });
     await userEvent.click(card.getByRole('button', { name: 'Бесполезно (1)' }));
     await expect(await card.findByRole('button', { name: 'Бесполезно (2)' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(seen.requests).toHaveLength(2));
+    // Past the first vote's late answer: the second vote still stands.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await expect(card.getByRole('button', { name: 'Бесполезно (2)' })).toHaveAttribute('aria-pressed', 'true');
     await expect(card.getByRole('button', { name: 'Полезно (3)' })).toHaveAttribute('aria-pressed', 'false');
   },
 };

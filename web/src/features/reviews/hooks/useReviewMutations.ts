@@ -29,7 +29,15 @@ function findReview(client: QueryClient, id: string): ReviewItem | undefined {
   return undefined;
 }
 
-type VoteContext = { previous: Pick<ReviewItem, 'helpful' | 'unhelpful' | 'myVote'> | null };
+type VoteContext = { previous: Pick<ReviewItem, 'helpful' | 'unhelpful' | 'myVote'> | null; sequence: number };
+
+/**
+ * The newest vote sent per review. Answers can arrive out of order (or after a newer click's
+ * optimistic state): only the newest vote's answer or rollback may change what is shown.
+ */
+const newestVote = new Map<string, number>();
+let voteSequence = 0;
+const isNewest = (id: string, context: VoteContext | undefined) => context !== undefined && newestVote.get(id) === context.sequence;
 
 /** «Полезно» / «Бесполезно»: shown at once, rolled back with a toast when the server refuses. */
 export function useReviewVote() {
@@ -37,17 +45,20 @@ export function useReviewVote() {
   return useMutation<unknown, Error, { id: string; helpful: boolean | null }, VoteContext>({
     mutationFn: ({ id, helpful }) => voteReview(id, helpful),
     onMutate: async ({ id, helpful }) => {
+      const sequence = ++voteSequence;
+      newestVote.set(id, sequence);
       await client.cancelQueries({ queryKey: reviewsKeys.all });
       const review = findReview(client, id);
-      if (!review) return { previous: null };
+      if (!review) return { previous: null, sequence };
       patchEverywhere(client, id, applyVote(review, helpful));
-      return { previous: { helpful: review.helpful, unhelpful: review.unhelpful, myVote: review.myVote } };
+      return { previous: { helpful: review.helpful, unhelpful: review.unhelpful, myVote: review.myVote }, sequence };
     },
     onError: (error, { id }, context) => {
-      if (context?.previous) patchEverywhere(client, id, context.previous);
+      if (context?.previous && isNewest(id, context)) patchEverywhere(client, id, context.previous);
       notify.error(S.voteErrorTitle, errorText(error));
     },
-    onSuccess: (state, { id }) => {
+    onSuccess: (state, { id }, context) => {
+      if (!isNewest(id, context)) return;
       const { helpful, unhelpful, myVote } = state as ReviewItem;
       patchEverywhere(client, id, { helpful, unhelpful, myVote });
     },
