@@ -13,6 +13,7 @@ import { apiClient, waitFor } from '@portal/testing';
 import { isInternalAddress } from '../../apps/gateway/src/http/metrics-access';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, uniqueEmail, uniqueName } from '../auth/auth-test-kit';
 import { type RunningApp, startAuthService, startChatService, startGateway } from '../support/test-apps';
+import { BROWSER_USER_AGENT as BROWSER } from '../support/socket-clients';
 
 /**
  * `/metrics` of the gateway and of the services (docs/deployment.md, «Observability»). The apps of
@@ -22,7 +23,6 @@ import { type RunningApp, startAuthService, startChatService, startGateway } fro
  */
 
 const METRICS_TOKEN = 'metrics-token-for-the-metrics-spec';
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 interface Sample {
   name: string;

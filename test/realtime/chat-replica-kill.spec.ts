@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import Redis from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
 import { WATCH_PARTY_NAMESPACE, WatchPartyErrorCode, type OnlineStats, type WatchPartyErrorPayload, type WatchPartyState } from '@portal/contracts';
 import { apiClient, waitFor, type ApiClient } from '@portal/testing';
 import { registerUser, type RegisteredUser } from '../auth/auth-test-kit';
-import { type PortalCluster, type PortalProcess, startPortalProcesses } from '../support/portal-processes';
+import { handledBy, type PortalCluster, type PortalProcess, startPortalProcesses } from '../support/portal-processes';
+import { connected, record, socketClients } from '../support/socket-clients';
 
 /**
  * Chaos (#15) for the move of presence and watch-party rooms into the chat service (docs/realtime.md):
@@ -15,7 +15,6 @@ import { type PortalCluster, type PortalProcess, startPortalProcesses } from '..
  */
 jest.setTimeout(300_000);
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /**
  * Presence at its defaults (heartbeat 5 s, reports expire after 15 s: a report held by the dead replica
  * waits at most the 5 s RPC deadline, well inside the expiry); a short host grace to wait for.
@@ -50,7 +49,7 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
   let urls: string[];
   let apis: ApiClient[];
   let users: RegisteredUser[];
-  const sockets: Socket[] = [];
+  const { open, closeAll } = socketClients();
   /** Reads the chat service's request stream: what the doomed replica holds. */
   let streamReader: Redis | undefined;
 
@@ -63,27 +62,11 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
   }, 300_000);
 
   afterAll(async () => {
-    sockets.forEach((socket) => socket.disconnect());
+    closeAll();
     await streamReader?.quit();
     await cluster?.stop();
   });
 
-  const open = (url: string, namespace: string, auth: Record<string, string>) => {
-    const socket = io(`${url}${namespace}`, { path: '/socket.io/', transports: ['websocket'], auth, extraHeaders: { 'user-agent': BROWSER }, reconnection: false, forceNew: true });
-    sockets.push(socket);
-    return socket;
-  };
-  const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-  const record = <T>(socket: Socket, event: string) => {
-    const seen: T[] = [];
-    socket.on(event, (payload: T) => seen.push(payload));
-    return seen;
-  };
-  const handledBy = (replica: PortalProcess, handler: string) => replica.handled.filter((line) => line.handler === handler).length;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const joinRoom = async (url: string, user: RegisteredUser, roomId: string) => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { WATCH_PARTY_NAMESPACE, WatchPartyErrorCode, type OnlineStats, type WatchPartyErrorPayload, type WatchPartyState } from '@portal/contracts';
 import { apiClient, waitFor, type ApiClient } from '@portal/testing';
 import { registerUser, type RegisteredUser } from '../auth/auth-test-kit';
-import { type PortalCluster, type PortalProcess, startPortalProcesses } from '../support/portal-processes';
+import { handledBy, type PortalCluster, type PortalProcess, startPortalProcesses } from '../support/portal-processes';
+import { connected, record, socketClients } from '../support/socket-clients';
 
 /**
  * Presence and watch-party rooms are the chat service's (docs/realtime.md): with two chat replicas and
@@ -13,7 +14,6 @@ import { type PortalCluster, type PortalProcess, startPortalProcesses } from '..
  */
 jest.setTimeout(300_000);
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** Short enough to wait for: the chat service's heartbeat, report expiry and host grace period. */
 const FAST = { PRESENCE_HEARTBEAT_MS: '200', PRESENCE_TTL_SECONDS: '2', WATCH_PARTY_HOST_GRACE_MS: '1000' };
 /** Naruto, in the catalogue fixture. */
@@ -25,7 +25,7 @@ describe('presence and watch-party rooms with two chat replicas and two gateways
   let urls: string[];
   let apis: ApiClient[];
   let users: RegisteredUser[];
-  const sockets: Socket[] = [];
+  const { open, closeAll } = socketClients();
 
   beforeAll(async () => {
     cluster = await startPortalProcesses({ name: 'rtrep', replicas: 1, replicasOf: { chat: 2 }, gateways: 2, env: FAST });
@@ -36,26 +36,10 @@ describe('presence and watch-party rooms with two chat replicas and two gateways
   }, 300_000);
 
   afterAll(async () => {
-    sockets.forEach((socket) => socket.disconnect());
+    closeAll();
     await cluster?.stop();
   });
 
-  const open = (url: string, namespace: string, auth: Record<string, string>) => {
-    const socket = io(`${url}${namespace}`, { path: '/socket.io/', transports: ['websocket'], auth, extraHeaders: { 'user-agent': BROWSER }, reconnection: false, forceNew: true });
-    sockets.push(socket);
-    return socket;
-  };
-  const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-  /** Every payload of `event` a socket gets, from now on. */
-  const record = <T>(socket: Socket, event: string) => {
-    const seen: T[] = [];
-    socket.on(event, (payload: T) => seen.push(payload));
-    return seen;
-  };
   /** The newest state a socket has been sent (by version, as the client does). */
   const latestState = (socket: Socket) => {
     const box: { state: WatchPartyState | null } = { state: null };
@@ -64,7 +48,6 @@ describe('presence and watch-party rooms with two chat replicas and two gateways
     });
     return box;
   };
-  const handledBy = (replica: PortalProcess, handler: string) => replica.handled.filter((line) => line.handler === handler).length;
 
   const joinRoom = async (url: string, user: RegisteredUser, roomId: string) => {
     const socket = open(url, WATCH_PARTY_NAMESPACE, { token: user.token });

@@ -8,9 +8,9 @@ import { startGatewayProcess } from '../support/gateway-process';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { type Env, type RunningApp, startAuthService, startChatService, startGateway } from '../support/test-apps';
 import { freePort } from '../support/free-port';
+import { BROWSER_USER_AGENT as BROWSER } from '../support/socket-clients';
 
 const FAST_PRESENCE = { PRESENCE_HEARTBEAT_MS: '200', PRESENCE_TTL_SECONDS: '2' };
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('realtime across two gateway replicas: chat and online presence', () => {

@@ -7,6 +7,7 @@ import { apiClient, waitFor } from '@portal/testing';
 import { registerUser, type RegisteredUser, uniqueDigits } from '../auth/auth-test-kit';
 import { type PortalCluster, startPortalProcesses } from '../support/portal-processes';
 import { type PrivateRedis, privateRedisUnavailable, startPrivateRedis } from '../support/private-servers';
+import { BROWSER_USER_AGENT as BROWSER } from '../support/socket-clients';
 
 /**
  * Issue #15, chaos: the portal's Redis restarts, empty (no persistence), under chat and request
@@ -15,7 +16,6 @@ import { type PrivateRedis, privateRedisUnavailable, startPrivateRedis } from '.
  */
 jest.setTimeout(300_000);
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const DEADLINE_MS = loadConfig(gatewayEnvSchema, { REDIS_URL: 'redis://unused', JWT_SECRET: 'x'.repeat(32) }).RPC_TIMEOUT_MS;
 /** The issue's figure: requests and chat delivery are back within 5 s of Redis. */
 const BACK_WITHIN_MS = 5000;

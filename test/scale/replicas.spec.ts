@@ -8,6 +8,7 @@ import { LIST_STATUSES, type ServiceName } from '@portal/contracts';
 import { apiClient, solveCaptcha, waitFor } from '@portal/testing';
 import { registerUser, type RegisteredUser, STRONG_PASSWORD, uniqueDigits, uniqueEmail, uniqueName } from '../auth/auth-test-kit';
 import { type PortalCluster, type PortalProcess, startPortalProcesses } from '../support/portal-processes';
+import { BROWSER_USER_AGENT as BROWSER } from '../support/socket-clients';
 
 /**
  * Issue #15, the multi-replica proof: two replicas of every service and two gateways, each its own OS
@@ -17,7 +18,6 @@ import { type PortalCluster, type PortalProcess, startPortalProcesses } from '..
  */
 jest.setTimeout(600_000);
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 /** The gateway's deadline of a call to a service (its default: the processes run with it). */
 const DEADLINE_MS = loadConfig(gatewayEnvSchema, { REDIS_URL: 'redis://unused', JWT_SECRET: 'x'.repeat(32) }).RPC_TIMEOUT_MS;
 /**

@@ -25,6 +25,9 @@ export interface HandledMessage {
   time: number;
 }
 
+/** How many messages `handler` (`Controller.method`) has handled in this process so far. */
+export const handledBy = (replica: PortalProcess, handler: string) => replica.handled.filter((line) => line.handler === handler).length;
+
 export interface PortalProcess {
   /** `community#2`, `gateway#1`. */
   readonly name: string;
