@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import Redis from 'ioredis';
-import { WATCH_PARTY_NAMESPACE, WatchPartyErrorCode, type OnlineStats, type WatchPartyErrorPayload, type WatchPartyState } from '@portal/contracts';
+import { WATCH_PARTY_NAMESPACE, WatchPartyErrorCode, type WatchPartyErrorPayload, type WatchPartyState } from '@portal/contracts';
 import { apiClient, waitFor, type ApiClient } from '@portal/testing';
 import { registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { handledBy, type PortalCluster, type PortalProcess, startPortalProcesses } from '../support/portal-processes';
-import { connected, record, socketClients } from '../support/socket-clients';
+import { connected, latestOnlineStats, record, socketClients } from '../support/socket-clients';
 
 /**
  * Chaos (#15) for the move of presence and watch-party rooms into the chat service (docs/realtime.md):
@@ -88,11 +88,7 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
     const names = Array.from({ length: 4 }, (_, index) => `kill_${index}_${randomUUID().slice(0, 6)}`);
     const tokens = await Promise.all(names.map((username) => issuer.signAsync({ sub: randomUUID(), username })));
     const watchers = urls.map((url, index) => open(url, '', { clientId: `kill-watch-${index}-0001` }));
-    const stats = watchers.map((watcher) => {
-      const box: { stats: OnlineStats | null } = { stats: null };
-      watcher.on('online-stats', (next: OnlineStats) => (box.stats = next));
-      return box;
-    });
+    const stats = latestOnlineStats(watchers);
     // users 0 and 2 on both gateways, 1 on gateway 2, 3 on gateway 1.
     const tabs = tokens.map((token, index) => [open(urls[index % 2], '', { token }), ...(index % 2 === 0 ? [open(urls[1], '', { token })] : [])]);
     const guestTabs = [open(urls[0], '', { clientId: 'kill-guest-0001' }), open(urls[1], '', { clientId: 'kill-guest-0001' })];

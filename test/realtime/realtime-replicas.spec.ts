@@ -5,7 +5,7 @@ import { WATCH_PARTY_NAMESPACE, WatchPartyErrorCode, type OnlineStats, type Watc
 import { apiClient, waitFor, type ApiClient } from '@portal/testing';
 import { registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { handledBy, type PortalCluster, type PortalProcess, startPortalProcesses } from '../support/portal-processes';
-import { connected, record, socketClients } from '../support/socket-clients';
+import { connected, latestOnlineStats, record, socketClients } from '../support/socket-clients';
 
 /**
  * Presence and watch-party rooms are the chat service's (docs/realtime.md): with two chat replicas and
@@ -120,11 +120,7 @@ describe('presence and watch-party rooms with two chat replicas and two gateways
     const names = Array.from({ length: 6 }, (_, index) => `rep_${index}_${randomUUID().slice(0, 6)}`);
     const tokens = await Promise.all(names.map((username) => issuer.signAsync({ sub: randomUUID(), username })));
     const watchers = urls.map((url, index) => open(url, '', { clientId: `rep-watch-${index}-0001` }));
-    const stats = watchers.map((watcher) => {
-      const box: { stats: OnlineStats | null } = { stats: null };
-      watcher.on('online-stats', (next: OnlineStats) => (box.stats = next));
-      return box;
-    });
+    const stats = latestOnlineStats(watchers);
     const before = chats.map((chat) => handledBy(chat, 'PresenceMessageController.report'));
     // Each user on one gateway, every other one with a second tab on the other; one guest with a tab on each.
     const tabs = tokens.flatMap((token, index) => [

@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import type { OnlineStats } from '@portal/contracts';
 
 /** A browser's user agent: the gateway tells bots from visitors by it (docs/realtime.md). */
 export const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -36,4 +37,13 @@ export function record<T>(socket: Socket, event: string): T[] {
   const seen: T[] = [];
   socket.on(event, (payload: T) => seen.push(payload));
   return seen;
+}
+
+/** The newest `online-stats` each socket has been sent, kept up to date from now on. */
+export function latestOnlineStats(sockets: Socket[]): { stats: OnlineStats | null }[] {
+  return sockets.map((socket) => {
+    const box: { stats: OnlineStats | null } = { stats: null };
+    socket.on('online-stats', (next: OnlineStats) => (box.stats = next));
+    return box;
+  });
 }
