@@ -150,6 +150,13 @@ describe('episodes: samples linked to their titles, GET /api/anime/:id/episodes 
       });
       const report = await linkEpisodes(cliEnv());
       expect(report).toMatchObject({ state: 'linked', episodes: 3, removed: 2, unknownAnimeIds: [123456789] });
+      // Only the episode that is new is announced (the community's automatic news), in the linking
+      // transaction: not the rewritten one of 20, not the one of a title the catalogue lacks.
+      const announced: Array<{ payload: { animeId: number; episodes: number[]; title: string } }> = await stack.db.query(
+        `SELECT payload FROM catalogue.outbox WHERE event_name = 'catalogue.episodes.added' ORDER BY occurred_at`,
+      );
+      expect(announced.map(({ payload }) => [payload.animeId, payload.episodes])).toEqual([[16498, [1]]]);
+      expect(announced[0].payload.title).toEqual((await stack.db.query('SELECT title FROM catalogue.anime WHERE id = 16498'))[0].title);
       expect(await numbersOf(20)).toEqual([1]);
       expect(await numbersOf(16498)).toEqual([1]);
       expect(await numbersOf(1535)).toEqual([]);

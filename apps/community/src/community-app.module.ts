@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { CommunityEnv } from '@portal/config';
 import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { ServicePlatformModule } from '@portal/platform';
+import { AMV_CONTROLLERS, amvProviders } from './amv/amv.providers';
 import { AnimeRefsBroadcast } from './anime-refs/anime-refs-broadcast';
 import { AnimeRefsRepository } from './anime-refs/anime-refs.repository';
 import { AnimeRefsService } from './anime-refs/anime-refs.service';
@@ -20,6 +21,7 @@ import { ProgressMessageController } from './progress/progress.message-controlle
 import { ProgressRepository } from './progress/progress.repository';
 import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-writer';
 import { ProgressService } from './progress/services/progress.service';
+import { NEWS_CONTROLLERS, NEWS_PROVIDERS } from './news/news.providers';
 import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
 import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
 import { UserDirectory } from './rpc/user-directory';
@@ -40,7 +42,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         }),
         NotificationsModule,
       ],
-      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS],
+      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...NEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS, ...AMV_CONTROLLERS],
       providers: [
         { provide: COMMUNITY_LOGGER, useValue: logger },
         { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
@@ -60,7 +62,9 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ProgressService,
         ...commentsProviders(config),
         ...REVIEWS_PROVIDERS,
+        ...NEWS_PROVIDERS,
         ...PROFILE_ACTIVITY_PROVIDERS,
+        ...amvProviders(config),
       ],
     };
   }

@@ -15,8 +15,10 @@ import { EpisodesController } from './catalogue/episodes.controller';
 import { MetadataController } from './catalogue/metadata.controller';
 import { CataloguePeopleController } from './catalogue/people.controller';
 import { ChatController } from './chat/chat.controller';
+import { createAmvController } from './community/amv.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
+import { NewsController } from './community/news.controller';
 import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
 import { OnlineController } from './online/online.controller';
@@ -66,6 +68,8 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ...COMMUNITY_CONTROLLERS,
         CommentsController,
         ReviewsController,
+        createAmvController(config),
+        NewsController,
         NotificationsController,
         WatchPartyController,
         OnlineController,

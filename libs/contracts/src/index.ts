@@ -22,8 +22,12 @@ export type {
   ReviewListRequest,
   ReviewUpdateRequest,
 } from './community/reviews.schemas';
+export * from './community/news.dto';
+export type { NewsCreateRequest, NewsListRequest, NewsUpdateRequest } from './community/news.schemas';
 export * from './community/profile-activity.dto';
 export type { UserCommentsRequest, UserReviewsRequest } from './community/profile-activity.schemas';
+export * from './community/amv.dto';
+export type { AmvAdjacentRequest, AmvCreateRequest, AmvListRequest, AmvUpdateRequest } from './community/amv.schemas';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';

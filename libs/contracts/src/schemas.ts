@@ -15,4 +15,6 @@ export * from './realtime/presence.schemas';
 export * from './community/notifications.schemas';
 export * from './community/comments.schemas';
 export * from './community/reviews.schemas';
+export * from './community/news.schemas';
 export * from './community/profile-activity.schemas';
+export * from './community/amv.schemas';

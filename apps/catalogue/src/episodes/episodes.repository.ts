@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface EpisodeAnimeRow {
   id: number;
@@ -22,6 +22,13 @@ export interface EpisodeRow {
   opening_end: number | null;
   ending_start: number | null;
   ending_end: number | null;
+}
+
+/** Episodes of one title that were not in the catalogue before a write. */
+export interface AddedEpisodes {
+  animeId: number;
+  title: string;
+  episodes: number[];
 }
 
 export interface SamplesWriteResult {
@@ -74,7 +81,15 @@ export class EpisodesRepository {
    * Makes the sample rows exactly `episodes`, in one transaction under a lock (a CLI run and a boot
    * may link at once). Episodes of other origins are never replaced by samples.
    */
-  async replaceSamples(episodes: EpisodeRow[], version: string): Promise<SamplesWriteResult> {
+  /**
+   * `added` is called in the same transaction with the episodes that did not exist before (new rows,
+   * by title, numbers ascending), so what it writes (the outbox's event) commits with them or not at all.
+   */
+  async replaceSamples(
+    episodes: EpisodeRow[],
+    version: string,
+    added: (manager: EntityManager, episodes: AddedEpisodes[]) => Promise<void> = async () => {},
+  ): Promise<SamplesWriteResult> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('catalogue:episodes:samples'))`);
       const keys = episodes.map((episode) => `${episode.anime_id}/${episode.number}`);
@@ -83,6 +98,7 @@ export class EpisodesRepository {
         [keys],
       );
       let written = 0;
+      const fresh = new Map<number, number[]>();
       for (const episode of episodes) {
         const [row] = await manager.query(
           `INSERT INTO catalogue.episodes (anime_id, number, title, duration_seconds, hls_url, qualities,
@@ -94,7 +110,7 @@ export class EpisodesRepository {
              ending_start = EXCLUDED.ending_start, ending_end = EXCLUDED.ending_end,
              origin_version = EXCLUDED.origin_version, updated_at = now()
            WHERE catalogue.episodes.origin = 'samples'
-           RETURNING 1 AS written`,
+           RETURNING (xmax = 0) AS inserted`,
           [
             episode.anime_id,
             episode.number,
@@ -109,7 +125,19 @@ export class EpisodesRepository {
             version,
           ],
         );
-        if (row) written += 1;
+        if (!row) continue;
+        written += 1;
+        if (row.inserted) fresh.set(episode.anime_id, [...(fresh.get(episode.anime_id) ?? []), episode.number]);
+      }
+      if (fresh.size > 0) {
+        const titles: Array<{ id: number; title: string }> = await manager.query(`SELECT id, title FROM catalogue.anime WHERE id = ANY($1::int[])`, [[...fresh.keys()]]);
+        const names = new Map(titles.map((row) => [row.id, row.title]));
+        // Rows of titles the catalogue does not have (yet) wait for them; no news of those.
+        const known = [...fresh].filter(([animeId]) => names.has(animeId));
+        await added(
+          manager,
+          known.map(([animeId, numbers]) => ({ animeId, title: names.get(animeId) as string, episodes: numbers.sort((a, b) => a - b) })),
+        );
       }
       return { written, removed: removedRows.length };
     });

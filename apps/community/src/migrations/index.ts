@@ -3,6 +3,8 @@ import { CreateCommunity1764115200000 } from './1764115200000-create-community';
 import { CreateNotifications1764500000000 } from './1764500000000-create-notifications';
 import { CreateComments1764600000000 } from './1764600000000-create-comments';
 import { CreateReviews1764700000000 } from './1764700000000-create-reviews';
+import { CreateNews1764800000000 } from './1764800000000-create-news';
+import { CreateAmv1764900000000 } from './1764900000000-create-amv';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
 export const COMMUNITY_MIGRATIONS: Function[] = [
@@ -12,4 +14,6 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   CreateNotifications1764500000000,
   CreateComments1764600000000,
   CreateReviews1764700000000,
+  CreateNews1764800000000,
+  CreateAmv1764900000000,
 ];

@@ -17,6 +17,8 @@ export interface EventMap {
   'catalogue.anime.updated': EventBase & { animeId: number; change: 'created' | 'updated' | 'deleted'; title?: TitleRef };
   /** The titles one batch of a dataset re-import changed, as they now are. */
   'catalogue.anime.reimported': EventBase & { titles: TitleRef[] };
+  /** A title got episodes it did not have (numbers ascending); `title` is its name as the catalogue shows it. */
+  'catalogue.episodes.added': EventBase & { animeId: number; title: string; episodes: number[] };
   /** A list entry changed; `status` null = removed, `previousStatus` null = added. */
   'community.list.updated': EventBase & ListEntryChange;
   /** A viewer's score of a title; null = none (the entry was removed). */
@@ -89,6 +91,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'catalogue.anime.updated': ['catalogue', 'community'],
   // The catalogue drops its response cache once after an import; only the lists' copies follow each batch.
   'catalogue.anime.reimported': ['community'],
+  // The community publishes «Вышла N серия …» once per episode (unless admins turned automatic news off).
+  'catalogue.episodes.added': ['community'],
   // The catalogue keeps per-title list counts and the score distribution for /anime/{id}/stats.
   'community.list.updated': ['catalogue'],
   'community.rating.updated': ['catalogue'],

@@ -77,6 +77,20 @@ import type {
   ReviewVoteRequest,
 } from '../community/reviews.schemas';
 import type { CommunityCounts, UserCommentPage } from '../community/profile-activity.dto';
+import type { NewsItem, NewsOne, NewsPage, NewsSettings } from '../community/news.dto';
+import type { NewsCreateRequest, NewsIdRequest, NewsListRequest, NewsLookupRequest, NewsSettingsRequest, NewsUpdateRequest } from '../community/news.schemas';
+import type { AmvAdjacent, AmvItem, AmvLikeState, AmvPage, AmvPlaylist, AmvTop, AmvViewState } from '../community/amv.dto';
+import type {
+  AmvAdjacentRequest,
+  AmvCreateRequest,
+  AmvIdRequest,
+  AmvListRequest,
+  AmvPlaylistAddRequest,
+  AmvPlaylistReorderRequest,
+  AmvSearchRequest,
+  AmvUpdateRequest,
+  AmvViewRequest,
+} from '../community/amv.schemas';
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
@@ -244,12 +258,41 @@ export interface RpcMap extends Health {
   'community.reviews.pending': { request: PendingReviewsRequest; response: PendingReviewPage };
   'community.review.vote': { request: ReviewVoteRequest; response: ReviewVoteState };
   'community.review.unvote': { request: ReviewIdRequest; response: ReviewVoteState };
+  /** News (docs/community.md, «News»): guests see published items whose time has come; admins all. */
+  'community.news.list': { request: NewsListRequest; response: NewsPage };
+  'community.news.get': { request: NewsLookupRequest; response: NewsOne };
+  /** Admin only (checked with auth); the body is sanitised on every write. */
+  'community.news.create': { request: NewsCreateRequest; response: NewsItem };
+  'community.news.update': { request: NewsUpdateRequest; response: NewsItem };
+  'community.news.delete': { request: NewsIdRequest; response: { id: string; deleted: true } };
+  /** Admin only: whether «Вышла N серия …» is published automatically. */
+  'community.news.settings.get': { request: Record<string, never>; response: NewsSettings };
+  'community.news.settings.set': { request: NewsSettingsRequest; response: NewsSettings };
   /** A profile's comments (docs/community.md, «Profile»): not deleted, newest first, spoilers decided for the caller. */
   'community.comments.of-user': { request: UserCommentsRequest; response: UserCommentPage };
   /** A profile's reviews, newest first: approved ones, and to the author and admins the others too. */
   'community.reviews.of-user': { request: UserReviewsRequest; response: Page<ReviewWithAnime> };
   /** The numbers of a profile's «Рецензии» and «Комментарии» tabs, as the caller may see them. */
   'community.counts.of-user': { request: ProfileActivityRequest; response: CommunityCounts };
+  /** AMV clips (docs/community.md, «AMV»): listing by letter, page and typo-tolerant search, in title order. */
+  'community.amv.list': { request: AmvListRequest; response: AmvPage };
+  'community.amv.top': { request: Record<string, never>; response: AmvTop };
+  'community.amv.search': { request: AmvSearchRequest; response: AmvPage };
+  'community.amv.get': { request: AmvIdRequest; response: AmvItem };
+  'community.amv.adjacent': { request: AmvAdjacentRequest; response: AmvAdjacent };
+  /** Admin only (checked with auth). An upload's video is queued for HLS transcoding. */
+  'community.amv.create': { request: AmvCreateRequest; response: AmvItem };
+  'community.amv.update': { request: AmvUpdateRequest; response: AmvItem };
+  'community.amv.delete': { request: AmvIdRequest; response: { id: string; deleted: true } };
+  'community.amv.like': { request: AmvIdRequest; response: AmvLikeState };
+  'community.amv.unlike': { request: AmvIdRequest; response: AmvLikeState };
+  /** Counted once per viewer (user, or a guest's hashed address and browser) per day. */
+  'community.amv.view': { request: AmvViewRequest; response: AmvViewState };
+  /** The caller's own AMV playlist, in its order. */
+  'community.amv-playlist.get': { request: Record<string, never>; response: AmvPlaylist };
+  'community.amv-playlist.add': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
+  'community.amv-playlist.remove': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
+  'community.amv-playlist.reorder': { request: AmvPlaylistReorderRequest; response: AmvPlaylist };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

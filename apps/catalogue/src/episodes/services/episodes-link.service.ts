@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { MEDIA_URL_PREFIX } from '@portal/contracts';
+import { OutboxPublisher } from '@portal/messaging';
 import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
 import { CATALOGUE_LOGGER } from '../../catalogue.tokens';
 import type { SampleManifestEpisode } from '../dtos/sample-manifest.schema';
@@ -43,6 +44,7 @@ export class EpisodesLinkService {
     private readonly reader: SampleManifestReader,
     private readonly episodes: EpisodesRepository,
     private readonly cache: CatalogueCacheInvalidator,
+    private readonly outbox: OutboxPublisher,
     @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -65,7 +67,14 @@ export class EpisodesLinkService {
     const current = manifest.episodes.length === 0 ? versions.length === 0 : versions.length === 1 && versions[0] === hash;
     if (current && !force) return { state: 'unchanged', removed: 0, ...report };
 
-    const { written, removed } = await this.episodes.replaceSamples(manifest.episodes.map(toRow), hash);
+    // New episodes are announced (`catalogue.episodes.added`: the community's automatic news) in the
+    // transaction that writes them, so an event exists exactly when the rows do.
+    let announced = false;
+    const { written, removed } = await this.episodes.replaceSamples(manifest.episodes.map(toRow), hash, async (manager, added) => {
+      for (const { animeId, title, episodes } of added) await this.outbox.publish(manager, 'catalogue.episodes.added', { animeId, title, episodes });
+      announced = added.length > 0;
+    });
+    if (announced) this.outbox.afterCommit();
     await this.cache.invalidate();
     this.logger.info({ written, removed, manifest: read.path }, 'sample episodes linked');
     return { state: 'linked', removed, ...report, episodes: written };

@@ -1,0 +1,26 @@
+import { type NewsItem, type TitleRef, toNewsCover } from '@portal/contracts';
+import type { NewsRow } from './news.repository';
+
+/** A row as the API answers it, with the linked titles the catalogue knows (in the row's order). */
+export function toNewsItem(row: NewsRow, titles: Map<number, TitleRef>): NewsItem {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    body: row.body,
+    tags: row.tags,
+    animeIds: row.anime_ids,
+    anime: row.anime_ids.flatMap((id) => {
+      const ref = titles.get(id);
+      return ref ? [{ id: ref.id, title: ref.title, poster: ref.poster, fallbackPoster: ref.fallbackPoster, episodes: ref.episodes, kind: ref.kind, year: ref.year }] : [];
+    }),
+    cover: row.cover_id && row.cover_widths ? toNewsCover(row.cover_id, row.cover_widths) : null,
+    author: row.author_id && row.author_username ? { id: row.author_id, username: row.author_username } : null,
+    status: row.status,
+    publishedAt: row.published_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    automatic: row.auto_anime_id !== null,
+  };
+}
