@@ -78,6 +78,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   AVATAR_MAX_BYTES: positiveInt(2 * 1024 * 1024),
   /** Largest profile banner upload (POST /api/users/me/banner), in bytes. */
   BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+  /** Largest AMV video upload (POST /api/amv/upload), in megabytes. */
+  AMV_UPLOAD_MAX_MB: positiveInt(200),
   /** Seconds a cached catalogue response stays in Redis; changes drop it sooner. */
   CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600),
   /** The catalogue's external player (VIDEO_PROVIDER=iframe): its origin is allowed in the web client's frame-src. */
@@ -169,6 +171,10 @@ export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.communit
   COMMENT_RATE_SECONDS: positiveInt(3),
   /** …and at most this many per user in 24 hours. */
   COMMENT_DAILY_LIMIT: positiveInt(200),
+  /** AMV uploads and their HLS renditions live in MEDIA_DIR/amv (the gateway serves MEDIA_DIR at /media/). */
+  MEDIA_DIR: z.string().default('.data/media'),
+  /** Transcode uploaded AMVs to HLS with ffmpeg (when one is found); off serves them as uploaded. */
+  AMV_TRANSCODE: z.enum(['on', 'off']).default('on'),
 });
 
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;

@@ -11,6 +11,8 @@ export const MEDIA_TYPES: Record<string, { type: string; cache: string }> = {
   '.ts': { type: 'video/mp2t', cache: 'public, max-age=31536000, immutable' },
   '.m4s': { type: 'video/iso.segment', cache: 'public, max-age=31536000, immutable' },
   '.mp4': { type: 'video/mp4', cache: 'public, max-age=31536000, immutable' },
+  // Uploaded AMVs (docs/media.md, «AMV»): named by a fresh id, so they never change either.
+  '.webm': { type: 'video/webm', cache: 'public, max-age=31536000, immutable' },
   '.vtt': { type: 'text/vtt; charset=utf-8', cache: 'public, no-cache' },
 };
 

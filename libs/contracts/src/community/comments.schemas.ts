@@ -9,6 +9,8 @@ import {
   LATEST_COMMENTS_DEFAULT,
   LATEST_COMMENTS_MAX,
 } from './comments.dto';
+import { AMV_MESSAGES } from './amv.dto';
+import { NEWS_MESSAGES } from './news.dto';
 
 // Comments (docs/community.md, «Comments»): the gateway parses every request with these, and the
 // community service parses what it receives with the same ones, so each schema accepts its own output.
@@ -40,7 +42,7 @@ const contentField = z
  * What a comment is about. Only titles for now; news and AMVs join this union as their own options
  * (`{ type: 'news', id }`), and the body schemas accept `newsId` / `amvId` beside `animeId`.
  */
-export const commentTargetSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('anime'), id: animeIdField })], {
+export const commentTargetSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('anime'), id: animeIdField }), z.object({ type: z.literal('amv'), id: z.uuid({ error: AMV_MESSAGES.id }) }), z.object({ type: z.literal('news'), id: z.uuid({ error: NEWS_MESSAGES.id }) })], {
   error: COMMENT_MESSAGES.animeId,
 });
 

@@ -10,6 +10,8 @@ export enum QueueName {
   EventsModeration = 'events-moderation',
   /** One job per title: Shikimori metadata, posters, backgrounds (job ids are deterministic). */
   CatalogueMetadata = 'catalogue-metadata',
+  /** One job per uploaded AMV file: its HLS rendition (job id `hls-<upload uuid>`). */
+  CommunityAmvTranscode = 'community-amv-transcode',
 }
 
 export const EVENT_QUEUE_OF: Record<ServiceName, QueueName> = {

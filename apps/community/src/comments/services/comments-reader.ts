@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
+  AMV_MESSAGES,
   COMMENT_MESSAGES,
   COMMENT_THREAD_REPLIES_SHOWN,
   ErrorCode,
+  NEWS_MESSAGES,
   type AuthenticatedUser,
   type CommentListRequest,
   type CommentNode,
@@ -12,7 +14,9 @@ import {
   type UserCommentPage,
 } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
+import { AmvRepository } from '../../amv/amv.repository';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
+import { NewsReader } from '../../news/services/news-reader';
 import { buildTree, type CommentsView, cursorOf, hasWatched, isSpoiler, parseCursor, toLatestComment } from '../comment-view';
 import { type CommentRow, CommentsRepository, type LatestCommentRow } from '../comments.repository';
 import { Accounts } from './accounts';
@@ -29,13 +33,17 @@ export class CommentsReader {
     private readonly comments: CommentsRepository,
     private readonly titles: AnimeRefsService,
     private readonly accounts: Accounts,
+    private readonly amv: AmvRepository,
+    private readonly news: NewsReader,
   ) {}
 
   /** A title's threads, newest first, each with up to COMMENT_THREAD_REPLIES_SHOWN replies nested. */
   async threads(viewer: AuthenticatedUser | undefined, { target, cursor, limit, reveal }: CommentListRequest): Promise<CommentThreadPage> {
-    const title = (await this.titles.resolve([target.id])).get(target.id);
-    if (!title) throw RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.animeNotFound);
-    const roots = await this.comments.threads(target.type, String(title.id), parseCursor(cursor), limit + 1);
+    const title = target.type === 'anime' ? (await this.titles.resolve([target.id])).get(target.id) : null;
+    if (target.type === 'anime' && !title) throw RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.animeNotFound);
+    if (target.type === 'amv' && !(await this.amv.find(target.id))) throw RpcError.of(ErrorCode.NotFound, AMV_MESSAGES.notFound);
+    if (target.type === 'news' && !(await this.news.isPublished(target.id))) throw RpcError.of(ErrorCode.NotFound, NEWS_MESSAGES.notFound);
+    const roots = await this.comments.threads(target.type, String(title ? title.id : target.id), parseCursor(cursor), limit + 1);
     const page = roots.slice(0, limit);
     const replies = await this.comments.repliesOf(
       page.map((root) => root.id),

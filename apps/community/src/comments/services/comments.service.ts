@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  AMV_MESSAGES,
   COMMENT_DEPTH_MAX,
   COMMENT_MESSAGES,
   ErrorCode,
+  NEWS_MESSAGES,
   type AuthenticatedUser,
   type CommentCreateRequest,
   type CommentItem,
@@ -11,7 +13,9 @@ import {
 } from '@portal/contracts';
 import { OutboxPublisher, transportCall } from '@portal/messaging';
 import { maskBadWords, RpcError } from '@portal/platform';
+import { AmvRepository } from '../../amv/amv.repository';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
+import { NewsReader } from '../../news/services/news-reader';
 import { excerptOf, GUEST_VIEW, isSpoiler, toCommentItem } from '../comment-view';
 import { CommentLikesPusher } from '../comment-likes-pusher';
 import { type CommentRow, CommentsRepository } from '../comments.repository';
@@ -41,15 +45,22 @@ export class CommentsService {
     private readonly outbox: OutboxPublisher,
     private readonly pusher: CommentsPusher,
     private readonly likesPusher: CommentLikesPusher,
+    private readonly amv: AmvRepository,
+    private readonly news: NewsReader,
   ) {}
 
   async create(user: AuthenticatedUser, { target, content, parentId, episode, at }: CommentCreateRequest): Promise<CommentItem> {
-    const title = await this.titles.peek(target.id);
-    if (!title) throw RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.animeNotFound);
-    if (episode !== undefined && title.episodes !== null && title.episodes > 0 && episode > title.episodes) {
+    const title = target.type === 'anime' ? await this.titles.peek(target.id) : null;
+    if (target.type === 'anime' && !title) throw RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.animeNotFound);
+    // An AMV is checked in the community's own table; it has no episodes, so no spoiler moments.
+    if (target.type === 'amv' && !(await this.amv.find(target.id))) throw RpcError.of(ErrorCode.NotFound, AMV_MESSAGES.notFound);
+    // News are commented once published (a draft or a scheduled item is not there for readers).
+    if (target.type === 'news' && !(await this.news.isPublished(target.id))) throw RpcError.of(ErrorCode.NotFound, NEWS_MESSAGES.notFound);
+    if (episode !== undefined && !title) throw RpcError.validation([{ field: 'episode', message: COMMENT_MESSAGES.episode }]);
+    if (episode !== undefined && title && title.episodes !== null && title.episodes > 0 && episode > title.episodes) {
       throw RpcError.validation([{ field: 'episode', message: COMMENT_MESSAGES.episodeBeyondTotal }]);
     }
-    const targetId = String(title.id);
+    const targetId = String(title ? title.id : target.id);
     const parent = parentId ? await this.comments.find(parentId) : null;
     if (parentId && (!parent || parent.deleted_at)) throw RpcError.validation([{ field: 'parentId', message: COMMENT_MESSAGES.parentNotFound }]);
     if (parent && (parent.target_type !== target.type || parent.target_id !== targetId)) {
@@ -64,7 +75,7 @@ export class CommentsService {
     let stored = () => {};
     const row = await this.comments.transaction(async (manager) => {
       // Stored only if the table lacks it (no lock on a held title: comments on one title do not queue).
-      stored = await this.titles.keep([title], manager);
+      if (title) stored = await this.titles.keep([title], manager);
       if (author) await this.users.ensure(manager, author);
       // Counted on the parent first, which locks it: a parent deleted meanwhile refuses the reply.
       const answered = parent && (await this.comments.countReply(manager, parent.id));
@@ -97,7 +108,7 @@ export class CommentsService {
     });
     stored();
     this.outbox.afterCommit();
-    this.pusher.push(title.id, 'comment:new', toCommentItem(row, GUEST_VIEW));
+    if (title) this.pusher.push(title.id, 'comment:new', toCommentItem(row, GUEST_VIEW));
     return toCommentItem(row, { revealed: new Set([id]), likedByMe: new Set() });
   }
 

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type Redis from 'ioredis';
+import {
+  AMV_MEDIA_FOLDER,
+  AMV_MESSAGES,
+  amvLetterOf,
+  ErrorCode,
+  type AmvCreateRequest,
+  type AmvItem,
+  type AmvLikeState,
+  type AmvUpdateRequest,
+  type AmvViewState,
+  type AuthenticatedUser,
+} from '@portal/contracts';
+import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { RpcError } from '@portal/platform';
+import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
+import { Accounts } from '../../comments/services/accounts';
+import { normalizeSearch, toAmvItem } from '../amv-view';
+import { type AmvFields, type AmvRow, AmvRepository } from '../amv.repository';
+import { AMV_SETTINGS, type AmvSettings } from '../jobs/amv-transcode.job';
+import { AmvTranscodeQueue } from '../jobs/amv-transcode.queue';
+import { amvNotFound } from './amv-reader';
+
+type Video = AmvCreateRequest['video'];
+
+/** A view is counted once per viewer per UTC day; the mark outlives the day a little. */
+const VIEW_MARK_SECONDS = 26 * 3600;
+
+/**
+ * Writing AMVs (admins, asked of auth on every write), likes and views. Every check that can refuse
+ * runs before anything is written.
+ */
+@Injectable()
+export class AmvService {
+  private readonly viewKey: string;
+
+  constructor(
+    private readonly amv: AmvRepository,
+    private readonly titles: AnimeRefsService,
+    private readonly accounts: Accounts,
+    private readonly transcoder: AmvTranscodeQueue,
+    @Inject(AMV_SETTINGS) private readonly settings: AmvSettings,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_OPTIONS) options: RedisOptions,
+  ) {
+    this.viewKey = `${options.keyPrefix}amv:view:`;
+  }
+
+  async create(user: AuthenticatedUser, request: AmvCreateRequest): Promise<AmvItem> {
+    await this.requireAdmin(user);
+    const fields = await this.fieldsOf(request);
+    const row = await this.amv.transaction((manager) => this.amv.insert(manager, randomUUID(), fields, user.id));
+    await this.transcode(row);
+    return toAmvItem(row, new Set());
+  }
+
+  async update(user: AuthenticatedUser, { id, ...change }: AmvUpdateRequest): Promise<AmvItem> {
+    await this.requireAdmin(user);
+    const current = await this.amv.find(id);
+    if (!current) throw amvNotFound();
+    const video: Video = change.video ?? (current.upload_id ? { uploadId: current.upload_id } : { url: current.embed_url as string });
+    const fields = await this.fieldsOf({
+      title: change.title ?? current.title,
+      author: change.author ?? current.author,
+      animeIds: change.animeIds ?? current.anime_ids,
+      musicArtist: change.musicArtist !== undefined ? change.musicArtist : current.music_artist,
+      musicTrack: change.musicTrack !== undefined ? change.musicTrack : current.music_track,
+      durationSeconds: change.durationSeconds ?? current.duration_seconds,
+      tags: change.tags ?? current.tags,
+      video,
+    });
+    const row = await this.amv.transaction(async (manager) => {
+      if (!(await this.amv.lock(manager, id))) throw amvNotFound();
+      return this.amv.update(manager, id, fields);
+    });
+    if (!row) throw amvNotFound();
+    if (!row.hls_path) await this.transcode(row);
+    return toAmvItem(row, await this.amv.likedBy(user.id, [id]));
+  }
+
+  async remove(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
+    await this.requireAdmin(user);
+    if (!(await this.amv.remove(id))) throw amvNotFound();
+    return { id, deleted: true };
+  }
+
+  /** Liking twice keeps one like. */
+  async like(user: AuthenticatedUser, id: string): Promise<AmvLikeState> {
+    const likes = await this.amv.transaction(async (manager) => {
+      if (!(await this.amv.lock(manager, id))) throw amvNotFound();
+      return this.amv.like(manager, id, user.id);
+    });
+    return { id, likes, likedByMe: true };
+  }
+
+  async unlike(user: AuthenticatedUser, id: string): Promise<AmvLikeState> {
+    const likes = await this.amv.transaction(async (manager) => {
+      if (!(await this.amv.lock(manager, id))) throw amvNotFound();
+      return this.amv.unlike(manager, id, user.id);
+    });
+    return { id, likes, likedByMe: false };
+  }
+
+  /** `viewer`: `user:<id>` or `guest:<hash>` (named by the gateway). The Redis mark expires after the day. */
+  async view(id: string, viewer: string): Promise<AmvViewState> {
+    const current = await this.amv.find(id);
+    if (!current) throw amvNotFound();
+    const day = new Date().toISOString().slice(0, 10);
+    const first = (await this.redis.set(`${this.viewKey}${day}:${id}:${viewer}`, '1', 'EX', VIEW_MARK_SECONDS, 'NX')) === 'OK';
+    if (!first) return { id, views: Number(current.views), counted: false };
+    const views = await this.amv.addView(id);
+    if (views === null) throw amvNotFound();
+    return { id, views, counted: true };
+  }
+
+  private async fieldsOf(request: AmvCreateRequest): Promise<AmvFields> {
+    const animeIds = await this.resolveTitles(request.animeIds);
+    let uploadId: string | null = null;
+    let embedUrl: string | null = null;
+    if ('uploadId' in request.video) {
+      uploadId = request.video.uploadId;
+      if (!existsSync(join(this.settings.mediaDir, AMV_MEDIA_FOLDER, 'uploads', uploadId))) {
+        throw RpcError.validation([{ field: 'video.uploadId', message: AMV_MESSAGES.uploadMissing }]);
+      }
+    } else embedUrl = request.video.url;
+    return {
+      title: request.title,
+      sortTitle: request.title.toLowerCase().replace(/ё/g, 'е'),
+      letter: amvLetterOf(request.title),
+      author: request.author,
+      animeIds,
+      musicArtist: request.musicArtist,
+      musicTrack: request.musicTrack,
+      durationSeconds: request.durationSeconds,
+      tags: request.tags,
+      uploadId,
+      embedUrl,
+      searchText: normalizeSearch([request.title, request.author, request.musicArtist, request.musicTrack, ...request.tags].filter(Boolean).join(' ')),
+    };
+  }
+
+  /** Linked titles by catalogue or Shikimori id, stored as catalogue ids; an unknown one refuses the write. */
+  private async resolveTitles(ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const found = await this.titles.peekMany(ids);
+    const missing = ids.findIndex((id) => !found.has(id));
+    if (missing >= 0) throw RpcError.validation([{ field: `animeIds.${missing}`, message: AMV_MESSAGES.animeNotFound }]);
+    return [...new Set(ids.map((id) => (found.get(id) as { id: number }).id))];
+  }
+
+  private async transcode(row: AmvRow): Promise<void> {
+    if (row.upload_id && this.settings.transcode) await this.transcoder.enqueue(row.upload_id);
+  }
+
+  private async requireAdmin(user: AuthenticatedUser): Promise<void> {
+    if (!(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, AMV_MESSAGES.adminOnly);
+  }
+}
