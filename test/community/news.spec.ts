@@ -31,6 +31,7 @@ describe('news', () => {
     expect(res.status).toBe(200);
     return res.body.data;
   };
+  const countComments = async () => Number((await stack.db.query(`SELECT count(*) AS n FROM community.comments WHERE target_type = 'news'`))[0].n);
   const stored = async () => Number((await stack.db.query('SELECT count(*) AS n FROM community.news'))[0].n);
   const digest = async () => (await stack.db.query(`SELECT md5(coalesce(string_agg(n::text, '|' ORDER BY n.id), '')) AS d FROM community.news n`))[0].d as string;
   const image = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
@@ -319,6 +320,49 @@ describe('news', () => {
       expectFieldError(truncated, 'file');
       expectFieldError(await uploadCover(admin, new FormData()), 'file');
       expect((await stack.api.post('/api/admin/news/covers', { file: 'x' }, auth(admin))).status).toBe(400);
+    });
+  });
+
+  describe('comments on news', () => {
+    const commentOn = (id: string, who: RegisteredUser | undefined, body: unknown) => stack.api.post(`/api/news/${id}/comments`, body, auth(who));
+
+    it('a published item takes comments and replies, listed under it; drafts and scheduled ones do not', async () => {
+      const item = await write();
+      const posted = await commentOn(item.id, user, { content: 'Отличная новость!' });
+      expect(posted.status).toBe(201);
+      expect(posted.body.data).toMatchObject({ target: { type: 'news', id: item.id }, animeId: null, content: 'Отличная новость!' });
+      const reply = await commentOn(item.id, admin, { content: 'Спасибо!', parentId: posted.body.data.id });
+      expect(reply.status).toBe(201);
+      const threads = await stack.api.get(`/api/news/${item.id}/comments`);
+      expect(threads.status).toBe(200);
+      expect(threads.body.data.items.map((thread: { id: string; children: Array<{ id: string }> }) => [thread.id, thread.children.map((child) => child.id)])).toEqual([
+        [posted.body.data.id, [reply.body.data.id]],
+      ]);
+
+      const draft = await write({ status: 'draft' });
+      const scheduled = await write({ publishedAt: new Date(Date.now() + 3_600_000).toISOString() });
+      const before = await countComments();
+      for (const hidden of [draft.id, scheduled.id, randomUUID()]) {
+        const refused = await commentOn(hidden, user, { content: 'Можно?' });
+        expect(refused.status).toBe(404);
+        expect(refused.body).toMatchObject({ code: 'NOT_FOUND', message: NEWS_MESSAGES.notFound });
+        expect((await stack.api.get(`/api/news/${hidden}/comments`)).status).toBe(404);
+      }
+      expect(await countComments()).toBe(before);
+    });
+
+    it('needs a signed-in user and a text; a reply must belong to the same item', async () => {
+      const item = await write();
+      const other = await write();
+      const before = await countComments();
+      expect((await commentOn(item.id, undefined, { content: 'Гость' })).status).toBe(401);
+      expectFieldError(await commentOn(item.id, user, { content: '   ' }), 'content');
+      expectFieldError(await commentOn('not-an-id', user, { content: 'Текст' }), 'id');
+      // Fresh authors: one user may comment only every few seconds.
+      const elsewhere = await commentOn(other.id, await stack.user(), { content: 'Там' });
+      expect(elsewhere.status).toBe(201);
+      expectFieldError(await commentOn(item.id, await stack.user(), { content: 'Ответ', parentId: elsewhere.body.data.id }), 'parentId');
+      expect(await countComments()).toBe(before + 1);
     });
   });
 

@@ -3,9 +3,18 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nes
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { NEWS_COVER_MAX_BYTES, NEWS_MESSAGES, type NewsCoverUpload, type RpcMeta } from '@portal/contracts';
-import { newsCreateSchema, newsListQuerySchema, newsLookupSchema, newsParamsSchema, newsSettingsSchema, newsUpdateBodySchema } from '@portal/contracts/schemas';
+import {
+  commentListQuerySchema,
+  newsCommentBodySchema,
+  newsCreateSchema,
+  newsListQuerySchema,
+  newsLookupSchema,
+  newsParamsSchema,
+  newsSettingsSchema,
+  newsUpdateBodySchema,
+} from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.guard';
+import { AdminOnly, RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { invalidField, readFormWithFile } from '../uploads/multipart-form';
@@ -17,6 +26,8 @@ class NewsParams extends createZodDto(newsParamsSchema) {}
 class NewsLookupParams extends createZodDto(newsLookupSchema) {}
 class NewsListQuery extends createZodDto(newsListQuerySchema) {}
 class NewsSettingsBody extends createZodDto(newsSettingsSchema) {}
+class NewsCommentBody extends createZodDto(newsCommentBodySchema) {}
+class NewsCommentsQuery extends createZodDto(commentListQuerySchema) {}
 
 /**
  * News (docs/community.md, «News»): the community owns them and decides what each viewer may read
@@ -65,6 +76,20 @@ export class NewsController {
   @ApiOperation({ summary: 'Admin: delete a news item' })
   remove(@Param() params: NewsParams, @Meta() meta: RpcMeta) {
     return this.rpc.send('community.news.delete', params, meta);
+  }
+
+  @Get('news/:id/comments')
+  @ApiOperation({ summary: "A published news item's comment threads, newest first (the comments of docs/community.md with target news); ?cursor, ?limit" })
+  comments(@Param() { id }: NewsParams, @Query() query: NewsCommentsQuery, @Meta() meta: RpcMeta) {
+    return this.rpc.send('community.comments.list', { ...query, target: { type: 'news', id } }, meta);
+  }
+
+  @Post('news/:id/comments')
+  @RequireUser()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Comment on a published news item (1-2000 characters), or reply with parentId; edits, deletes and likes go through /comments/:id' })
+  comment(@Param() { id }: NewsParams, @Body() body: NewsCommentBody, @Meta() meta: RpcMeta) {
+    return this.rpc.send('community.comment.create', { ...body, target: { type: 'news', id } }, meta);
   }
 
   @Post('admin/news/covers')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES } from './comments.dto';
 import {
   NEWS_ANIME_MAX,
   NEWS_BODY_MAX,
@@ -151,6 +152,17 @@ export const newsListQuerySchema = z.object({
 export const newsSettingsSchema = z.object({ autoNews: z.boolean({ error: NEWS_MESSAGES.autoNews }) });
 
 export const newsEmptySchema = z.object({});
+
+/** POST /news/:id/comments: a comment (or a reply) on a published news item; no spoiler moments (news have no episodes). */
+export const newsCommentBodySchema = z.object({
+  content: z
+    .string({ error: COMMENT_MESSAGES.content })
+    .trim()
+    .min(1, { error: COMMENT_MESSAGES.content })
+    .max(COMMENT_CONTENT_MAX, { error: COMMENT_MESSAGES.contentTooLong })
+    .refine(noNul, { error: COMMENT_MESSAGES.nul }),
+  parentId: z.preprocess(absent, z.uuid({ error: COMMENT_MESSAGES.id }).optional()),
+});
 
 export type NewsCreateRequest = z.output<typeof newsCreateSchema>;
 export type NewsUpdateRequest = z.output<typeof newsUpdateSchema>;
