@@ -48,6 +48,9 @@ const ProfileComments = lazy(() => import('../../features/comments/components/Pr
 const PendingReviewsQueue = lazy(() => import('../../features/reviews/components/PendingReviewsQueue'));
 const LatestComments = lazy(() => import('../../features/comments/components/LatestComments'));
 const ContinueWatching = lazy(PAGE_MODULES.continueWatching);
+const AmvListPage = lazy(() => import('../../features/amv/components/AmvListPage'));
+const AmvDetailPage = lazy(() => import('../../features/amv/components/AmvDetailPage'));
+const AmvPlaylistPage = lazy(() => import('../../features/amv/components/AmvPlaylistPage'));
 const ANIME_PAGE_SLOTS = {
   actions: [WatchButton, AnimeLibraryPanel],
   sections: [AnimeEpisodes],
@@ -56,6 +59,7 @@ const ANIME_PAGE_SLOTS = {
 };
 const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
 const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue] };
+const AMV_PAGE_SLOTS = {};
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 /** TV-mode screens: outside the main layout, still behind the sign-in guard (SPEC.md section 2). */
@@ -90,6 +94,9 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfilePage slots={PROFILE_PAGE_SLOTS} />} />
           <Route path="user/:username" element={<UserProfilePage slots={PROFILE_PAGE_SLOTS} />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="amv" element={<AmvListPage />} />
+          <Route path="amv/:id" element={<AmvDetailPage slots={AMV_PAGE_SLOTS} />} />
+          <Route path="my-amv-playlist" element={<AmvPlaylistPage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route
               key={path}

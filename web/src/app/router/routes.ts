@@ -13,12 +13,9 @@ export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'anime/:animeId/review/:reviewId', section: sections.review },
   { path: 'news', section: sections.news },
   { path: 'news/:id', section: sections.newsItem },
-  { path: 'amv', section: sections.amv },
-  { path: 'amv/:id', section: sections.amvItem },
   { path: 'admin/reports', section: sections.reports, adminOnly: true },
   { path: 'quiz', section: sections.quiz },
   { path: 'quiz/:id', section: sections.quizItem },
   { path: 'rankings', section: sections.rankings },
-  { path: 'my-amv-playlist', section: sections.amvPlaylist },
   { path: 'orders', section: sections.orders },
 ];
