@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AMV_MESSAGES, type AmvItem } from '@portal/contracts';
 import { waitFor } from '@portal/testing';
 import { AmvTranscodeQueue } from '../../apps/community/src/amv/jobs/amv-transcode.queue';
 import { AmvTranscodeWorker } from '../../apps/community/src/amv/jobs/amv-transcode.worker';
+import { AmvSamples } from '../../apps/community/src/amv/services/amv-samples';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { mediaTool, runMediaTool } from '../media/media-test-kit';
 import { type CommunityStack, DEATH_NOTE, expectFieldError, startCommunityStack } from './community-test-kit';
@@ -351,6 +352,25 @@ describe('amv', () => {
       }, 30_000, 200);
       expect(job.returnvalue).toMatchObject({ result: 'existing' });
       expect(readdirSync(folder)).toEqual(before);
+    });
+  });
+
+  describe('sample AMVs', () => {
+    it('the manifest of the sample generator is registered once, however often the community boots', async () => {
+      const uploads = join(mediaDir, 'amv', 'uploads');
+      const uploadId = '5a3e0000-0000-4000-8000-0000000000f1.mp4';
+      const id = '5a3e0000-0000-4000-8000-0000000000f0';
+      writeFileSync(join(uploads, uploadId), mp4);
+      writeFileSync(
+        join(mediaDir, 'amv', 'samples.json'),
+        JSON.stringify({ version: 1, clips: [{ id, uploadId, title: '7 самураев: ритм', author: 'Демо', musicArtist: null, musicTrack: null, tags: ['демо'], durationSeconds: 4 }] }),
+      );
+      const samples = stack.community.app.get(AmvSamples);
+      expect(await samples.register()).toBe(1);
+      expect(await samples.register()).toBe(0);
+      const res = await stack.api.get(`/api/amv/${id}`);
+      expect(res.body.data).toMatchObject({ title: '7 самураев: ритм', video: { kind: 'file', src: `/media/amv/uploads/${uploadId}` } });
+      expect((await list('?letter=%23')).items.map((item) => item.id)).toContain(id);
     });
   });
 

@@ -67,6 +67,26 @@ describe('npm run media:samples: sample episodes made with ffmpeg', () => {
     }
   });
 
+  it('makes three sample AMVs of a few seconds (Russian, Latin and digit-first titles) with a manifest the community registers', () => {
+    expect(firstRun.stdout).toMatch(/3 sample AMVs in .* made/);
+    const amvs = JSON.parse(readFileSync(join(media.dir, 'amv/samples.json'), 'utf8'));
+    expect(amvs.version).toBe(1);
+    expect(amvs.clips.map((clip: { title: string }) => clip.title[0])).toEqual(['С', 'N', '7']);
+    for (const clip of amvs.clips) {
+      expect(clip.id).toMatch(/^[0-9a-f-]{36}$/);
+      const file = join(media.dir, 'amv/uploads', clip.uploadId);
+      expect(readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
+      const streams = ffprobe(file);
+      expect(streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 320, height: 180 });
+      expect(streams.find((stream) => stream.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+      const seconds = Number(runMediaTool(mediaTool('ffprobe'), ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
+      expect(seconds).toBeGreaterThan(clip.durationSeconds - 0.5);
+      expect(seconds).toBeLessThan(clip.durationSeconds + 0.5);
+      // Small enough that npm start does not wait on them.
+      expect(statSync(file).size).toBeLessThan(400_000);
+    }
+  });
+
   it('writes a master playlist naming every quality with its bandwidth, resolution and codecs', () => {
     const master = parsePlaylist(readFileSync(masterOf(20, 1), 'utf8'));
     expect(master.variants.map((variant) => [variant.RESOLUTION, variant.uri])).toEqual([

@@ -7,6 +7,7 @@ import { AmvTranscodeQueue } from './jobs/amv-transcode.queue';
 import { AmvTranscodeWorker } from './jobs/amv-transcode.worker';
 import { AmvPlaylistService } from './services/amv-playlist.service';
 import { AmvReader } from './services/amv-reader';
+import { AmvSamples } from './services/amv-samples';
 import { AmvService } from './services/amv.service';
 
 /**
@@ -23,4 +24,5 @@ export const amvProviders = (config: CommunityEnv): Provider[] => [
   AmvPlaylistService,
   AmvTranscodeQueue,
   AmvTranscodeWorker,
+  AmvSamples,
 ];

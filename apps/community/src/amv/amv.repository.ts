@@ -136,6 +136,16 @@ export class AmvRepository {
     return (await this.find(id, manager)) as AmvRow;
   }
 
+  /** A row with a fixed id (the sample AMVs), only when none has it; answers whether it was added. */
+  async insertMissing(manager: EntityManager, id: string, fields: AmvFields): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO community.amv (id, title, sort_title, letter, author, anime_ids, music_artist, music_track, duration_seconds, tags, upload_id, embed_url, search_text)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id, fields.title, fields.sortTitle, fields.letter, fields.author, fields.animeIds, fields.musicArtist, fields.musicTrack, fields.durationSeconds, fields.tags, fields.uploadId, fields.embedUrl, fields.searchText],
+    );
+    return rows.length > 0;
+  }
+
   /** Replaces every field; a changed upload drops the old HLS rendition (the new one is queued). */
   async update(manager: EntityManager, id: string, fields: AmvFields): Promise<AmvRow | null> {
     const rows: unknown[] = await manager.query(
