@@ -45,6 +45,10 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     // The bench (bench/web-bundle.mjs) reads the manifest to size the home route's initial JavaScript.
     manifest: true,
+    // One stylesheet, linked from index.html: a lazy page's own CSS file would be inserted by script
+    // while the page renders (a style recalculation and a layout each, on a phone's busy main thread),
+    // for 14 KB gzip of CSS in all (issue #13, TBT).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Everything the entry imports statically is one chunk: Rolldown otherwise splits the modules

@@ -39,3 +39,18 @@ describe('formatCount', () => {
     expect(formatCount(1234, ['аниме', 'аниме', 'аниме']).replace(/\s/g, ' ')).toBe('1 234 аниме');
   });
 });
+
+describe('without Intl at page load', () => {
+  const FORMS = ['one', 'few', 'many'] as const;
+  const counts = [...Array.from({ length: 1500 }, (_, index) => index), 10_011, 123_456, 1_000_000, 2_147_483_647, -1, -22];
+
+  it('picks the form Intl.PluralRules picks for every integer', () => {
+    const rules = new Intl.PluralRules('ru');
+    for (const count of counts) expect([count, pluralRu(count, FORMS)]).toEqual([count, rules.select(count)]);
+  });
+
+  it('groups digits as Intl.NumberFormat does', () => {
+    const numbers = new Intl.NumberFormat('ru-RU');
+    for (const count of [...counts, 1.5, 1234.25]) expect(formatCount(count, FORMS).split(' ')[0]).toBe(numbers.format(count));
+  });
+});

@@ -1,3 +1,4 @@
+import { lazyValue } from './lazy-value';
 import { pluralRu, type PluralForms } from './plural';
 
 const JUST_NOW = 'только что';
@@ -5,7 +6,7 @@ const JUST_NOW = 'только что';
 const MINUTES: PluralForms = ['минуту', 'минуты', 'минут'];
 const HOURS: PluralForms = ['час', 'часа', 'часов'];
 const DAYS: PluralForms = ['день', 'дня', 'дней'];
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = lazyValue(() => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }));
 
 /** «только что», «5 минут назад», «2 часа назад», «3 дня назад», then the date («1 марта 2025 г.»). */
 export function formatRelativeDate(iso: string, now: number = Date.now()): string {
@@ -19,7 +20,7 @@ export function formatRelativeDate(iso: string, now: number = Date.now()): strin
   if (hours < 24) return `${hours} ${pluralRu(hours, HOURS)} назад`;
   const days = Math.floor(hours / 24);
   if (days < 7) return `${days} ${pluralRu(days, DAYS)} назад`;
-  return dateFormat.format(new Date(time));
+  return dateFormat().format(new Date(time));
 }
 
 /** The full date and time, for the `title` of a relative date. */

@@ -9,6 +9,7 @@ export function Toaster() {
   return (
     <SonnerToaster
       theme="dark"
+      dir="ltr"
       position="bottom-right"
       richColors
       closeButton

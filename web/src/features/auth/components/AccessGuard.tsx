@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { AUTH_GUARD_MIN_DISPLAY_MS } from '../../../shared/config/constants';
 import { useMinimumDuration } from '../../../shared/lib/useMinimumDuration';
 import { useSession } from '../../../shared/session/session-context';
@@ -50,7 +50,11 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   // still keeps its spinner up for the whole minimum.
   const [checkedOnMount] = useState(status === 'checking');
   const minimumShown = useMinimumDuration(checkedOnMount ? AUTH_GUARD_MIN_DISPLAY_MS : 0);
-  if (!minimumShown || status === 'checking') return <GuardChecking />;
-  if (status === 'authenticated') return <>{children}</>;
+  const view = !minimumShown || status === 'checking' ? 'checking' : status === 'authenticated' ? 'content' : 'prompt';
+  // The switch from the spinner to the page comes from a timer or an answer, which React would render
+  // in one blocking task; deferred, the whole page renders in slices that leave a phone responsive.
+  const shown = useDeferredValue(view);
+  if (shown === 'checking') return <GuardChecking />;
+  if (shown === 'content') return <>{children}</>;
   return <WelcomePrompt />;
 }

@@ -1,13 +1,14 @@
 import type { ReviewItem } from '@portal/contracts';
 import { Link } from 'react-router-dom';
+import { lazyValue } from '../../../shared/lib/lazy-value';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { REVIEWS_STRINGS } from '../strings';
 
 const S = REVIEWS_STRINGS;
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = lazyValue(() => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }));
 const formatReviewDate = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat().format(date);
 };
 
 /** A review's score and the day it was written. */
