@@ -71,7 +71,7 @@ describe('routes', () => {
     await act(async () => {
       fireEvent.click(screen.getAllByRole('link', { name: 'Новости' })[0]!);
     });
-    expect(await findHeading('Новости: раздел ещё в разработке')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Новости' })).toBeInTheDocument();
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
   });
 });

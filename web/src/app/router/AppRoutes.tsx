@@ -51,6 +51,10 @@ const ContinueWatching = lazy(PAGE_MODULES.continueWatching);
 const AmvListPage = lazy(() => import('../../features/amv/components/AmvListPage'));
 const AmvDetailPage = lazy(() => import('../../features/amv/components/AmvDetailPage'));
 const AmvPlaylistPage = lazy(() => import('../../features/amv/components/AmvPlaylistPage'));
+const NewsListPage = lazy(() => import('../../features/news/components/NewsListPage'));
+const NewsArticlePage = lazy(() => import('../../features/news/components/NewsArticlePage'));
+const LatestNews = lazy(() => import('../../features/news/components/LatestNews'));
+const NewsAdmin = lazy(() => import('../../features/news/components/NewsAdmin'));
 const ANIME_PAGE_SLOTS = {
   actions: [WatchButton, AnimeLibraryPanel],
   sections: [AnimeEpisodes],
@@ -58,8 +62,9 @@ const ANIME_PAGE_SLOTS = {
   footer: [AnimeComments],
 };
 const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
-const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue] };
-const AMV_PAGE_SLOTS = {};
+const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue, NewsAdmin] };
+const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
+const AMV_PAGE_SLOTS = { comments: AmvComments };
 
 const standalone = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 /** TV-mode screens: outside the main layout, still behind the sign-in guard (SPEC.md section 2). */
@@ -85,7 +90,7 @@ export function AppRoutes() {
         <Route path="/tv/anime/:id" element={tvScreen(<TvAnimePage />)} />
         <Route path="/tv/watch/:id/:episode" element={tvScreen(<TvPlayerPage />)} />
         <Route element={<MainLayout />}>
-          <Route index element={<HomePage continueWatching={ContinueWatching} latestComments={LatestComments} />} />
+          <Route index element={<HomePage continueWatching={ContinueWatching} latestComments={LatestComments} latestNews={LatestNews} />} />
           <Route path="catalog" element={<CataloguePage />} />
           <Route path="anime/:id" element={<AnimePage slots={ANIME_PAGE_SLOTS} />} />
           <Route path="anime/:id/review/:reviewId" element={<ReviewPage />} />
@@ -94,6 +99,8 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfilePage slots={PROFILE_PAGE_SLOTS} />} />
           <Route path="user/:username" element={<UserProfilePage slots={PROFILE_PAGE_SLOTS} />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="news" element={<NewsListPage />} />
+          <Route path="news/:id" element={<NewsArticlePage />} />
           <Route path="amv" element={<AmvListPage />} />
           <Route path="amv/:id" element={<AmvDetailPage slots={AMV_PAGE_SLOTS} />} />
           <Route path="my-amv-playlist" element={<AmvPlaylistPage />} />

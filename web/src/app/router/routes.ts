@@ -11,8 +11,6 @@ export interface SectionRoute {
 /** Main-layout routes of SPEC.md section 2 whose screens later issues build. */
 export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'anime/:animeId/review/:reviewId', section: sections.review },
-  { path: 'news', section: sections.news },
-  { path: 'news/:id', section: sections.newsItem },
   { path: 'admin/reports', section: sections.reports, adminOnly: true },
   { path: 'quiz', section: sections.quiz },
   { path: 'quiz/:id', section: sections.quizItem },

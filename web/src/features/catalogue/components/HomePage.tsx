@@ -17,10 +17,12 @@ export interface HomePageProps {
   continueWatching?: ComponentType;
   /** The comments' «Последние комментарии», below the fold, composed by the app the same way. */
   latestComments?: ComponentType;
+  /** The news' «Новости» (latest few), below the fold, composed by the app the same way. */
+  latestNews?: ComponentType;
 }
 
 /** "/": continue watching (when the library provides it), popular, new, featured collections, then the latest comments. */
-export default function HomePage({ continueWatching: ContinueWatching, latestComments: LatestComments }: HomePageProps = {}) {
+export default function HomePage({ continueWatching: ContinueWatching, latestComments: LatestComments, latestNews: LatestNews }: HomePageProps = {}) {
   const { user } = useSession();
   const popular = useQuery(popularAnimeQuery());
   const fresh = useQuery(newAnimeQuery());
@@ -62,6 +64,11 @@ export default function HomePage({ continueWatching: ContinueWatching, latestCom
         />
         <CollectionsRow />
       </Suspense>
+      {LatestNews && settled ? (
+        <Suspense fallback={null}>
+          <LatestNews />
+        </Suspense>
+      ) : null}
       {LatestComments && settled ? (
         <Suspense fallback={null}>
           <LatestComments />
