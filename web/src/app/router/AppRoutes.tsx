@@ -55,6 +55,8 @@ const NewsListPage = lazy(() => import('../../features/news/components/NewsListP
 const NewsArticlePage = lazy(() => import('../../features/news/components/NewsArticlePage'));
 const LatestNews = lazy(() => import('../../features/news/components/LatestNews'));
 const NewsAdmin = lazy(() => import('../../features/news/components/NewsAdmin'));
+const NewsComments = lazy(() => import('../../features/comments/components/NewsComments'));
+const NEWS_PAGE_SLOTS = { comments: NewsComments };
 const ANIME_PAGE_SLOTS = {
   actions: [WatchButton, AnimeLibraryPanel],
   sections: [AnimeEpisodes],
@@ -100,7 +102,7 @@ export function AppRoutes() {
           <Route path="user/:username" element={<UserProfilePage slots={PROFILE_PAGE_SLOTS} />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="news" element={<NewsListPage />} />
-          <Route path="news/:id" element={<NewsArticlePage />} />
+          <Route path="news/:id" element={<NewsArticlePage slots={NEWS_PAGE_SLOTS} />} />
           <Route path="amv" element={<AmvListPage />} />
           <Route path="amv/:id" element={<AmvDetailPage slots={AMV_PAGE_SLOTS} />} />
           <Route path="my-amv-playlist" element={<AmvPlaylistPage />} />

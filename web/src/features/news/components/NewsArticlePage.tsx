@@ -1,6 +1,6 @@
 import type { NewsItem } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { formatFullDate } from '../../../shared/lib/relative-date';
@@ -65,7 +65,9 @@ export function NewsArticle({ item, slots = {} }: { item: NewsItem; slots?: News
       <LinkedTitles anime={item.anime} />
       {Comments ? (
         <section className="news-article__comments" aria-label={S.comments}>
-          <Comments newsId={item.id} />
+          <Suspense fallback={null}>
+            <Comments newsId={item.id} />
+          </Suspense>
         </section>
       ) : null}
     </article>
