@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session-context';
@@ -108,9 +108,9 @@ export function AmvDetailPage({ slots = {} }: { slots?: AmvDetailSlots }) {
       <Actions id={clip.id} liked={clip.likedByMe} likes={clip.likes} />
       <Neighbours id={clip.id} />
       {Comments ? (
-        <section aria-label={AMV_STRINGS.comments}>
+        <Suspense fallback={null}>
           <Comments amvId={clip.id} />
-        </section>
+        </Suspense>
       ) : null}
     </article>
   );
