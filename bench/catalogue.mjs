@@ -12,14 +12,20 @@
 // Reported: the median over rounds, each target's req/s as a share of the same round's hello-world, and
 // the bytes and Content-Encoding of one answer of each target.
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s, per target and round),
-// BENCH_ROUNDS (3), BENCH_SEED, BENCH_POSTGRES_URL, REDIS_URL. Writes artifacts/bench/catalogue.json;
+// BENCH_ROUNDS (3), BENCH_SEED, BENCH_POSTGRES_URL, REDIS_URL. BENCH_DEFAULTS=1: the portal as `npm start`
+// runs it instead (scripts/start.mjs: every service, start's log level and its log relay, data under
+// .data/bench-catalogue), on the same scratch database, with only the global rate limit raised (a load
+// test from one address is what it refuses). Writes artifacts/bench/catalogue[-defaults].json;
 // exits 1 when the cached list is under half the hello-world's throughput.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { runBench } from './lib/cleanup.mjs';
 import { load } from './lib/load.mjs';
 import { createScratch, sql } from './lib/scratch.mjs';
-import { cpuTimeMs, ensureApiBuilt, importCatalogue, portalEnv, startHelloWorld, startService } from './lib/services.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startNpmStartPortal, servicePid } from './lib/npm-start.mjs';
+import { cpuTimeMs, ensureApiBuilt, importCatalogue, portalEnv, ROOT, startHelloWorld, startService } from './lib/services.mjs';
 import { machine, printTable, round, saveArtifact, sequentialClient, warnIfBusy } from './lib/stats.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -28,6 +34,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SEED = process.env.BENCH_SEED ?? 'bench-catalogue-1';
 const TARGET_RATIO = 0.5;
+const AS_NPM_START = process.env.BENCH_DEFAULTS === '1';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const BROWSER = { 'accept-encoding': 'br, gzip' };
@@ -83,6 +90,23 @@ async function measure(target) {
   return { ...result, cpuMsPerRequest };
 }
 
+/** catalogue, auth and gateway from dist/, quiet logs: the bench's own set-up. */
+async function startThreeServices(env) {
+  const services = {};
+  for (const app of ['catalogue', 'auth', 'gateway']) services[app] = await startService(app, env);
+  return { baseUrl: services.gateway.baseUrl, watched: [services.gateway, services.catalogue] };
+}
+
+/** Every service as `npm start` runs it, on the scratch database; CPU watched in gateway, catalogue and start's relay. */
+async function startAsNpmStart(scratch) {
+  const dataDir = join(ROOT, '.data', 'bench-catalogue');
+  mkdirSync(dataDir, { recursive: true });
+  const env = { DATABASE_URL: scratch.databaseUrl, REDIS_URL: scratch.redisUrl, RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000', PORTAL_DATA_DIR: dataDir };
+  const portal = await startNpmStartPortal({ env, keyPrefix: scratch.keyPrefix });
+  const watch = (app) => ({ name: app, child: { pid: servicePid(portal.child.pid, app) } });
+  return { baseUrl: portal.baseUrl, watched: [watch('gateway'), watch('catalogue'), { name: 'start (log relay)', child: portal.child }] };
+}
+
 runBench(async () => {
   const loadAtStart = warnIfBusy();
   ensureApiBuilt();
@@ -101,10 +125,8 @@ runBench(async () => {
     return ids[cursor++];
   };
 
-  const services = {};
-  for (const app of ['catalogue', 'auth', 'gateway']) services[app] = await startService(app, env);
+  const gateway = AS_NPM_START ? await startAsNpmStart(scratch) : await startThreeServices(env);
   const hello = await startHelloWorld();
-  const gateway = { baseUrl: services.gateway.baseUrl, watched: [services.gateway, services.catalogue] };
   // One warm-up request fills the gateway's cache for each cached target.
   const warm = async (path) => {
     const client = sequentialClient(gateway.baseUrl);
@@ -177,7 +199,7 @@ runBench(async () => {
     `compressed (br, gzip) vs the same target uncompressed, same rounds: list ${compressedShare(5, 2)}%, title ${compressedShare(7, 3)}%; list gzip ${compressedShare(6, 2)}%`,
   );
   console.log(`\nimport ${round(imported.importMs / 1000, 1)} s; target cached list ≥ ${TARGET_RATIO * 100}% of hello-world: ${met ? 'met' : 'MISSED'} (${round(ratio * 100, 1)}%; ${round(sameSize * 100, 1)}% of the hello-world with a list-sized body)`);
-  const file = saveArtifact('catalogue', {
+  const file = saveArtifact(AS_NPM_START ? 'catalogue-defaults' : 'catalogue', {
     machine: { ...machine(), loadAverage1mAtStart: loadAtStart },
     connections: CONNECTIONS,
     durationSeconds: DURATION,

@@ -27,7 +27,6 @@
 // BENCH_RUNS (3), BENCH_ROUTES ("/,/catalog,/anime/20,/watch/20/1"), BENCH_LABEL (adds
 // lighthouse-<label>.json next to lighthouse.json), BENCH_REPORTS=1 (also the full Lighthouse JSON of
 // each run under artifacts/bench/lighthouse/).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -36,8 +35,9 @@ import * as chromeLauncher from 'chrome-launcher'; // Lighthouse's own launcher 
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core'; // Lighthouse's own driver (its dependency); it downloads nothing
 import { solveCaptcha } from '../web/e2e/lib/browser.mjs';
-import { atExit, runBench, wasInterrupted } from './lib/cleanup.mjs';
-import { freePort, ROOT } from './lib/services.mjs';
+import { runBench, wasInterrupted } from './lib/cleanup.mjs';
+import { startNpmStartPortal } from './lib/npm-start.mjs';
+import { ROOT } from './lib/services.mjs';
 import { machine, printTable, round, saveArtifact, warnIfBusy } from './lib/stats.mjs';
 
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
@@ -68,40 +68,8 @@ async function startOwnPortal() {
   const dataDir = join(ROOT, '.data', 'bench-lighthouse');
   if (process.env.BENCH_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const env = { ...process.env, PORT: String(await freePort()), PORTAL_DATA_DIR: dataDir, REDIS_KEY_PREFIX: 'bench-lighthouse:' };
-  for (const app of ['auth', 'catalogue', 'community', 'chat', 'rewards', 'moderation']) env[`${app.toUpperCase()}_HEALTH_PORT`] = String(await freePort());
-  delete env.DATABASE_URL; // the embedded PGlite path, as on a fresh clone
-  delete env.PORTAL_URL;
-  console.log(`[bench] starting the portal as npm start does on port ${env.PORT} (data in ${dataDir}; the first start imports the catalogue)…`);
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  atExit(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGINT'); // Ctrl-C: the portal stops its services, Redis and the database itself
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30000);
-    await new Promise((resolve) => child.once('exit', resolve));
-    clearTimeout(timer);
-  });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the portal was not ready within 10 minutes:\n${output.slice(-3000)}`)), 600000);
-    const onData = (chunk) => {
-      output += chunk;
-      if (/Portal ready: http:\/\/localhost:\d+/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited early with ${code}:\n${output.slice(-3000)}`));
-    });
-  });
-  // Keep draining its output, so a full pipe never stalls the portal.
-  child.stdout.resume();
-  child.stderr.resume();
-  return `http://localhost:${env.PORT}`;
+  const { baseUrl } = await startNpmStartPortal({ env: { PORTAL_DATA_DIR: dataDir }, keyPrefix: 'bench-lighthouse:', label: `portal (data in ${dataDir}; the first start imports the catalogue)` });
+  return baseUrl;
 }
 
 async function portalUrl() {

@@ -72,7 +72,7 @@ describe('metrics', () => {
 
   beforeAll(async () => {
     // Its lines go to the collector only: the trace-id test reads its `message handled` lines.
-    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env, LOG_LEVEL: 'info' }, authLogs.stream);
+    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env, LOG_LEVEL: 'debug' }, authLogs.stream);
     chat = await startChatService(env);
     gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env, TRUST_PROXY: 'true', METRICS_TOKEN });
   });

@@ -46,3 +46,34 @@ describe('a request id follows a request from the gateway into the services', ()
     expect(JSON.stringify([...gatewayLogs.lines, ...authLogs.lines])).not.toContain(STRONG_PASSWORD);
   });
 });
+
+describe('the access log at the default level (info)', () => {
+  const gatewayLogs = logCollector();
+  const authLogs = logCollector();
+  let auth: RunningApp;
+  let gateway: RunningApp;
+
+  beforeAll(async () => {
+    const env = { ...ownRedisPrefix('accesslog'), LOG_LEVEL: 'info' };
+    auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }, authLogs.stream);
+    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env }, gatewayLogs.stream);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await auth?.close();
+  });
+
+  it('writes a line for a refused request and its failed handler, none for a request that succeeded', async () => {
+    const api = apiClient(gateway.url);
+    const ok = await api.get('/api/auth/captcha', { headers: { 'x-request-id': 'access-log-ok-1' } });
+    expect(ok.status).toBe(200);
+    const refused = await api.post('/api/auth/login', { email: uniqueEmail('accesslog'), password: STRONG_PASSWORD }, { headers: { 'x-request-id': 'access-log-refused-1' } });
+    expect(refused.status).toBe(401);
+
+    await waitFor(async () => gatewayLogs.lines.find((line) => line.requestId === 'access-log-refused-1' && line.msg === 'request'));
+    expect(gatewayLogs.lines).toContainEqual(expect.objectContaining({ msg: 'request', requestId: 'access-log-refused-1', status: 401 }));
+    expect(gatewayLogs.lines.filter((line) => line.requestId === 'access-log-ok-1')).toEqual([]);
+    expect(authLogs.lines.filter((line) => line.msg === 'message handled' && line.outcome === 'ok')).toEqual([]);
+    expect(authLogs.lines).toContainEqual(expect.objectContaining({ msg: 'message handled', requestId: 'access-log-refused-1', outcome: 'error' }));
+  });
+});

@@ -108,7 +108,7 @@ export async function startPortalProcesses(options: PortalOptions): Promise<Port
   const { REDIS_KEY_PREFIX: keyPrefix } = ownRedisPrefix(options.name);
   const env: Env = {
     NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: 'debug', // the `message handled` and `request` lines of every call
     DATABASE_URL: db.url,
     REDIS_URL: options.redisUrl ?? process.env.REDIS_URL,
     REDIS_KEY_PREFIX: keyPrefix,

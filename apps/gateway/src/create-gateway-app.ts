@@ -23,6 +23,9 @@ import { serveMedia } from './media/serve-media';
 import { serveUploads } from './uploads/serve-uploads';
 import { SpaFallback } from './web/spa-fallback';
 
+/** A request that took this long is logged at info whatever its status. */
+const SLOW_REQUEST_MS = 1000;
+
 /** The public edge: `/api/*` in the envelope, OpenAPI at `/api/docs`, the web client at `/`, and `/metrics` for internal scrapers. */
 export async function createGatewayApp(config: GatewayEnv, logger: Logger): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
@@ -42,10 +45,14 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
     reply.header('X-Request-Id', request.id);
     done();
   });
-  const logRequests = logger.isLevelEnabled('info');
+  // The access log: refused, failed and slow requests at info; every other one at debug only, since
+  // writing and relaying a line per request cost more CPU than a cached answer itself (docs/PERFORMANCE.md).
+  const logNotable = logger.isLevelEnabled('info');
+  const logEvery = logger.isLevelEnabled('debug');
   fastify.addHook('onResponse', (request, reply, done) => {
-    if (logRequests) {
-      logger.info(
+    const notable = reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS;
+    if (notable ? logNotable : logEvery) {
+      logger[notable ? 'info' : 'debug'](
         { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'request',
       );
