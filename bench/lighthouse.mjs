@@ -27,15 +27,15 @@
 // BENCH_RUNS (3), BENCH_ROUTES ("/,/catalog,/anime/20,/watch/20/1"), BENCH_LABEL (adds
 // lighthouse-<label>.json next to lighthouse.json), BENCH_REPORTS=1 (also the full Lighthouse JSON of
 // each run under artifacts/bench/lighthouse/).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher'; // Lighthouse's own launcher (its dependency)
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core'; // Lighthouse's own driver (its dependency); it downloads nothing
-import { solveCaptcha } from '../web/e2e/lib/browser.mjs';
 import { runBench, wasInterrupted } from './lib/cleanup.mjs';
+import { registerViewer } from './lib/bench-viewer.mjs';
 import { startNpmStartPortal } from './lib/npm-start.mjs';
 import { ROOT } from './lib/services.mjs';
 import { machine, printTable, round, saveArtifact, warnIfBusy } from './lib/stats.mjs';
@@ -95,53 +95,6 @@ function nodesOf(audit, limit = 5) {
     })
     .filter(Boolean)
     .slice(0, limit);
-}
-
-const VIEWERS_FILE = join(ROOT, 'artifacts', 'bench', 'lighthouse-viewer.json');
-
-function storedViewers() {
-  try {
-    return JSON.parse(readFileSync(VIEWERS_FILE, 'utf8'));
-  } catch {
-    return {};
-  }
-}
-
-/** The viewer of an earlier run, signed in again (null when there is none or it no longer signs in). */
-async function signInStoredViewer(baseUrl) {
-  const viewer = storedViewers()[baseUrl];
-  if (!viewer) return null;
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: viewer.email, password: viewer.password }),
-  });
-  const body = await response.json().catch(() => null);
-  return response.ok && body?.data?.token ? { token: body.data.token, user: body.data.user } : null;
-}
-
-/** A viewer registered through the API (captcha solved), as web/e2e/lib/accounts.mjs does; kept for the next run. */
-async function registerViewer(baseUrl) {
-  const stored = await signInStoredViewer(baseUrl);
-  if (stored) return stored;
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const credentials = { email: `lh_${suffix}@example.com`, password: `Pw-${suffix}-lighthouse!` };
-  const captcha = (await (await fetch(`${baseUrl}/api/auth/captcha`)).json()).data;
-  const response = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `lh_${suffix}`,
-      ...credentials,
-      captchaId: captcha.captchaId,
-      captchaAnswer: solveCaptcha(captcha.question),
-    }),
-  });
-  const body = await response.json().catch(() => null);
-  if (response.status !== 201 || !body?.data?.token) throw new Error(`registering the bench viewer: ${response.status} ${JSON.stringify(body)?.slice(0, 300)}`);
-  mkdirSync(join(ROOT, 'artifacts', 'bench'), { recursive: true });
-  writeFileSync(VIEWERS_FILE, `${JSON.stringify({ ...storedViewers(), [baseUrl]: credentials }, null, 2)}\n`);
-  return { token: body.data.token, user: body.data.user };
 }
 
 async function runOnce(url, session) {
