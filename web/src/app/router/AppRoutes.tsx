@@ -64,7 +64,8 @@ const ANIME_PAGE_SLOTS = {
   footer: [AnimeComments],
 };
 const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
-const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue, NewsAdmin] };
+const AmvAdmin = lazy(() => import('../../features/amv/components/AmvAdmin'));
+const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue, NewsAdmin, AmvAdmin] };
 const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
 const AMV_PAGE_SLOTS = { comments: AmvComments };
 

@@ -1,6 +1,10 @@
-import type { AmvAdjacent, AmvItem, AmvLikeState, AmvPage, AmvPlaylist, AmvTop, AmvViewState } from '@portal/contracts';
+import type { AmvAdjacent, AmvItem, AmvLikeState, AmvPage, AmvPlaylist, AmvTop, AmvUpload, AmvViewState } from '@portal/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { ApiError } from '../../../shared/api/api-error';
+import { apiRequest, apiUrl, readEnvelope } from '../../../shared/api/http-client';
+import { handleUnauthorizedResponse } from '../../../shared/api/session-expiry';
+import { API_STRINGS } from '../../../shared/api/strings';
+import { tokenStorage } from '../../../shared/api/token-storage';
 
 /** Every address the AMV pages call (docs/api.md, «AMV»). */
 export const AMV_PATHS = {
@@ -11,6 +15,7 @@ export const AMV_PATHS = {
   adjacent: (id: string) => `/amv/${encodeURIComponent(id)}/adjacent`,
   like: (id: string) => `/amv/${encodeURIComponent(id)}/like`,
   view: (id: string) => `/amv/${encodeURIComponent(id)}/view`,
+  upload: '/amv/upload',
   playlist: '/users/me/amv-playlist',
   playlistItem: (id: string) => `/users/me/amv-playlist/${encodeURIComponent(id)}`,
 } as const;
@@ -34,6 +39,35 @@ export const fetchAmvPlaylist = (signal?: AbortSignal) => apiRequest<AmvPlaylist
 export const addToAmvPlaylist = (amvId: string) => apiRequest<AmvPlaylist>(AMV_PATHS.playlist, { method: 'POST', body: { amvId } });
 export const removeFromAmvPlaylist = (amvId: string) => apiRequest<AmvPlaylist>(AMV_PATHS.playlistItem(amvId), { method: 'DELETE' });
 export const reorderAmvPlaylist = (ids: string[]) => apiRequest<AmvPlaylist>(AMV_PATHS.playlist, { method: 'PUT', body: { ids } });
+
+/** What an admin writes (POST /amv): the video is an uploaded file's id or a player link. */
+export interface AmvDraft {
+  title: string;
+  author: string;
+  durationSeconds: number;
+  musicArtist: string | null;
+  musicTrack: string | null;
+  tags: string[];
+  video: { uploadId: string } | { url: string };
+}
+
+/** Admin: sends the video as multipart (the browser sets the boundary); the envelope is read as apiRequest reads it. */
+export async function uploadAmvVideo(file: File): Promise<AmvUpload> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const token = tokenStorage.getToken();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(AMV_PATHS.upload), { method: 'POST', headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: form });
+  } catch {
+    throw new ApiError(API_STRINGS.unreachable, null, 'NETWORK_ERROR');
+  }
+  if (response.status === 401) handleUnauthorizedResponse(AMV_PATHS.upload);
+  return (await readEnvelope<AmvUpload>(response)).data;
+}
+
+export const createAmv = (draft: AmvDraft) => apiRequest<AmvItem>(AMV_PATHS.list, { method: 'POST', body: draft });
+export const deleteAmv = (id: string) => apiRequest<{ id: string; deleted: true }>(AMV_PATHS.one(id), { method: 'DELETE' });
 
 export const amvKeys = {
   all: ['amv'] as const,
