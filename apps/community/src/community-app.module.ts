@@ -22,6 +22,7 @@ import { ProgressRepository } from './progress/progress.repository';
 import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-writer';
 import { ProgressService } from './progress/services/progress.service';
 import { NEWS_CONTROLLERS, NEWS_PROVIDERS } from './news/news.providers';
+import { ORDERS_CONTROLLERS, ORDERS_PROVIDERS } from './orders/orders.providers';
 import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
 import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
 import { UserDirectory } from './rpc/user-directory';
@@ -42,7 +43,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         }),
         NotificationsModule,
       ],
-      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...NEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS, ...AMV_CONTROLLERS],
+      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...NEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS, ...AMV_CONTROLLERS, ...ORDERS_CONTROLLERS],
       providers: [
         { provide: COMMUNITY_LOGGER, useValue: logger },
         { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
@@ -65,6 +66,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ...NEWS_PROVIDERS,
         ...PROFILE_ACTIVITY_PROVIDERS,
         ...amvProviders(config),
+        ...ORDERS_PROVIDERS,
       ],
     };
   }

@@ -19,6 +19,7 @@ import { createAmvController } from './community/amv.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
 import { NewsController } from './community/news.controller';
+import { OrdersController } from './community/orders.controller';
 import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
 import { OnlineController } from './online/online.controller';
@@ -69,6 +70,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         CommentsController,
         ReviewsController,
         createAmvController(config),
+        OrdersController,
         NewsController,
         NotificationsController,
         WatchPartyController,

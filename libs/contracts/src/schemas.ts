@@ -18,3 +18,4 @@ export * from './community/reviews.schemas';
 export * from './community/news.schemas';
 export * from './community/profile-activity.schemas';
 export * from './community/amv.schemas';
+export * from './community/orders.schemas';

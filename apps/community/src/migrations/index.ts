@@ -5,6 +5,7 @@ import { CreateComments1764600000000 } from './1764600000000-create-comments';
 import { CreateReviews1764700000000 } from './1764700000000-create-reviews';
 import { CreateNews1764800000000 } from './1764800000000-create-news';
 import { CreateAmv1764900000000 } from './1764900000000-create-amv';
+import { CreateOrders1765000000000 } from './1765000000000-create-orders';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
 export const COMMUNITY_MIGRATIONS: Function[] = [
@@ -16,4 +17,5 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   CreateReviews1764700000000,
   CreateNews1764800000000,
   CreateAmv1764900000000,
+  CreateOrders1765000000000,
 ];

@@ -26,6 +26,7 @@ export const NOTIFICATION_TEXTS: { [K in NotificationKind]: TextOf<K> } = {
     actorCount > 1 ? `${actorsPhrase(actors, actorCount)} оценили ваш комментарий` : `${who(actors)} оценил ваш комментарий`,
   'review.approved': (_actors, _count, target) => `Ваша рецензия${onTitle(target.animeTitle)} одобрена`,
   'review.rejected': (_actors, _count, target) => `Ваша рецензия${onTitle(target.animeTitle)} отклонена${target.reason ? `: ${target.reason}` : ''}`,
+  'order.released': (_actors, _count, target) => `Заказ выполнен: «${target.animeTitle}» уже на портале и добавлено в «Запланировано»`,
 };
 
 export function notificationText<K extends NotificationKind>(kind: K, actors: NotificationActor[], actorCount: number, target: NotificationKindMap[K]['target']): string {

@@ -6,7 +6,7 @@
  */
 
 /** Every kind there is. Kept in the database as text: never rename one, add new ones. */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected'] as const;
+export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who caused a notification. */
@@ -38,6 +38,14 @@ export interface ReviewNotificationTarget {
   animeTitle?: string | null;
 }
 
+/** An order the recipient voted for (docs/community.md, «Order desk»). */
+export interface OrderNotificationTarget {
+  type: 'order';
+  orderId: string;
+  animeId: number;
+  animeTitle: string;
+}
+
 /** What each kind is about and whether it has an actor. `reason` of a rejection is shown to the author. */
 export interface NotificationKindMap {
   /** Someone replied to the recipient's comment; not grouped (each reply is its own). */
@@ -47,6 +55,8 @@ export interface NotificationKindMap {
   /** An admin approved the recipient's review (the admin is not named). */
   'review.approved': { target: ReviewNotificationTarget; actor?: undefined };
   'review.rejected': { target: ReviewNotificationTarget & { reason: string | null }; actor?: undefined };
+  /** An order the recipient voted for was released; its title is in their «Запланировано». */
+  'order.released': { target: OrderNotificationTarget; actor?: undefined };
 }
 
 export type NotificationTargetOf<K extends NotificationKind> = NotificationKindMap[K]['target'];

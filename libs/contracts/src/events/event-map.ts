@@ -34,6 +34,8 @@ export interface EventMap {
    * once per review keys on `reviewId`).
    */
   'community.review.approved': EventBase & { reviewId: string; animeId: number; authorId: string; authorUsername: string };
+  /** An admin marked an order released: each of its voters (frozen from then on) is told and gets the title in «Запланировано», once per eventId. */
+  'community.order.released': EventBase & { orderId: string; animeId: number; animeTitle: string };
 }
 
 /** What other services may keep of an account to show it (comment authors). */
@@ -102,6 +104,7 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'community.comment.liked': ['community'],
   // The rewards service will grant a card on it; until it consumes it, the relay marks it relayed to nobody.
   'community.review.approved': [],
+  'community.order.released': ['community'],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */

@@ -91,6 +91,8 @@ import type {
   AmvUpdateRequest,
   AmvViewRequest,
 } from '../community/amv.schemas';
+import type { OrderCreateResult, OrderItem, OrderPage, OrderVoteState } from '../community/orders.dto';
+import type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from '../community/orders.schemas';
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
@@ -293,6 +295,14 @@ export interface RpcMap extends Health {
   'community.amv-playlist.add': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
   'community.amv-playlist.remove': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
   'community.amv-playlist.reorder': { request: AmvPlaylistReorderRequest; response: AmvPlaylist };
+  /** The order desk (docs/community.md, «Order desk»): a request, a vote for an open duplicate, or a link to a title already on the portal. */
+  'community.order.create': { request: OrderCreateRequest; response: OrderCreateResult };
+  /** Public; `voted` and `mine` for the caller when signed in. */
+  'community.orders.list': { request: OrderListRequest; response: OrderPage };
+  'community.order.vote': { request: OrderIdRequest; response: OrderVoteState };
+  'community.order.unvote': { request: OrderIdRequest; response: OrderVoteState };
+  /** Admin only (checked with auth); released publishes `community.order.released` in the same transaction. */
+  'community.order.status': { request: OrderStatusRequest; response: OrderItem };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ORDER_OPEN_STATUSES, type OrderSort, type OrderStatus } from '@portal/contracts';
+
+/** A request with its author's name and its title's poster, as every read selects it. */
+export interface OrderRow {
+  id: string;
+  anime_id: number | null;
+  title: string;
+  title_key: string;
+  note: string;
+  author_id: string;
+  status: OrderStatus;
+  rejection_reason: string | null;
+  votes: number;
+  created_at: Date;
+  updated_at: Date;
+  username: string | null;
+  poster: string | null;
+}
+
+export interface NewOrder {
+  id: string;
+  animeId: number | null;
+  title: string;
+  titleKey: string;
+  note: string;
+  authorId: string;
+}
+
+const OPEN = `(${ORDER_OPEN_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+const COLUMNS = `o.id, o.anime_id, o.title, o.title_key, o.note, o.author_id, o.status, o.rejection_reason, o.votes, o.created_at, o.updated_at,
+  (SELECT u.username FROM community.user_refs u WHERE u.id = o.author_id) AS username,
+  (SELECT a.poster FROM community.anime_refs a WHERE a.id = o.anime_id) AS poster`;
+const ORDER_BY: Record<OrderSort, string> = {
+  votes: 'o.votes DESC, o.created_at DESC, o.id',
+  date: 'o.created_at DESC, o.id',
+};
+
+@Injectable()
+export class OrdersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<OrderRow | null> {
+    const rows: OrderRow[] = await manager.query(`SELECT ${COLUMNS} FROM community.orders o WHERE o.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** Locks a request until the transaction ends: its votes and status changes take turns. */
+  async lock(manager: EntityManager, id: string): Promise<OrderRow | null> {
+    const rows: OrderRow[] = await manager.query(`SELECT ${COLUMNS} FROM community.orders o WHERE o.id = $1 FOR NO KEY UPDATE OF o`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** One user's requests queue up (their open count is checked, then a request added). */
+  async lockAuthor(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('community.orders:' || $1, 0))`, [userId]);
+  }
+
+  /** The open request of this title (by catalogue id or by name), locked. */
+  async lockOpenDuplicate(manager: EntityManager, animeId: number | null, titleKey: string): Promise<OrderRow | null> {
+    const rows: OrderRow[] = await manager.query(
+      `SELECT ${COLUMNS} FROM community.orders o
+       WHERE o.status IN ${OPEN} AND ((o.anime_id = $1 AND $1 IS NOT NULL) OR o.title_key = $2)
+       ORDER BY o.created_at LIMIT 1 FOR NO KEY UPDATE OF o`,
+      [animeId, titleKey],
+    );
+    return rows[0] ?? null;
+  }
+
+  async countOpenBy(manager: EntityManager, authorId: string): Promise<number> {
+    const [row]: Array<{ n: number }> = await manager.query(`SELECT count(*)::int AS n FROM community.orders WHERE author_id = $1 AND status IN ${OPEN}`, [
+      authorId,
+    ]);
+    return row.n;
+  }
+
+  /** False when an open request of the title appeared meanwhile (the unique indexes decide). */
+  async insert(manager: EntityManager, order: NewOrder): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO community.orders (id, anime_id, title, title_key, note, author_id) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [order.id, order.animeId, order.title, order.titleKey, order.note, order.authorId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Adds the user's vote (once); the count changes only when it is new. Returns the count. */
+  async addVote(manager: EntityManager, orderId: string, userId: string): Promise<number> {
+    const rows: Array<{ votes: number }> = await manager.query(
+      `WITH added AS (INSERT INTO community.order_votes (order_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1),
+       counted AS (UPDATE community.orders SET votes = votes + (SELECT count(*)::int FROM added) WHERE id = $1 RETURNING votes)
+       SELECT votes FROM counted`,
+      [orderId, userId],
+    );
+    return rows[0].votes;
+  }
+
+  /** Takes the user's vote back (if there was one). Returns the count. */
+  async removeVote(manager: EntityManager, orderId: string, userId: string): Promise<number> {
+    const rows: Array<{ votes: number }> = await manager.query(
+      `WITH removed AS (DELETE FROM community.order_votes WHERE order_id = $1 AND user_id = $2 RETURNING 1),
+       counted AS (UPDATE community.orders SET votes = votes - (SELECT count(*)::int FROM removed) WHERE id = $1 RETURNING votes)
+       SELECT votes FROM counted`,
+      [orderId, userId],
+    );
+    return rows[0].votes;
+  }
+
+  async setStatus(manager: EntityManager, id: string, change: { status: OrderStatus; reason: string | null; animeId: number | null; title: string | null; adminId: string }) {
+    await manager.query(
+      `UPDATE community.orders SET status = $2, rejection_reason = $3, anime_id = coalesce($4, anime_id), title = coalesce($5, title),
+         status_changed_by = $6, updated_at = now()
+       WHERE id = $1`,
+      [id, change.status, change.reason, change.animeId, change.title, change.adminId],
+    );
+    return (await this.find(id, manager)) as OrderRow;
+  }
+
+  async page(status: OrderStatus | undefined, sort: OrderSort, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = status ? 'WHERE o.status = $3' : '';
+    const params: unknown[] = [limit, offset, ...(status ? [status] : [])];
+    const [rows, [count]]: [OrderRow[], Array<{ n: number }>] = await Promise.all([
+      this.dataSource.query(`SELECT ${COLUMNS} FROM community.orders o ${where} ORDER BY ${ORDER_BY[sort]} LIMIT $1 OFFSET $2`, params),
+      this.dataSource.query(`SELECT count(*)::int AS n FROM community.orders o ${status ? 'WHERE o.status = $1' : ''}`, status ? [status] : []),
+    ]);
+    return { rows, total: count.n };
+  }
+
+  /** Which of these requests the user voted for. */
+  async votedBy(userId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows: Array<{ order_id: string }> = await this.dataSource.query(
+      `SELECT order_id FROM community.order_votes WHERE user_id = $1 AND order_id = ANY($2::uuid[])`,
+      [userId, ids],
+    );
+    return new Set(rows.map((row) => row.order_id));
+  }
+
+  async hasVote(orderId: string, userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM community.order_votes WHERE order_id = $1 AND user_id = $2`, [orderId, userId]);
+    return rows.length > 0;
+  }
+
+  /** Everyone who voted for a request (frozen once it is closed), in the order they voted. */
+  async voters(manager: EntityManager, orderId: string): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await manager.query(
+      `SELECT user_id FROM community.order_votes WHERE order_id = $1 ORDER BY created_at, user_id`,
+      [orderId],
+    );
+    return rows.map((row) => row.user_id);
+  }
+}
