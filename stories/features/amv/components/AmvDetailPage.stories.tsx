@@ -52,11 +52,19 @@ export const Detail: Story = {
 };
 
 export const ExternalEmbed: Story = {
-  parameters: { mockApi: { [ONE]: ok({ ...embedAmv(), id: ID }), [ADJACENT]: ok({ previous: null, next: null }) } },
+  parameters: {
+    mockApi: {
+      [ONE]: ok({ ...embedAmv(), id: ID }),
+      [ADJACENT]: ok({ previous: null, next: null }),
+      [`POST /api/amv/${ID}/view`]: record({ id: ID, views: 121, counted: true }),
+    },
+  },
   play: async () => {
     const frame = await screen.findByTitle('Плеер: Attack on Titan — Crimson Bow');
     await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     await expect(screen.queryByLabelText('Плеер AMV')).not.toBeInTheDocument();
+    // The external player cannot report playback: the view is counted once, on opening.
+    await waitFor(() => expect(seen.filter((request) => request.path === `/api/amv/${ID}/view`)).toHaveLength(1));
   },
 };
 

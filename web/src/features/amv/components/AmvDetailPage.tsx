@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session-context';
@@ -66,6 +66,12 @@ export function AmvDetailPage({ slots = {} }: { slots?: AmvDetailSlots }) {
   const amv = useQuery(amvQuery(id));
   const view = useCountAmvView();
   const Comments = slots.comments;
+  const embedded = amv.data?.video.kind === 'embed' ? amv.data.id : null;
+  const { mutate: countView } = view;
+  // An external player does not tell us it started: its clip counts as viewed when the page opens.
+  useEffect(() => {
+    if (embedded) countView(embedded);
+  }, [embedded, countView]);
 
   if (amv.isPending) return <ListState kind="loading" label={AMV_STRINGS.loading} />;
   if (amv.isError) {
