@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer } from '../validation/common.schemas';
 import {
   COMMENT_CONTENT_MAX,
   COMMENT_CURSOR_PATTERN,
@@ -15,16 +16,7 @@ import { NEWS_MESSAGES } from './news.dto';
 // Comments (docs/community.md, «Comments»): the gateway parses every request with these, and the
 // community service parses what it receives with the same ones, so each schema accepts its own output.
 
-const MAX_INT = 2_147_483_647;
 const EPISODE_MAX = 100_000;
-
-/** An empty query value or a JSON null counts as absent. */
-const absent = (value: unknown) => (value === null || value === '' ? undefined : value);
-/** A number from JSON, or a numeric string from a path or a query. */
-const numeric = (value: unknown) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value);
-
-const integer = (min: number, max: number, message: string) =>
-  z.preprocess(numeric, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
 
 /** A title: its catalogue id, or its Shikimori id (resolved by the community). */
 const animeIdField = integer(1, MAX_INT, COMMENT_MESSAGES.animeId);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { absentWhenEmpty as absent } from '../validation/common.schemas';
 import { NOTIFICATION_MESSAGES, NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_IDS_MAX } from './notifications.dto';
 
 // In-app notifications (docs/community.md): the gateway parses every request with these, and the
 // community service parses what it receives with the same ones (so each accepts its own output).
 
 /** An empty query value counts as absent. */
-const absent = (value: unknown) => (value === null || value === '' ? undefined : value);
 
 /** `<microseconds since the epoch>_<uuid>`: the position after the last item of a page. */
 export const NOTIFICATION_CURSOR_PATTERN = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

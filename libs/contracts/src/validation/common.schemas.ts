@@ -35,3 +35,19 @@ export const looseText = (max = 1000) =>
 
 /** A request that carries nothing. */
 export const emptySchema = z.object({});
+
+/** The largest id a PostgreSQL `integer` column holds. */
+export const MAX_INT32 = 2_147_483_647;
+
+/** An empty query value or a JSON null counts as absent. */
+export const absentWhenEmpty = (value: unknown) => (value === null || value === '' ? undefined : value);
+
+/** A number from JSON, or a numeric string (digits only) from a path or a query. */
+export const numericText = (value: unknown) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value);
+
+/** An integer in [min, max] from JSON or from a path or query string; one message for every way it can be wrong. */
+export const boundedInteger = (min: number, max: number, message: string) =>
+  z.preprocess(numericText, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
+
+/** Text without a NUL character (PostgreSQL cannot store one). */
+export const withoutNul = (text: string) => !text.includes('\u0000');
