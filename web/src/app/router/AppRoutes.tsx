@@ -51,6 +51,7 @@ const ContinueWatching = lazy(PAGE_MODULES.continueWatching);
 const AmvListPage = lazy(() => import('../../features/amv/components/AmvListPage'));
 const AmvDetailPage = lazy(() => import('../../features/amv/components/AmvDetailPage'));
 const AmvPlaylistPage = lazy(() => import('../../features/amv/components/AmvPlaylistPage'));
+const OrdersPage = lazy(() => import('../../features/orders/components/OrdersPage'));
 const NewsListPage = lazy(() => import('../../features/news/components/NewsListPage'));
 const NewsArticlePage = lazy(() => import('../../features/news/components/NewsArticlePage'));
 const LatestNews = lazy(() => import('../../features/news/components/LatestNews'));
@@ -107,6 +108,7 @@ export function AppRoutes() {
           <Route path="amv" element={<AmvListPage />} />
           <Route path="amv/:id" element={<AmvDetailPage slots={AMV_PAGE_SLOTS} />} />
           <Route path="my-amv-playlist" element={<AmvPlaylistPage />} />
+          <Route path="orders" element={<OrdersPage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route
               key={path}

@@ -15,5 +15,4 @@ export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'quiz', section: sections.quiz },
   { path: 'quiz/:id', section: sections.quizItem },
   { path: 'rankings', section: sections.rankings },
-  { path: 'orders', section: sections.orders },
 ];

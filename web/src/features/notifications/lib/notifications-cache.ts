@@ -41,7 +41,8 @@ export function markReadInPages(pages: NotificationPages | undefined, ids: reado
 
 /**
  * Where a notification leads: a comment on its anime page (`#comment-<id>`, which the comments block
- * scrolls to, or reads on its own when not on the loaded page), a review's own page.
+ * scrolls to, or reads on its own when not on the loaded page), a review's own page, a released
+ * order's title.
  */
 export function notificationHref(item: NotificationItem): string | null {
   const { target } = item;
@@ -51,5 +52,6 @@ export function notificationHref(item: NotificationItem): string | null {
   if (target.type === 'review') {
     return target.reviewId ? `/anime/${target.animeId}/review/${encodeURIComponent(target.reviewId)}` : `/anime/${target.animeId}`;
   }
+  if (target.type === 'order') return `/anime/${target.animeId}`;
   return null;
 }
