@@ -110,6 +110,24 @@ describe('orders', () => {
       expect(Number((await stack.db.query('SELECT count(*) AS n FROM community.orders WHERE anime_id = $1', [animeId]))[0].n)).toBe(1);
     });
 
+    it('makes one request of concurrent duplicates, each asker’s vote counted', async () => {
+      const users = await Promise.all([stack.user(), stack.user(), stack.user(), stack.user()]);
+      const title = name('Гонка');
+      const results = await Promise.all(users.map((user, index) => order(user, { title: index % 2 ? title.toUpperCase() : title })));
+      expect(results.filter((result) => result.outcome === 'created')).toHaveLength(1);
+      expect(new Set(results.map((result) => result.order!.id)).size).toBe(1);
+      expect(await stored(results[0].order!.id)).toMatchObject({ votes: 4 });
+    });
+
+    it('keeps the open limit under concurrent requests of one user', async () => {
+      const user = await stack.user();
+      const answers = await Promise.all(Array.from({ length: ORDER_OPEN_LIMIT + 3 }, () => post(user, { title: name() })));
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(ORDER_OPEN_LIMIT);
+      expect(answers.filter((res) => res.status === 400)).toHaveLength(3);
+      const [open] = await stack.db.query(`SELECT count(*)::int AS n FROM community.orders WHERE author_id = $1`, [user.id]);
+      expect(open.n).toBe(ORDER_OPEN_LIMIT);
+    });
+
     it('answers a title that already has episodes on the portal with a link, storing nothing', async () => {
       const user = await stack.user();
       const animeId = nextTitle();
