@@ -110,6 +110,20 @@ describe('orders', () => {
       expect(Number((await stack.db.query('SELECT count(*) AS n FROM community.orders WHERE anime_id = $1', [animeId]))[0].n)).toBe(1);
     });
 
+    it('takes a typed name that is exactly a catalogue title’s for that title (duplicates by id, episodes checked)', async () => {
+      const [first, second] = [await stack.user(), await stack.user()];
+      const animeId = nextTitle();
+      const [catalogue] = await stack.db.query('SELECT title FROM catalogue.anime WHERE id = $1', [animeId]);
+      const typed = await created(first, { title: ` ${String(catalogue.title).toUpperCase()} ` });
+      expect(typed).toMatchObject({ animeId, title: catalogue.title });
+      expect(await order(second, { animeId })).toMatchObject({ outcome: 'voted', duplicateOf: typed.id });
+
+      const playable = nextTitle();
+      const [named] = await stack.db.query('SELECT title FROM catalogue.anime WHERE id = $1', [playable]);
+      await stack.db.query(`INSERT INTO catalogue.episodes (anime_id, number, hls_url, origin) VALUES ($1, 1, '/media/test/1.m3u8', 'samples')`, [playable]);
+      expect(await order(first, { title: named.title })).toMatchObject({ outcome: 'available', available: { animeId: playable } });
+    });
+
     it('makes one request of concurrent duplicates, each asker’s vote counted', async () => {
       const users = await Promise.all([stack.user(), stack.user(), stack.user(), stack.user()]);
       const title = name('Гонка');

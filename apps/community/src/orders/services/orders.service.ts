@@ -27,6 +27,8 @@ import { type OrderRow, OrdersRepository } from '../orders.repository';
 
 const notFound = () => RpcError.of(ErrorCode.NotFound, ORDER_MESSAGES.notFound);
 const UNIQUE_VIOLATION = '23505';
+/** The catalogue's suggest takes queries up to this long. */
+const SUGGEST_QUERY_MAX = 100;
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ((error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION);
 
@@ -54,6 +56,10 @@ export class OrdersService {
     if (animeId !== undefined) {
       anime = await this.titles.peek(animeId);
       if (!anime) throw RpcError.validation([{ field: 'animeId', message: ORDER_MESSAGES.animeNotFound }]);
+    } else {
+      anime = await this.catalogueTitleNamed(title as string);
+    }
+    if (anime) {
       if (await this.hasEpisodes(anime.id)) {
         return {
           outcome: 'available',
@@ -158,6 +164,19 @@ export class OrdersService {
     if (!current) throw notFound();
     if (!isOpenOrderStatus(current.status)) throw RpcError.of(ErrorCode.Conflict, ORDER_MESSAGES.closed);
     return current;
+  }
+
+  /**
+   * A typed name that is exactly one of a catalogue title's names (compared as title keys) is that
+   * title, so it meets its duplicates by id and its episodes are checked. Best effort: when the
+   * catalogue cannot answer, the name stays a typed one.
+   */
+  private async catalogueTitleNamed(title: string): Promise<TitleRef | null> {
+    if (title.length > SUGGEST_QUERY_MAX) return null;
+    const key = orderTitleKey(title);
+    const hits = await this.rpc.send('catalogue.anime.suggest', { q: title, limit: 8 }).catch(() => []);
+    const hit = hits.find((suggestion) => orderTitleKey(suggestion.title) === key || orderTitleKey(suggestion.matchedName) === key);
+    return hit ? this.titles.peek(hit.id) : null;
   }
 
   /** Whether the portal can already play the title (its own episodes, or the configured provider's). */
