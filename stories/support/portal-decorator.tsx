@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { OnlineStats } from '@portal/contracts';
 import { AppProviders } from '../../web/src/app/providers/AppProviders';
 import { realtimeStore } from '../../web/src/shared/api/general-socket';
+import { markPageSettled } from '../../web/src/shared/lib/page-settled';
 import type { StoredSession } from '../../web/src/shared/api/token-storage';
 import { installMockApi, type MockRoutes } from '../../web/src/test/mock-api';
 
@@ -26,6 +27,9 @@ export function installStoryApi(parameters: Parameters): () => void {
   window.localStorage.clear();
   // Toasts live in a module-level store: start every story without the previous story's toasts.
   toast.dismiss();
+  // A story is a page after the first: what waits for the first page to settle (the chat, the bell,
+  // lazy home blocks) shows at once.
+  markPageSettled();
   realtimeStore.publish({ connected: onlineStats !== null, stats: onlineStats });
   const api = installMockApi(mockApi);
   return () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES } from './comments.dto';
 import {
   NEWS_ANIME_MAX,
@@ -19,16 +20,6 @@ import {
 
 // News (docs/community.md, «News»): the gateway parses every request with these, and the community
 // service parses what it receives with the same ones, so each schema accepts its own output.
-
-const MAX_INT = 2_147_483_647;
-
-/** An empty query value or a JSON null counts as absent. */
-const absent = (value: unknown) => (value === null || value === '' ? undefined : value);
-/** A number from JSON, or a numeric string from a path or a query. */
-const numeric = (value: unknown) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value);
-const integer = (min: number, max: number, message: string) =>
-  z.preprocess(numeric, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
-const noNul = (text: string) => !text.includes('\u0000');
 
 const newsId = z.uuid({ error: NEWS_MESSAGES.id });
 const animeIdField = integer(1, MAX_INT, NEWS_MESSAGES.animeId);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import {
   ORDER_MESSAGES,
   ORDER_NOTE_MAX,
@@ -12,16 +13,6 @@ import {
 
 // The order desk (docs/community.md, «Order desk»): the gateway parses every request with these, and
 // the community parses what it receives with the same ones, so each schema accepts its own output.
-
-const MAX_INT = 2_147_483_647;
-
-/** An empty query value or a JSON null counts as absent. */
-const absent = (value: unknown) => (value === null || value === '' ? undefined : value);
-/** A number from JSON, or a numeric string from a path or a query. */
-const numeric = (value: unknown) => (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : value);
-const integer = (min: number, max: number, message: string) =>
-  z.preprocess(numeric, z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
-const noNul = (text: string) => !text.includes('\u0000');
 
 /** Spaces collapsed, so «Death  Note » and «Death Note» are one title. */
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -53,6 +53,14 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Counts the visit as settled now: for screens shown on their own (Storybook), where what waits for
+ * the first page would otherwise wait for whatever an earlier story left loading, up to SETTLE_CAP_MS.
+ */
+export function markPageSettled(): void {
+  settle();
+}
+
 /** True once the first page has settled (see above); false until then. */
 export function usePageSettled(): boolean {
   return useSyncExternalStore(subscribe, () => settled, () => false);
