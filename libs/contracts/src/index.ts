@@ -40,4 +40,3 @@ export * from './events/event-map';
 export * from './events/queues';
 export * from './rpc/rpc-map';
 export * from './rpc/rpc-kinds';
-export * from './web/first-route-modules';
