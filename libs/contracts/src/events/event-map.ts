@@ -36,6 +36,21 @@ export interface EventMap {
   'community.review.approved': EventBase & { reviewId: string; animeId: number; authorId: string; authorUsername: string };
   /** An admin marked an order released: each of its voters (frozen from then on) is told and gets the title in «Запланировано», once per eventId. */
   'community.order.released': EventBase & { orderId: string; animeId: number; animeTitle: string };
+  /**
+   * The server scored a quiz attempt. `success` is the score reaching the success share (80 % by default);
+   * `firstSuccess` is this user's first success on this quiz (what the quiz ranking counts).
+   */
+  'community.quiz.result.recorded': EventBase & QuizResultRecorded;
+}
+
+export interface QuizResultRecorded {
+  quizId: string;
+  attemptId: string;
+  userId: string;
+  score: number;
+  totalQuestions: number;
+  success: boolean;
+  firstSuccess: boolean;
 }
 
 /** What other services may keep of an account to show it (comment authors). */
@@ -105,6 +120,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The rewards service will grant a card on it; until it consumes it, the relay marks it relayed to nobody.
   'community.review.approved': [],
   'community.order.released': ['community'],
+  // The rankings (quiz successes) and the rewards service (points) will consume it.
+  'community.quiz.result.recorded': [],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */
