@@ -39,12 +39,11 @@ export const LoadError: Story = {
   },
 };
 
-/** A signed-in viewer posts to the AMV's own comments route; the list is read again. */
+/** A signed-in viewer posts to the AMV's own comments route; the comment shows at once. */
 export const Posting: Story = {
   parameters: {
     session: userSession,
     mockApi: {
-      [LIST]: [ok(makePage([makeThread({ content: 'Отличный клип!' })])), ok(makePage([makeThread({ id: 'c-2', content: 'Музыка огонь' }), makeThread({ content: 'Отличный клип!' })]))],
       [POST]: (request: MockRequest) => (posted.push(request), ok(makeThread({ id: 'c-2', content: 'Музыка огонь' }), 201)),
     },
   },

@@ -12,9 +12,15 @@ import {
 import { infiniteQueryOptions, queryOptions, skipToken, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/http-client';
 
+/**
+ * What a comments block hangs under: a title (its catalogue id), a news item or an AMV (docs/api.md,
+ * «Comments», «News», «AMV»). Only titles have episodes, so only their comments carry spoiler moments.
+ */
+export type CommentsTarget = { type: 'anime'; id: number } | { type: 'news' | 'amv'; id: string };
+
 /** Every address the comments block calls (docs/api.md, «Comments»). */
 export const COMMENTS_PATHS = {
-  ofAnime: (animeId: number) => `/anime/${animeId}/comments`,
+  ofTarget: ({ type, id }: CommentsTarget) => `/${type}/${encodeURIComponent(id)}/comments`,
   create: '/comments',
   one: (id: string) => `/comments/${encodeURIComponent(id)}`,
   like: (id: string) => `/comments/${encodeURIComponent(id)}/like`,
@@ -22,16 +28,16 @@ export const COMMENTS_PATHS = {
   ofUser: (username: string) => `/users/profile/${encodeURIComponent(username)}/comments`,
 } as const;
 
+/** A new comment or reply; the spoiler moment (`episode`, `at`) only under a title. */
 export interface NewComment {
-  animeId: number;
   content: string;
   parentId?: string;
   episode?: number;
   at?: number;
 }
 
-export function fetchCommentPage(animeId: number, cursor: string | null, signal?: AbortSignal): Promise<CommentThreadPage> {
-  return apiRequest<CommentThreadPage>(COMMENTS_PATHS.ofAnime(animeId), {
+export function fetchCommentPage(target: CommentsTarget, cursor: string | null, signal?: AbortSignal): Promise<CommentThreadPage> {
+  return apiRequest<CommentThreadPage>(COMMENTS_PATHS.ofTarget(target), {
     query: { limit: COMMENTS_PAGE_DEFAULT, cursor: cursor ?? undefined },
     signal,
   });
@@ -52,8 +58,11 @@ export function revealComment(id: string): Promise<CommentNode> {
   return apiRequest<CommentNode>(COMMENTS_PATHS.one(id), { query: { reveal: id } });
 }
 
-export function postComment(body: NewComment): Promise<CommentItem> {
-  return apiRequest<CommentItem>(COMMENTS_PATHS.create, { method: 'POST', body });
+/** SPEC's `POST /comments` { animeId, … } for a title; a news item's or an AMV's own comments address otherwise. */
+export function postComment(target: CommentsTarget, comment: NewComment): Promise<CommentItem> {
+  if (target.type === 'anime') return apiRequest<CommentItem>(COMMENTS_PATHS.create, { method: 'POST', body: { animeId: target.id, ...comment } });
+  const { content, parentId } = comment;
+  return apiRequest<CommentItem>(COMMENTS_PATHS.ofTarget(target), { method: 'POST', body: { content, parentId } });
 }
 
 export function editComment(id: string, content: string): Promise<CommentItem> {
@@ -70,7 +79,7 @@ export function setCommentLike(id: string, liked: boolean): Promise<CommentLikeS
 
 export const commentsKeys = {
   all: ['comments'] as const,
-  anime: (animeId: number) => ['comments', 'anime', animeId] as const,
+  ofTarget: ({ type, id }: CommentsTarget) => ['comments', type, id] as const,
   /** Comments of a title opened from a link (`#comment-<id>`) that its loaded pages do not hold. */
   linkedOf: (animeId: number) => ['comments', 'linked', animeId] as const,
   linked: (animeId: number, id: string) => ['comments', 'linked', animeId, id] as const,
@@ -79,11 +88,11 @@ export const commentsKeys = {
   user: (username: string) => ['comments', 'user', username] as const,
 };
 
-/** A title's threads, newest first, page by page (`nextCursor`). What a viewer may read depends on them: never shared across sessions. */
-export const animeCommentsQuery = (animeId: number) =>
+/** A target's threads, newest first, page by page (`nextCursor`). What a viewer may read depends on them: never shared across sessions. */
+export const commentsQuery = (target: CommentsTarget) =>
   infiniteQueryOptions({
-    queryKey: commentsKeys.anime(animeId),
-    queryFn: ({ pageParam, signal }) => fetchCommentPage(animeId, pageParam, signal),
+    queryKey: commentsKeys.ofTarget(target),
+    queryFn: ({ pageParam, signal }) => fetchCommentPage(target, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 60_000,

@@ -1,67 +1,13 @@
 import type { AnimeDetails } from '@portal/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSession } from '../../../shared/session/session-context';
-import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { ListState } from '../../../shared/ui/ListState';
-import { NextPage } from '../../../shared/ui/NextPage';
-import { animeCommentsQuery, linkedCommentQuery } from '../api/comments-api';
-import { usePostComment } from '../hooks/useCommentMutations';
+import { commentsQuery, linkedCommentQuery } from '../api/comments-api';
 import { useCommentsLive } from '../hooks/useCommentsLive';
 import { HighlightedCommentContext, useScrollToComment } from '../hooks/useScrollToComment';
 import { commentIdFromHash } from '../lib/comment-links';
-import { errorText } from '../lib/comment-errors';
 import { findComment } from '../lib/comment-tree';
-import { COMMENTS_STRINGS } from '../strings';
-import { CommentCard } from './CommentCard';
-import { CommentForm } from './CommentForm';
+import { CommentsSection } from './CommentsSection';
 import { LinkedComment } from './LinkedComment';
-import '../comments.css';
-
-const S = COMMENTS_STRINGS;
-
-/** The form for a signed-in viewer, the sign-in prompt for a guest. */
-function NewCommentForm({ animeId, episodes }: { animeId: number; episodes: number | null }) {
-  const { user, status } = useSession();
-  const post = usePostComment(animeId);
-  // A new form (emptied) after each comment that went through.
-  const [round, setRound] = useState(0);
-  if (status === 'checking') return null;
-  if (!user) {
-    return (
-      <div className="comments__guest">
-        <p>{S.guestPrompt}</p>
-        <div className="comments__guest-actions">
-          <ButtonLink to="/login" variant="primary">
-            {S.signIn}
-          </ButtonLink>
-          <ButtonLink to="/register" variant="secondary">
-            {S.register}
-          </ButtonLink>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <CommentForm
-      key={round}
-      label={S.contentLabel}
-      withSpoiler
-      episodes={episodes}
-      pending={post.isPending}
-      error={post.error}
-      onSubmit={(draft) =>
-        post.mutate(draft, {
-          onSuccess: () => {
-            post.reset();
-            setRound((value) => value + 1);
-          },
-        })
-      }
-    />
-  );
-}
 
 /**
  * The anime page's comments: the form, the threads newest first with their replies, «Показать ещё», live
@@ -69,53 +15,24 @@ function NewCommentForm({ animeId, episodes }: { animeId: number; episodes: numb
  * по ссылке» when the loaded pages do not hold it) and highlights it for a moment.
  */
 export function AnimeComments({ anime }: { anime: AnimeDetails }) {
-  const animeId = anime.id;
-  const comments = useInfiniteQuery(animeCommentsQuery(animeId));
-  useCommentsLive(animeId);
+  const target = { type: 'anime', id: anime.id } as const;
+  const comments = useInfiniteQuery(commentsQuery(target));
+  useCommentsLive(anime.id);
   const episodes = anime.episodes || null;
-  const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
-  const targetId = commentIdFromHash(useLocation().hash);
-  const inList = targetId !== null && findComment(comments.data, targetId) !== null;
-  const linkedId = targetId !== null && comments.data !== undefined && !inList ? targetId : null;
-  const linked = useQuery({ ...linkedCommentQuery(animeId, linkedId ?? ''), enabled: linkedId !== null });
+  const hashCommentId = commentIdFromHash(useLocation().hash);
+  const inList = hashCommentId !== null && findComment(comments.data, hashCommentId) !== null;
+  const linkedId = hashCommentId !== null && comments.data !== undefined && !inList ? hashCommentId : null;
+  const linked = useQuery({ ...linkedCommentQuery(anime.id, linkedId ?? ''), enabled: linkedId !== null });
   const linkedShown = linkedId !== null && Boolean(linked.data?.pages[0]?.items.length);
-  const highlighted = useScrollToComment(targetId, inList || linkedShown);
-
-  let body;
-  if (comments.isPending) {
-    body = <ListState kind="loading" label={S.loading} />;
-  } else if (comments.isError && !comments.data) {
-    body = <ListState kind="error" title={S.loadErrorTitle} message={errorText(comments.error)} retryLabel={S.retry} onRetry={() => void comments.refetch()} />;
-  } else if (threads.length === 0) {
-    body = <ListState kind="empty" text={S.empty} />;
-  } else {
-    body = (
-      <>
-        <ol className="comment-list">
-          {threads.map((thread) => (
-            <li key={thread.id}>
-              <CommentCard comment={thread} animeId={animeId} episodes={episodes} />
-              {thread.moreReplies ? <p className="comments__more-replies muted">{S.moreRepliesHidden}</p> : null}
-            </li>
-          ))}
-        </ol>
-        <NextPage list={comments} errorText={errorText} loadingLabel={S.loading} className="comments__more" />
-      </>
-    );
-  }
+  const highlighted = useScrollToComment(hashCommentId, inList || linkedShown);
 
   return (
-    <section className="comments" aria-labelledby="comments-title">
-      <h2 className="comments__title" id="comments-title">
-        {S.title}
-      </h2>
-      <NewCommentForm animeId={animeId} episodes={episodes} />
-      <HighlightedCommentContext.Provider value={highlighted}>
-        {linkedId !== null ? <LinkedComment linked={linked} animeId={animeId} episodes={episodes} /> : null}
-        {body}
-      </HighlightedCommentContext.Provider>
-    </section>
+    <HighlightedCommentContext.Provider value={highlighted}>
+      <CommentsSection target={target} comments={comments} episodes={episodes}>
+        {linkedId !== null ? <LinkedComment linked={linked} target={target} episodes={episodes} /> : null}
+      </CommentsSection>
+    </HighlightedCommentContext.Provider>
   );
 }
 

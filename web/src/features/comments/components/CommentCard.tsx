@@ -5,6 +5,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
 import { notify } from '../../../shared/ui/notify';
+import type { CommentsTarget } from '../api/comments-api';
 import { useDeleteComment, useEditComment, usePostComment, useRevealComment, useToggleLike } from '../hooks/useCommentMutations';
 import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
 import { HighlightedCommentContext } from '../hooks/useScrollToComment';
@@ -17,7 +18,7 @@ const S = COMMENTS_STRINGS;
 
 export interface CommentCardProps {
   comment: CommentNode;
-  animeId: number;
+  target: CommentsTarget;
   episodes?: number | null;
   /** The username of the comment answered, when it is not the one this is shown under (answers past depth 3). */
   inReplyTo?: string | null;
@@ -26,15 +27,15 @@ export interface CommentCardProps {
 const profilePath = (username: string) => `/user/${encodeURIComponent(username)}`;
 
 /** One comment with its actions and, nested under it, the replies shown there. */
-export function CommentCard({ comment, animeId, episodes, inReplyTo = null }: CommentCardProps) {
+export function CommentCard({ comment, target, episodes, inReplyTo = null }: CommentCardProps) {
   const { user } = useSession();
   const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const reply = usePostComment(animeId);
-  const edit = useEditComment(animeId);
-  const remove = useDeleteComment(animeId);
-  const like = useToggleLike(animeId);
-  const reveal = useRevealComment(animeId);
+  const reply = usePostComment(target);
+  const edit = useEditComment(target);
+  const remove = useDeleteComment(target);
+  const like = useToggleLike(target);
+  const reveal = useRevealComment(target);
 
   const own = user !== null && user.id === comment.author.id;
   const canDelete = own || Boolean(user?.isAdmin);
@@ -58,7 +59,7 @@ export function CommentCard({ comment, animeId, episodes, inReplyTo = null }: Co
         const answered = child.parentId !== comment.id ? comment.children.find((sibling) => sibling.id === child.parentId) : undefined;
         return (
           <li key={child.id}>
-            <CommentCard comment={child} animeId={animeId} episodes={episodes} inReplyTo={answered?.author.username ?? null} />
+            <CommentCard comment={child} target={target} episodes={episodes} inReplyTo={answered?.author.username ?? null} />
           </li>
         );
       })}
@@ -158,7 +159,7 @@ export function CommentCard({ comment, animeId, episodes, inReplyTo = null }: Co
             <CommentForm
               label={S.replyLabel(comment.author.username)}
               placeholder={S.replyPlaceholder}
-              withSpoiler
+              withSpoiler={target.type === 'anime'}
               episodes={episodes}
               autoFocus
               pending={reply.isPending}

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { ListState } from '../../../shared/ui/ListState';
-import { threadRootQuery } from '../api/comments-api';
+import { threadRootQuery, type CommentsTarget } from '../api/comments-api';
 import { commentAnchorId } from '../lib/comment-links';
 import { errorText } from '../lib/comment-errors';
 import type { CommentPages } from '../lib/comment-tree';
@@ -13,7 +13,7 @@ import { CommentCard } from './CommentCard';
 export interface LinkedCommentProps {
   /** `linkedCommentQuery` of the comment the link points at. */
   linked: UseQueryResult<CommentPages, Error>;
-  animeId: number;
+  target: CommentsTarget;
   episodes: number | null;
 }
 
@@ -25,7 +25,7 @@ const missing = (error: unknown) => isApiError(error) && (error.status === 404 |
  * loaded pages do not hold it (a reply deep in a thread, an older thread), with the replies under it
  * and, for a reply, a link to its thread (which scrolls there, or opens the thread here in turn).
  */
-export function LinkedComment({ linked, animeId, episodes }: LinkedCommentProps) {
+export function LinkedComment({ linked, target, episodes }: LinkedCommentProps) {
   const titleId = useId();
   const node = linked.data?.pages[0]?.items[0] ?? null;
   const root = useQuery(threadRootQuery(node));
@@ -38,7 +38,7 @@ export function LinkedComment({ linked, animeId, episodes }: LinkedCommentProps)
   else
     body = (
       <>
-        <CommentCard comment={node} animeId={animeId} episodes={episodes} />
+        <CommentCard comment={node} target={target} episodes={episodes} />
         {root.data && root.data !== node.id ? (
           <Link className="comments__linked-thread" to={{ hash: commentAnchorId(root.data) }}>
             {S.toThread}

@@ -1,7 +1,7 @@
 import type { CommentItem, CommentLikeState, CommentNode } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../shared/ui/notify';
-import { commentsKeys, deleteComment, editComment, postComment, revealComment, setCommentLike, type NewComment } from '../api/comments-api';
+import { commentsKeys, deleteComment, editComment, postComment, revealComment, setCommentLike, type CommentsTarget, type NewComment } from '../api/comments-api';
 import { findComment, insertComment, patchComment, removeComment, type CommentPages } from '../lib/comment-tree';
 import { COMMENTS_STRINGS } from '../strings';
 import { errorText } from '../lib/comment-errors';
@@ -9,28 +9,29 @@ import { errorText } from '../lib/comment-errors';
 const S = COMMENTS_STRINGS;
 
 /**
- * The title's cached pages and the comments opened from a link (`linkedCommentQuery`, kept in the
- * same shape): a change to a comment applies wherever it is shown.
+ * The target's cached pages and, under a title, the comments opened from a link (`linkedCommentQuery`,
+ * kept in the same shape): a change to a comment applies wherever it is shown.
  */
-function useCommentsCache(animeId: number) {
+function useCommentsCache(target: CommentsTarget) {
   const queryClient = useQueryClient();
-  const key = commentsKeys.anime(animeId);
-  const linked = commentsKeys.linkedOf(animeId);
+  const key = commentsKeys.ofTarget(target);
+  const linked = target.type === 'anime' ? commentsKeys.linkedOf(target.id) : null;
   return {
     queryClient,
     key,
     find: (id: string) =>
       findComment(queryClient.getQueryData<CommentPages>(key), id) ??
-      queryClient
-        .getQueriesData<CommentPages>({ queryKey: linked })
-        .map(([, pages]) => findComment(pages, id))
-        .find((node) => node !== null) ??
+      (linked &&
+        queryClient
+          .getQueriesData<CommentPages>({ queryKey: linked })
+          .map(([, pages]) => findComment(pages, id))
+          .find((node) => node !== null)) ??
       null,
     /** `withLinked: false` for a new thread, which belongs on the list's first page only. */
     update: (change: (pages: CommentPages) => CommentPages | undefined, { withLinked = true } = {}) => {
       const apply = (pages: CommentPages | undefined) => (pages ? change(pages) : pages);
       queryClient.setQueryData<CommentPages>(key, apply);
-      if (withLinked) queryClient.setQueriesData<CommentPages>({ queryKey: linked }, apply);
+      if (withLinked && linked) queryClient.setQueriesData<CommentPages>({ queryKey: linked }, apply);
     },
   };
 }
@@ -40,10 +41,10 @@ function useCommentsCache(animeId: number) {
  * duplicate, ignored). The push can arrive first, as a guest sees it (a spoiler hidden): the answer, the
  * author's own view, then replaces its content and spoiler.
  */
-export function usePostComment(animeId: number) {
-  const cache = useCommentsCache(animeId);
-  return useMutation<CommentItem, Error, Omit<NewComment, 'animeId'>>({
-    mutationFn: (body) => postComment({ animeId, ...body }),
+export function usePostComment(target: CommentsTarget) {
+  const cache = useCommentsCache(target);
+  return useMutation<CommentItem, Error, NewComment>({
+    mutationFn: (comment) => postComment(target, comment),
     onSuccess: (comment) =>
       cache.update(
         (pages) =>
@@ -55,8 +56,8 @@ export function usePostComment(animeId: number) {
   });
 }
 
-export function useEditComment(animeId: number) {
-  const cache = useCommentsCache(animeId);
+export function useEditComment(target: CommentsTarget) {
+  const cache = useCommentsCache(target);
   return useMutation<CommentItem, Error, { id: string; content: string }>({
     mutationFn: ({ id, content }) => editComment(id, content),
     onSuccess: (comment) => {
@@ -66,8 +67,8 @@ export function useEditComment(animeId: number) {
   });
 }
 
-export function useDeleteComment(animeId: number) {
-  const cache = useCommentsCache(animeId);
+export function useDeleteComment(target: CommentsTarget) {
+  const cache = useCommentsCache(target);
   return useMutation<unknown, Error, string>({
     mutationFn: deleteComment,
     onSuccess: (_answer, id) => {
@@ -80,8 +81,8 @@ export function useDeleteComment(animeId: number) {
 type LikeContext = { previous: Pick<CommentLikeState, 'likes' | 'likedByMe'> | null };
 
 /** Likes or takes a like back, shown at once and rolled back (with a toast) on failure. */
-export function useToggleLike(animeId: number) {
-  const cache = useCommentsCache(animeId);
+export function useToggleLike(target: CommentsTarget) {
+  const cache = useCommentsCache(target);
   return useMutation<CommentLikeState, Error, { id: string; liked: boolean }, LikeContext>({
     mutationFn: ({ id, liked }) => setCommentLike(id, liked),
     onMutate: async ({ id, liked }) => {
@@ -101,8 +102,8 @@ export function useToggleLike(animeId: number) {
 }
 
 /** «Показать» on a hidden spoiler: the comment read again with `?reveal=<id>`, its text put in place. */
-export function useRevealComment(animeId: number) {
-  const cache = useCommentsCache(animeId);
+export function useRevealComment(target: CommentsTarget) {
+  const cache = useCommentsCache(target);
   return useMutation<CommentNode, Error, string>({
     mutationFn: revealComment,
     onSuccess: (node) => cache.update((pages) => patchComment(pages, node.id, { content: node.content, spoiler: node.spoiler, editedAt: node.editedAt })),

@@ -16,13 +16,13 @@ function setup() {
   const socket = fakeCommentsConnector();
   const reply = makeNode({ id: 'r1', parentId: 't1', threadParentId: 't1', depth: 1, likedByMe: true, likes: 1 });
   const pages: CommentPages = { pages: [makePage([makeThread({ id: 't1', replies: 1, children: [reply] }), makeThread({ id: 't2' })])], pageParams: [null] };
-  client.setQueryData(commentsKeys.anime(1), pages);
+  client.setQueryData(commentsKeys.ofTarget({ type: 'anime', id: 1 }), pages);
   // A comment opened from a link is kept in the same shape: pushes apply there too.
   client.setQueryData(commentsKeys.linked(1, 'r1'), { pages: [makePage([{ ...reply, moreReplies: false }])], pageParams: [null] });
   const wrapper = ({ children }: { children: ReactNode }) =>
     createElement(QueryClientProvider, { client }, createElement(CommentsSocketContext.Provider, { value: socket }, children));
   renderHook(() => useCommentsLive(1), { wrapper });
-  const list = () => client.getQueryData<CommentPages>(commentsKeys.anime(1));
+  const list = () => client.getQueryData<CommentPages>(commentsKeys.ofTarget({ type: 'anime', id: 1 }));
   const linked = () => client.getQueryData<CommentPages>(commentsKeys.linked(1, 'r1'));
   return { socket, list, linked };
 }

@@ -15,6 +15,7 @@ export function useCommentsLive(animeId: number): void {
   const connect = useContext(CommentsSocketContext);
   const queryClient = useQueryClient();
   useEffect(() => {
+    const key = commentsKeys.ofTarget({ type: 'anime', id: animeId });
     let cancelled = false;
     let close: (() => void) | null = null;
     void connect()
@@ -26,11 +27,11 @@ export function useCommentsLive(animeId: number): void {
         socket.on('connect', () => socket.emit('subscribe', { animeId }));
         socket.on('comment:new', (comment) => {
           if (comment.animeId !== animeId) return;
-          queryClient.setQueryData<CommentPages>(commentsKeys.anime(animeId), (pages) => insertComment(pages, comment));
+          queryClient.setQueryData<CommentPages>(key, (pages) => insertComment(pages, comment));
         });
         const applyToLoaded = (change: (pages: CommentPages) => CommentPages) => {
           const apply = (pages: CommentPages | undefined) => (pages ? change(pages) : pages);
-          queryClient.setQueryData<CommentPages>(commentsKeys.anime(animeId), apply);
+          queryClient.setQueryData<CommentPages>(key, apply);
           queryClient.setQueriesData<CommentPages>({ queryKey: commentsKeys.linkedOf(animeId) }, apply);
         };
         socket.on('comment:updated', (comment) => {
