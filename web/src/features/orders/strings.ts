@@ -1,4 +1,5 @@
-import { ORDER_NOTE_MAX, ORDER_STATUS_LABELS, type OrderStatus } from '@portal/contracts';
+import { ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_STATUS_LABELS, type OrderStatus } from '@portal/contracts';
+import type { ReasonDialogText } from '../../shared/ui/ReasonDialog';
 import { pluralRu } from '../../shared/lib/plural';
 
 /** Every Russian text of the order desk (/orders). */
@@ -41,13 +42,16 @@ export const ORDERS_STRINGS = {
   moveTo: (status: OrderStatus) => `→ ${ORDER_STATUS_LABELS[status]}`,
   reject: 'Отклонить',
   statusChanged: (status: OrderStatus) => `Статус изменён: ${ORDER_STATUS_LABELS[status]}`,
-  rejectTitle: 'Отклонить заказ',
-  rejectDescription: (title: string) => `Заказ «${title}»: пользователи увидят причину отказа.`,
-  reasonLabel: 'Причина',
-  reasonRequired: 'Укажите причину отказа',
-  rejectConfirm: 'Отклонить заказ',
-  rejecting: 'Отклоняем...',
-  cancel: 'Отмена',
+  /** «Отклонить заказ» (the shared ReasonDialog) for the request titled so. */
+  rejectDialog: (title: string): ReasonDialogText => ({
+    title: 'Отклонить заказ',
+    description: `Заказ «${title}»: пользователи увидят причину отказа.`,
+    label: 'Причина',
+    submit: 'Отклонить заказ',
+    pending: 'Отклоняем...',
+    required: ORDER_MESSAGES.reasonRequired,
+    tooLong: ORDER_MESSAGES.reason,
+  }),
   releaseNeedsAnime: 'Чтобы отметить вышедшим заказ без аниме из каталога, укажите id аниме',
   releaseAnimeLabel: 'id аниме в каталоге',
   pages: 'Страницы заказов',

@@ -1,4 +1,5 @@
-import { REVIEW_REASON_MAX, REVIEW_SCORE_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@portal/contracts';
+import { REVIEW_MESSAGES, REVIEW_SCORE_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '@portal/contracts';
+import type { ReasonDialogText } from '../../shared/ui/ReasonDialog';
 import { pluralRu, type PluralForms } from '../../shared/lib/plural';
 
 const CHARS: PluralForms = ['символ', 'символа', 'символов'];
@@ -82,12 +83,17 @@ export const REVIEWS_STRINGS = {
   approvedToast: 'Рецензия одобрена',
   approvedText: 'Она опубликована, автор получил уведомление.',
   approveErrorTitle: 'Не удалось одобрить рецензию',
-  rejectTitle: 'Отклонить рецензию?',
-  rejectText: 'Автор увидит причину в уведомлении и у своей рецензии.',
-  reasonLabel: 'Причина отклонения',
-  reasonPlaceholder: 'Например: спойлеры без тега [spoiler]',
-  reasonCounter: (length: number) => `${length} / ${REVIEW_REASON_MAX}`,
-  rejecting: 'Отклонение...',
+  /** «Отклонить рецензию?» (the shared ReasonDialog). */
+  rejectDialog: {
+    title: 'Отклонить рецензию?',
+    description: 'Автор увидит причину в уведомлении и у своей рецензии.',
+    label: 'Причина отклонения',
+    placeholder: 'Например: спойлеры без тега [spoiler]',
+    submit: 'Отклонить',
+    pending: 'Отклонение...',
+    required: REVIEW_MESSAGES.reason,
+    tooLong: REVIEW_MESSAGES.reasonTooLong,
+  } satisfies ReasonDialogText,
   rejectedToast: 'Рецензия отклонена',
   rejectedText: 'Автор получил уведомление с причиной.',
   // The profile's «Рецензии» tab

@@ -1,12 +1,12 @@
-import { isOpenOrderStatus, ORDER_TRANSITIONS, type OrderItem } from '@portal/contracts';
+import { isOpenOrderStatus, ORDER_REASON_MAX, ORDER_TRANSITIONS, type OrderItem } from '@portal/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
+import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
 import { useOrderVote, useSetOrderStatus } from '../hooks/useOrderMutations';
 import { ORDERS_STRINGS as S } from '../strings';
-import { RejectDialog } from './RejectDialog';
 
 export interface OrderCardProps {
   order: OrderItem;
@@ -49,16 +49,17 @@ function AdminControls({ order }: { order: OrderItem }) {
         </Button>
       ) : null}
       {!rejecting ? <FieldMessage message={error} /> : null}
-      <RejectDialog
+      <ReasonDialog
         open={rejecting}
-        title={order.title}
+        text={S.rejectDialog(order.title)}
+        maxLength={ORDER_REASON_MAX}
         pending={change.isPending}
-        error={rejecting ? error : null}
+        error={rejecting ? change.error : null}
         onOpenChange={(open) => {
           setRejecting(open);
           if (!open) change.reset();
         }}
-        onReject={(reason) => change.mutate({ id: order.id, change: { status: 'rejected', reason } }, { onSuccess: () => setRejecting(false) })}
+        onSubmit={(reason) => change.mutate({ id: order.id, change: { status: 'rejected', reason } }, { onSuccess: () => setRejecting(false) })}
       />
     </div>
   );

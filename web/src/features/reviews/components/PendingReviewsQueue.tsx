@@ -1,16 +1,16 @@
-import type { ReviewWithAnime } from '@portal/contracts';
+import { REVIEW_REASON_MAX, type ReviewWithAnime } from '@portal/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../shared/ui/Button';
 import { ListState } from '../../../shared/ui/ListState';
 import { NextPage } from '../../../shared/ui/NextPage';
+import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
 import { pendingReviewsQuery } from '../api/reviews-api';
 import { useApproveReview, useRejectReview } from '../hooks/useReviewModeration';
 import { errorText } from '../lib/review-errors';
 import { parseReview, reviewExcerpt } from '../lib/review-markup';
 import { REVIEWS_STRINGS } from '../strings';
-import { RejectReviewDialog } from './RejectReviewDialog';
 import { ReviewMeta } from './ReviewMeta';
 import { ReviewText } from './ReviewText';
 import '../reviews.css';
@@ -92,7 +92,9 @@ export function PendingReviewsQueue() {
         {S.queueTitle(count)}
       </h2>
       {body}
-      <RejectReviewDialog
+      <ReasonDialog
+        text={S.rejectDialog}
+        maxLength={REVIEW_REASON_MAX}
         open={rejecting !== null}
         onOpenChange={(open) => {
           if (open) return;
@@ -101,7 +103,7 @@ export function PendingReviewsQueue() {
         }}
         pending={reject.isPending}
         error={reject.error}
-        onReject={(reason) => {
+        onSubmit={(reason) => {
           if (rejecting) reject.mutate({ id: rejecting, reason }, { onSuccess: () => setRejecting(null) });
         }}
       />

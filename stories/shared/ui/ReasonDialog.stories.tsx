@@ -1,14 +1,16 @@
 import { ErrorCode, REVIEW_MESSAGES, REVIEW_REASON_MAX } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { RejectReviewDialog } from '../../../../web/src/features/reviews/components/RejectReviewDialog';
-import { ApiError } from '../../../../web/src/shared/api/api-error';
+import { REVIEWS_STRINGS } from '../../../web/src/features/reviews/strings';
+import { ApiError } from '../../../web/src/shared/api/api-error';
+import { ReasonDialog } from '../../../web/src/shared/ui/ReasonDialog';
 
+/** An admin's decision with a reason, in the words of a rejected review (orders and quizzes use it too). */
 const meta = {
-  title: 'features/reviews/components/RejectReviewDialog',
-  component: RejectReviewDialog,
-  args: { open: true, pending: false, error: null, onOpenChange: fn(), onReject: fn() },
-} satisfies Meta<typeof RejectReviewDialog>;
+  title: 'shared/ui/ReasonDialog',
+  component: ReasonDialog,
+  args: { open: true, pending: false, error: null, maxLength: REVIEW_REASON_MAX, text: REVIEWS_STRINGS.rejectDialog, onOpenChange: fn(), onSubmit: fn() },
+} satisfies Meta<typeof ReasonDialog>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -36,10 +38,10 @@ export const ReasonRequired: Story = {
     await userEvent.click(view.getByRole('button', { name: 'Отклонить' }));
     await expect(view.getByText(REVIEW_MESSAGES.reason)).toBeInTheDocument();
     await expect(reason(view)).toHaveAttribute('aria-invalid', 'true');
-    await expect(args.onReject).not.toHaveBeenCalled();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
     await userEvent.type(reason(view), 'Спойлеры без тега');
     await userEvent.click(view.getByRole('button', { name: 'Отклонить' }));
-    await expect(args.onReject).toHaveBeenCalledWith('Спойлеры без тега');
+    await expect(args.onSubmit).toHaveBeenCalledWith('Спойлеры без тега');
   },
 };
 
@@ -49,9 +51,9 @@ export const ReasonTooLong: Story = {
     await userEvent.click(reason(view));
     await userEvent.paste('я'.repeat(REVIEW_REASON_MAX + 1));
     await expect(view.getByText(REVIEW_MESSAGES.reasonTooLong)).toBeInTheDocument();
-    await expect(view.getByText(`${REVIEW_REASON_MAX + 1} / ${REVIEW_REASON_MAX}`)).toHaveClass('review-form__hint--bad');
+    await expect(view.getByText(`${REVIEW_REASON_MAX + 1} / ${REVIEW_REASON_MAX}`)).toHaveClass('reason-dialog__count--over');
     await userEvent.click(view.getByRole('button', { name: 'Отклонить' }));
-    await expect(args.onReject).not.toHaveBeenCalled();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
 
