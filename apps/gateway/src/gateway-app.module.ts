@@ -28,6 +28,7 @@ import { CommentsGateway } from './realtime/comments.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
 import { NotificationsGateway } from './realtime/notifications.gateway';
 import { NotificationsController } from './community/notifications.controller';
+import { RankingsController } from './community/rankings.controller';
 import { PresenceReporter } from './realtime/presence-reporter';
 import { EdgeValidationPipe } from './http/edge-validation.pipe';
 import { WatchPartyGateway } from './realtime/watch-party/watch-party.gateway';
@@ -73,6 +74,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         OrdersController,
         NewsController,
         NotificationsController,
+        RankingsController,
         WatchPartyController,
         OnlineController,
       ],

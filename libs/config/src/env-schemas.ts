@@ -171,6 +171,8 @@ export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.communit
   COMMENT_RATE_SECONDS: positiveInt(3),
   /** …and at most this many per user in 24 hours. */
   COMMENT_DAILY_LIMIT: positiveInt(200),
+  /** Rankings: the fewest of our users' scores a title needs to be in «Лучшие по оценкам». */
+  RANKINGS_MIN_VOTES: positiveInt(5),
   /** AMV uploads and their HLS renditions live in MEDIA_DIR/amv (the gateway serves MEDIA_DIR at /media/). */
   MEDIA_DIR: z.string().default('.data/media'),
   /** Transcode uploaded AMVs to HLS with ffmpeg (when one is found); off serves them as uploaded. */

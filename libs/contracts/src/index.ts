@@ -30,6 +30,8 @@ export * from './community/amv.dto';
 export type { AmvAdjacentRequest, AmvCreateRequest, AmvListRequest, AmvUpdateRequest } from './community/amv.schemas';
 export * from './community/orders.dto';
 export type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from './community/orders.schemas';
+export * from './community/rankings.dto';
+export * from './rewards/ranks.dto';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';

@@ -36,6 +36,16 @@ export interface WrittenRow extends ProgressRow {
 /** Batches are single statements, not the transactions whose commit records a write request: they record it themselves. */
 const APPLIED_CALLS_CTE = (param: string) => recordCallsCte('community', param);
 
+/**
+ * «Most watched this week» (docs/community.md, «Rankings»): the day each saver last watched each title,
+ * kept by the batch's own statement. The row changes once a day at most; in key order, like the saves.
+ */
+const WATCHED_CTE = `watched AS (
+  INSERT INTO community.title_viewers AS v (anime_id, user_id, watched_on)
+  SELECT anime_id, user_id, max((updated_at AT TIME ZONE 'UTC')::date) FROM saved GROUP BY anime_id, user_id ORDER BY anime_id, user_id
+  ON CONFLICT (anime_id, user_id) DO UPDATE SET watched_on = excluded.watched_on WHERE v.watched_on < excluded.watched_on
+)`;
+
 @Injectable()
 export class ProgressRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -64,7 +74,7 @@ export class ProgressRepository {
          ON CONFLICT (user_id, anime_id, episode) DO UPDATE
            SET position = excluded.position, duration = coalesce(excluded.duration, p.duration), updated_at = excluded.updated_at
          RETURNING 'saved' AS kind, p.user_id, p.anime_id, p.episode, p.position, p.duration, p.updated_at
-       )
+       ), ${WATCHED_CTE}
        SELECT kind, user_id::text, anime_id, episode, position, duration, updated_at FROM deleted
        UNION ALL SELECT kind, user_id::text, anime_id, episode, position, duration, updated_at FROM saved`,
       [

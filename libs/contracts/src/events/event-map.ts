@@ -110,18 +110,19 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'catalogue.anime.reimported': ['community'],
   // The community publishes «Вышла N серия …» once per episode (unless admins turned automatic news off).
   'catalogue.episodes.added': ['community'],
-  // The catalogue keeps per-title list counts and the score distribution for /anime/{id}/stats.
-  'community.list.updated': ['catalogue'],
-  'community.rating.updated': ['catalogue'],
-  'community.list.imported': ['catalogue'],
+  // The catalogue keeps per-title list counts and the score distribution for /anime/{id}/stats;
+  // the community's rankings count completed titles, scores given and each title's scores from them.
+  'community.list.updated': ['catalogue', 'community'],
+  'community.rating.updated': ['catalogue', 'community'],
+  'community.list.imported': ['catalogue', 'community'],
   // The community's notifications follow its own comments (a reply or a like tells the author).
   'community.comment.posted': ['community'],
   'community.comment.liked': ['community'],
   // The rewards service will grant a card on it; until it consumes it, the relay marks it relayed to nobody.
   'community.review.approved': [],
   'community.order.released': ['community'],
-  // The rankings (quiz successes) and the rewards service (points) will consume it.
-  'community.quiz.result.recorded': [],
+  // The rankings count first successes; the rewards service (points) will consume it too.
+  'community.quiz.result.recorded': ['community'],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */

@@ -115,6 +115,8 @@ export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind>
   'community.order.vote': 'write',
   'community.order.unvote': 'write',
   'community.order.status': 'write',
+  'community.rankings.users': 'read',
+  'community.rankings.titles': 'read',
   'chat.messages.list': 'read',
   'chat.message.post': 'write',
   'chat.message.delete': 'write',

@@ -93,6 +93,7 @@ import type {
 } from '../community/amv.schemas';
 import type { OrderCreateResult, OrderItem, OrderPage, OrderVoteState } from '../community/orders.dto';
 import type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from '../community/orders.schemas';
+import type { TitleRankings, UserRankings } from '../community/rankings.dto';
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
@@ -303,6 +304,9 @@ export interface RpcMap extends Health {
   'community.order.unvote': { request: OrderIdRequest; response: OrderVoteState };
   /** Admin only (checked with auth); released publishes `community.order.released` in the same transaction. */
   'community.order.status': { request: OrderStatusRequest; response: OrderItem };
+  /** The rankings (docs/community.md, «Rankings»): public, from the read model; `me` on each board for a signed-in caller. */
+  'community.rankings.users': { request: Record<string, never>; response: UserRankings };
+  'community.rankings.titles': { request: Record<string, never>; response: TitleRankings };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

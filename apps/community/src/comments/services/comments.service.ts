@@ -16,6 +16,7 @@ import { maskBadWords, RpcError } from '@portal/platform';
 import { AmvRepository } from '../../amv/amv.repository';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { NewsReader } from '../../news/services/news-reader';
+import { RankingCountersRepository } from '../../rankings/ranking-counters.repository';
 import { excerptOf, GUEST_VIEW, isSpoiler, toCommentItem } from '../comment-view';
 import { CommentLikesPusher } from '../comment-likes-pusher';
 import { type CommentRow, CommentsRepository } from '../comments.repository';
@@ -31,7 +32,9 @@ const roomAnimeId = (row: CommentRow) => (row.target_type === 'anime' ? Number(r
 
 /**
  * Writing comments: posting, editing, deleting, liking. Every check that can refuse runs before
- * anything is written, and every write commits in one transaction with its outbox event. Each change
+ * anything is written, and every write commits in one transaction with its outbox event and, for a
+ * post or a delete, the author's comment count of the rankings (no event covers a delete, and a
+ * count changed with the row cannot drift from it). Each change
  * is pushed to the title's room once its transaction has committed (docs/realtime.md, «Comments»).
  */
 @Injectable()
@@ -47,6 +50,7 @@ export class CommentsService {
     private readonly likesPusher: CommentLikesPusher,
     private readonly amv: AmvRepository,
     private readonly news: NewsReader,
+    private readonly rankings: RankingCountersRepository,
   ) {}
 
   async create(user: AuthenticatedUser, { target, content, parentId, episode, at }: CommentCreateRequest): Promise<CommentItem> {
@@ -104,6 +108,7 @@ export class CommentsService {
         parentId: parent?.id ?? null,
         parentAuthorId: answered ? answered.author_id : null,
       });
+      await this.rankings.add(manager, [{ userId: user.id, board: 'byComments', delta: 1 }]);
       return inserted;
     });
     stored();
@@ -136,6 +141,7 @@ export class CommentsService {
     if (current.author_id !== user.id && !(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, COMMENT_MESSAGES.deleteForeign);
     const placeholder = await this.comments.transaction(async (manager) => {
       if (!(await this.comments.markDeleted(manager, id))) throw notFound();
+      await this.rankings.add(manager, [{ userId: current.author_id, board: 'byComments', delta: -1 }]);
       return this.comments.liveShownUnder(manager, id, current.root_id);
     });
     const animeId = roomAnimeId(current);

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { UserRankingBoard } from '@portal/contracts';
+import type { CounterDelta } from './ranking-deltas';
+
+export interface BoardRow {
+  board: UserRankingBoard;
+  value: number;
+  username: string;
+  display_name: string;
+  avatar: string | null;
+}
+
+export interface OwnRow extends BoardRow {
+  place: number;
+}
+
+/** One order for every writer, so two transactions that share rows lock them in the same order. */
+const byKey = (a: CounterDelta, b: CounterDelta) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.board < b.board ? -1 : a.board > b.board ? 1 : 0);
+
+/**
+ * The user leaderboards' read model: one counter per user and board, changed by deltas in the
+ * transaction that applies their cause (docs/community.md, «Rankings»).
+ */
+@Injectable()
+export class RankingCountersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Adds atomically (concurrent deltas of one counter queue on its row, none is lost). */
+  async add(manager: EntityManager, deltas: CounterDelta[]): Promise<void> {
+    const changes = deltas.filter((delta) => delta.delta !== 0).sort(byKey);
+    if (changes.length === 0) return;
+    await manager.query(
+      `INSERT INTO community.ranking_counters AS c (user_id, board, value)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[])
+       ON CONFLICT (user_id, board) DO UPDATE SET value = c.value + excluded.value, updated_at = now()`,
+      [changes.map((change) => change.userId), changes.map((change) => change.board), changes.map((change) => change.delta)],
+    );
+  }
+
+  /** The first `limit` users of each board with a value above 0: by value, then who reached it first. */
+  top(boards: readonly UserRankingBoard[], limit: number): Promise<BoardRow[]> {
+    return this.dataSource.query(
+      `SELECT b.board, t.value, t.username, t.display_name, t.avatar
+       FROM unnest($1::text[]) WITH ORDINALITY AS b(board, n)
+       CROSS JOIN LATERAL (
+         SELECT c.value, u.username, u.display_name, u.avatar, c.updated_at, c.user_id
+         FROM community.ranking_counters c JOIN community.user_refs u ON u.id = c.user_id
+         WHERE c.board = b.board AND c.value > 0
+         ORDER BY c.value DESC, c.updated_at, c.user_id LIMIT $2
+       ) t
+       ORDER BY b.n, t.value DESC, t.updated_at, t.user_id`,
+      [boards, limit],
+    );
+  }
+
+  /** A user's value on each board where it is above 0, with the place: one more than the users holding more. */
+  own(userId: string): Promise<OwnRow[]> {
+    return this.dataSource.query(
+      `SELECT m.board, m.value, u.username, u.display_name, u.avatar,
+         (SELECT count(*) FROM community.ranking_counters g WHERE g.board = m.board AND g.value > m.value)::int + 1 AS place
+       FROM community.ranking_counters m JOIN community.user_refs u ON u.id = m.user_id
+       WHERE m.user_id = $1 AND m.value > 0`,
+      [userId],
+    );
+  }
+}
