@@ -23,6 +23,7 @@ import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-
 import { ProgressService } from './progress/services/progress.service';
 import { NEWS_CONTROLLERS, NEWS_PROVIDERS } from './news/news.providers';
 import { ORDERS_CONTROLLERS, ORDERS_PROVIDERS } from './orders/orders.providers';
+import { QUIZZES_CONTROLLERS, quizzesProviders } from './quizzes/quizzes.providers';
 import { RANKINGS_CONTROLLERS, rankingsProviders } from './rankings/rankings.providers';
 import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
 import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
@@ -44,7 +45,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         }),
         NotificationsModule,
       ],
-      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...NEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS, ...AMV_CONTROLLERS, ...ORDERS_CONTROLLERS, ...RANKINGS_CONTROLLERS],
+      controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...NEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS, ...AMV_CONTROLLERS, ...ORDERS_CONTROLLERS, ...QUIZZES_CONTROLLERS, ...RANKINGS_CONTROLLERS],
       providers: [
         { provide: COMMUNITY_LOGGER, useValue: logger },
         { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
@@ -68,6 +69,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ...PROFILE_ACTIVITY_PROVIDERS,
         ...amvProviders(config),
         ...ORDERS_PROVIDERS,
+        ...quizzesProviders(config),
         ...rankingsProviders(config),
       ],
     };

@@ -20,6 +20,7 @@ import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
 import { NewsController } from './community/news.controller';
 import { OrdersController } from './community/orders.controller';
+import { QuizzesController } from './community/quizzes.controller';
 import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
 import { OnlineController } from './online/online.controller';
@@ -72,6 +73,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ReviewsController,
         createAmvController(config),
         OrdersController,
+        QuizzesController,
         NewsController,
         NotificationsController,
         RankingsController,

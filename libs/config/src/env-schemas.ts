@@ -177,6 +177,8 @@ export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.communit
   MEDIA_DIR: z.string().default('.data/media'),
   /** Transcode uploaded AMVs to HLS with ffmpeg (when one is found); off serves them as uploaded. */
   AMV_TRANSCODE: z.enum(['on', 'off']).default('on'),
+  /** A quiz result is a success (what the quiz ranking counts) at this share of right answers or more. */
+  QUIZ_SUCCESS_SHARE: z.coerce.number().gt(0, 'a share in (0, 1], like 0.8').max(1, 'a share in (0, 1], like 0.8').default(0.8),
 });
 
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;

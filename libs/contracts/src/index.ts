@@ -30,6 +30,17 @@ export * from './community/amv.dto';
 export type { AmvAdjacentRequest, AmvCreateRequest, AmvListRequest, AmvUpdateRequest } from './community/amv.schemas';
 export * from './community/orders.dto';
 export type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from './community/orders.schemas';
+export * from './community/quizzes.dto';
+export type {
+  QuizIdRequest,
+  QuizListRequest,
+  QuizPageRequest,
+  QuizRejectRequest,
+  QuizResultRequest,
+  QuizUpdateRequest,
+  QuizWriteInput,
+  QuizWriteRequest,
+} from './community/quizzes.schemas';
 export * from './community/rankings.dto';
 export * from './rewards/ranks.dto';
 export * from './media/episode.dto';

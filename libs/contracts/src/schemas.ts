@@ -19,3 +19,4 @@ export * from './community/news.schemas';
 export * from './community/profile-activity.schemas';
 export * from './community/amv.schemas';
 export * from './community/orders.schemas';
+export * from './community/quizzes.schemas';

@@ -6,6 +6,7 @@ import { CreateReviews1764700000000 } from './1764700000000-create-reviews';
 import { CreateNews1764800000000 } from './1764800000000-create-news';
 import { CreateAmv1764900000000 } from './1764900000000-create-amv';
 import { CreateOrders1765000000000 } from './1765000000000-create-orders';
+import { CreateQuizzes1766000000000 } from './1766000000000-create-quizzes';
 import { CreateRankings1766500000000 } from './1766500000000-create-rankings';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
@@ -19,5 +20,6 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   CreateNews1764800000000,
   CreateAmv1764900000000,
   CreateOrders1765000000000,
+  CreateQuizzes1766000000000,
   CreateRankings1766500000000,
 ];

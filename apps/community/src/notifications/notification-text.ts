@@ -27,6 +27,8 @@ export const NOTIFICATION_TEXTS: { [K in NotificationKind]: TextOf<K> } = {
   'review.approved': (_actors, _count, target) => `Ваша рецензия${onTitle(target.animeTitle)} одобрена`,
   'review.rejected': (_actors, _count, target) => `Ваша рецензия${onTitle(target.animeTitle)} отклонена${target.reason ? `: ${target.reason}` : ''}`,
   'order.released': (_actors, _count, target) => `Заказ выполнен: «${target.animeTitle}» уже на портале и добавлено в «Запланировано»`,
+  'quiz.approved': (_actors, _count, target) => `Ваш квиз «${target.quizTitle}» одобрен и опубликован`,
+  'quiz.rejected': (_actors, _count, target) => `Ваш квиз «${target.quizTitle}» отклонён: ${target.reason}`,
 };
 
 export function notificationText<K extends NotificationKind>(kind: K, actors: NotificationActor[], actorCount: number, target: NotificationKindMap[K]['target']): string {

@@ -6,7 +6,7 @@
  */
 
 /** Every kind there is. Kept in the database as text: never rename one, add new ones. */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released'] as const;
+export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who caused a notification. */
@@ -46,6 +46,13 @@ export interface OrderNotificationTarget {
   animeTitle: string;
 }
 
+/** A quiz the recipient wrote (its moderation, docs/community.md, «Quizzes»). */
+export interface QuizNotificationTarget {
+  type: 'quiz';
+  quizId: string;
+  quizTitle: string;
+}
+
 /** What each kind is about and whether it has an actor. `reason` of a rejection is shown to the author. */
 export interface NotificationKindMap {
   /** Someone replied to the recipient's comment; not grouped (each reply is its own). */
@@ -57,6 +64,9 @@ export interface NotificationKindMap {
   'review.rejected': { target: ReviewNotificationTarget & { reason: string | null }; actor?: undefined };
   /** An order the recipient voted for was released; its title is in their «Запланировано». */
   'order.released': { target: OrderNotificationTarget; actor?: undefined };
+  /** An admin approved or rejected the recipient's quiz (the admin is not named). */
+  'quiz.approved': { target: QuizNotificationTarget; actor?: undefined };
+  'quiz.rejected': { target: QuizNotificationTarget & { reason: string }; actor?: undefined };
 }
 
 export type NotificationTargetOf<K extends NotificationKind> = NotificationKindMap[K]['target'];

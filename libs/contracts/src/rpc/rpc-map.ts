@@ -93,6 +93,16 @@ import type {
 } from '../community/amv.schemas';
 import type { OrderCreateResult, OrderItem, OrderPage, OrderVoteState } from '../community/orders.dto';
 import type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from '../community/orders.schemas';
+import type { QuizAttempt, QuizEditable, QuizModerationPage, QuizPage, QuizResult, QuizSummary } from '../community/quizzes.dto';
+import type {
+  QuizIdRequest,
+  QuizListRequest,
+  QuizPageRequest,
+  QuizRejectRequest,
+  QuizResultRequest,
+  QuizUpdateRequest,
+  QuizWriteRequest,
+} from '../community/quizzes.schemas';
 import type { TitleRankings, UserRankings } from '../community/rankings.dto';
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
@@ -304,6 +314,25 @@ export interface RpcMap extends Health {
   'community.order.unvote': { request: OrderIdRequest; response: OrderVoteState };
   /** Admin only (checked with auth); released publishes `community.order.released` in the same transaction. */
   'community.order.status': { request: OrderStatusRequest; response: OrderItem };
+  /** Quizzes (docs/community.md, «Quizzes»): approved ones for everyone; the caller's own and, to admins, any with their status. */
+  'community.quiz.list': { request: QuizListRequest; response: QuizPage };
+  'community.quiz.get': { request: QuizIdRequest; response: QuizSummary };
+  /** With the correct answers: its author and admins only (the editor). */
+  'community.quiz.editable': { request: QuizIdRequest; response: QuizEditable };
+  'community.quiz.mine': { request: QuizPageRequest; response: QuizPage };
+  /** Admin only: pending quizzes, oldest first, with their answers. */
+  'community.quiz.moderation': { request: QuizPageRequest; response: QuizModerationPage };
+  'community.quiz.create': { request: QuizWriteRequest; response: QuizEditable };
+  /** Author or admin; the quiz goes back to pending. */
+  'community.quiz.update': { request: QuizUpdateRequest; response: QuizEditable };
+  'community.quiz.delete': { request: QuizIdRequest; response: { id: string; deleted: true } };
+  /** Admin only; the author is notified. */
+  'community.quiz.approve': { request: QuizIdRequest; response: QuizSummary };
+  'community.quiz.reject': { request: QuizRejectRequest; response: QuizSummary };
+  /** The questions without their answers; the clock of a timed quiz starts here. */
+  'community.quiz.attempt.start': { request: QuizIdRequest; response: QuizAttempt };
+  /** Scored by the server, once per attempt; publishes `community.quiz.result.recorded` in the same transaction. */
+  'community.quiz.result.submit': { request: QuizResultRequest; response: QuizResult };
   /** The rankings (docs/community.md, «Rankings»): public, from the read model; `me` on each board for a signed-in caller. */
   'community.rankings.users': { request: Record<string, never>; response: UserRankings };
   'community.rankings.titles': { request: Record<string, never>; response: TitleRankings };

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { type AuthenticatedUser, QUIZ_MESSAGES, type QuizRejectRequest, type QuizSummary } from '@portal/contracts';
+import { NotificationsService } from '../../notifications/notifications.service';
+import { quizConflict, quizNotFound } from '../quiz-errors';
+import { toQuizSummary } from '../quiz-view';
+import { type QuizRow, QuizzesRepository } from '../quizzes.repository';
+import { QuizAccess } from './quiz-access';
+
+/** An admin approves or rejects a pending quiz; the author is told in the same transaction. */
+@Injectable()
+export class QuizModerationService {
+  constructor(
+    private readonly quizzes: QuizzesRepository,
+    private readonly access: QuizAccess,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  approve(admin: AuthenticatedUser, id: string): Promise<QuizSummary> {
+    return this.decide(admin, id, null);
+  }
+
+  reject(admin: AuthenticatedUser, { id, reason }: QuizRejectRequest): Promise<QuizSummary> {
+    return this.decide(admin, id, reason);
+  }
+
+  /** `reason` null: approve. Only a pending quiz is decided on (409 otherwise). */
+  private async decide(admin: AuthenticatedUser, id: string, reason: string | null): Promise<QuizSummary> {
+    await this.access.requireAdmin(admin);
+    const row = await this.quizzes.transaction(async (manager) => {
+      const current = await this.quizzes.lock(manager, id);
+      if (!current) throw quizNotFound();
+      if (current.status !== 'pending') throw quizConflict(QUIZ_MESSAGES.notPending);
+      await this.quizzes.moderate(manager, id, { status: reason === null ? 'approved' : 'rejected', reason, adminId: admin.id });
+      const target = { type: 'quiz' as const, quizId: id, quizTitle: current.title };
+      await this.notifications.notify(
+        manager,
+        reason === null ? { userId: current.author_id, kind: 'quiz.approved', target } : { userId: current.author_id, kind: 'quiz.rejected', target: { ...target, reason } },
+      );
+      return (await this.quizzes.find(id, manager)) as QuizRow;
+    });
+    return toQuizSummary(row, { id: admin.id, isAdmin: true, best: null });
+  }
+}
