@@ -1,8 +1,8 @@
-import { EPISODE_FORMS, formatCount, type PluralForms } from '../../shared/lib/plural';
+import { ANIME_FORMS, EPISODE_FORMS, formatCount, type PluralForms } from '../../shared/lib/plural';
 
 export const PLURAL = {
   episodes: EPISODE_FORMS,
-  anime: ['аниме', 'аниме', 'аниме'],
+  anime: ANIME_FORMS,
   titles: ['тайтл', 'тайтла', 'тайтлов'],
   votes: ['голос', 'голоса', 'голосов'],
   minutes: ['минута', 'минуты', 'минут'],
@@ -14,7 +14,6 @@ export const CATALOGUE_STRINGS = {
     link: (title: string) => `Открыть страницу аниме «${title}»`,
     score: (score: number) => `Оценка ${score.toFixed(1)}`,
     noScore: 'Без оценки',
-    metaSeparator: ' · ',
   },
   poster: (title: string) => `Постер «${title}»`,
   grid: {

@@ -1,5 +1,5 @@
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem, ListStatusUpdate, ProgressPoint } from '@portal/contracts';
+import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem, ListStatusUpdate, ProgressPoint, Suggestion } from '@portal/contracts';
 import { apiRequest } from './http-client';
 
 /**
@@ -13,6 +13,7 @@ export const TITLE_PATHS = {
   listEntry: (animeId: number | string) => `/users/anime/${encodeURIComponent(String(animeId))}`,
   progress: '/progress',
   continueWatching: '/progress/continue',
+  suggest: '/anime/suggest',
 } as const;
 
 /**
@@ -46,6 +47,8 @@ export const titleKeys = {
   continueWatching: (limit: number) => [...LIST_QUERY_ROOTS.library, 'continue', limit] as const,
   /** One episode's saved point, or without `episode` the title's latest one. */
   progress: (animeId: number | string, episode?: number) => ['progress', String(animeId), episode ?? 'latest'] as const,
+  /** Under the catalogue's root: its refresh after an admin's edit of a title reaches the suggestions too. */
+  suggest: (q: string, limit?: number) => ['catalogue', 'suggest', q, limit ?? null] as const,
 };
 
 /** Cards in a "Продолжить просмотр" row (the home page's and the TV's). */
@@ -99,4 +102,17 @@ export const progressQuery = (animeId: number | string, episode?: number) =>
     queryKey: titleKeys.progress(animeId, episode),
     queryFn: ({ signal }) => fetchProgress(animeId, episode, signal),
     staleTime: 0,
+  });
+
+/** GET /anime/suggest: the titles matching `q` (the catalogue's search box, the title picker). */
+export function suggestAnime(q: string, limit?: number, signal?: AbortSignal): Promise<Suggestion[]> {
+  return apiRequest<Suggestion[]>(TITLE_PATHS.suggest, { query: { q, limit }, signal });
+}
+
+export const suggestAnimeQuery = (q: string, limit?: number) =>
+  queryOptions({
+    queryKey: titleKeys.suggest(q, limit),
+    queryFn: ({ signal }) => suggestAnime(q, limit, signal),
+    enabled: q.trim().length > 0,
+    staleTime: 5 * 60_000,
   });

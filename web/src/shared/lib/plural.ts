@@ -6,6 +6,9 @@ export type PluralForms = readonly [one: string, few: string, many: string];
 /** Episodes, counted on the catalogue, the player and the TV pages. */
 export const EPISODE_FORMS: PluralForms = ['серия', 'серии', 'серий'];
 
+/** Titles, counted in the catalogue and the title picker. */
+export const ANIME_FORMS: PluralForms = ['аниме', 'аниме', 'аниме'];
+
 const fractions = lazyValue(() => new Intl.NumberFormat('ru-RU'));
 
 /** CLDR's Russian plural rule for integers, without building an `Intl.PluralRules` at page load. */

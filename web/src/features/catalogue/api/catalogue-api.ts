@@ -8,7 +8,6 @@ import type {
   Collection,
   Genre,
   SearchHit,
-  Suggestion,
 } from '@portal/contracts';
 import { apiRequest, apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
 
@@ -59,10 +58,6 @@ export function searchAnime(title: string, limit?: number, signal?: AbortSignal)
 }
 
 /** Autocomplete for the search box. */
-export function suggestAnime(q: string, limit?: number, signal?: AbortSignal): Promise<Suggestion[]> {
-  return apiRequest<Suggestion[]>('/anime/suggest', { query: { q, limit }, signal });
-}
-
 export function fetchAnimeStats(id: number | string, signal?: AbortSignal): Promise<AnimeStats> {
   return apiRequest<AnimeStats>(`/anime/${encodeURIComponent(String(id))}/stats`, { signal });
 }
@@ -95,7 +90,6 @@ export const catalogueKeys = {
   top: (params: PageParams) => [...catalogueKeys.all, 'top', compact(params)] as const,
   fresh: (params: PageParams) => [...catalogueKeys.all, 'new', compact(params)] as const,
   search: (title: string, limit?: number) => [...catalogueKeys.all, 'search', title, limit ?? null] as const,
-  suggest: (q: string, limit?: number) => [...catalogueKeys.all, 'suggest', q, limit ?? null] as const,
   stats: (id: number | string) => [...catalogueKeys.all, 'anime', String(id), 'stats'] as const,
   genres: () => [...catalogueKeys.all, 'genres'] as const,
   featuredCollections: () => [...catalogueKeys.all, 'collections', 'featured'] as const,
@@ -138,14 +132,6 @@ export const searchAnimeQuery = (title: string, limit?: number) =>
     queryKey: catalogueKeys.search(title, limit),
     queryFn: ({ signal }) => searchAnime(title, limit, signal),
     enabled: title.trim().length > 0,
-  });
-
-export const suggestAnimeQuery = (q: string, limit?: number) =>
-  queryOptions({
-    queryKey: catalogueKeys.suggest(q, limit),
-    queryFn: ({ signal }) => suggestAnime(q, limit, signal),
-    enabled: q.trim().length > 0,
-    staleTime: 5 * 60_000,
   });
 
 export const animeStatsQuery = (id: number | string) =>

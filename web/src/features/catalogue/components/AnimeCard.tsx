@@ -1,7 +1,8 @@
 import type { AnimeSummary } from '@portal/contracts';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../shared/ui/Icon';
-import { formatScore, yearAndKind } from '../lib/anime-format';
+import { yearAndKind } from '../../../shared/lib/anime-meta';
+import { formatScore } from '../lib/anime-format';
 import { CATALOGUE_STRINGS } from '../strings';
 import { PosterImage } from '../../../shared/ui/PosterImage';
 import '../catalogue.css';

@@ -2,6 +2,7 @@ import { CATALOGUE_MESSAGES, type CollectionDetails } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
+import { AnimePicker, type AnimePick } from '../../../shared/ui/AnimePicker';
 import { Button } from '../../../shared/ui/Button';
 import { Checkbox } from '../../../shared/ui/Checkbox';
 import { Dialog } from '../../../shared/ui/Dialog';
@@ -19,7 +20,6 @@ import {
   type CollectionInput,
 } from '../api/collections-api';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
-import { CollectionEditDialogAnimePicker, type AnimePick } from './CollectionEditDialogAnimePicker';
 import { InlineError } from './InlineError';
 import { TextAreaField } from './TextAreaField';
 import '../catalogue.css';
@@ -247,16 +247,13 @@ function CollectionEditDialogForm({ collectionId, initial, onClose, onSaved }: F
         </div>
       </div>
 
-      <CollectionEditDialogAnimePicker
+      <AnimePicker
         selected={anime}
+        selectedLabel={S.selectedTitle}
         disabled={submitting}
         error={fieldMessages.animeIds}
-        onAdd={(item) => {
-          setAnime((current) => (current.some((entry) => entry.id === item.id) ? current : [...current, item]));
-          clearField('animeIds');
-        }}
-        onRemove={(id) => {
-          setAnime((current) => current.filter((entry) => entry.id !== id));
+        onChange={(next) => {
+          setAnime(next);
           clearField('animeIds');
         }}
       />

@@ -1,7 +1,7 @@
 import type { SeiyuuDetails } from '@portal/contracts';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../shared/lib/plural';
-import { yearAndKind } from '../lib/anime-format';
+import { yearAndKind } from '../../../shared/lib/anime-meta';
 import { seiyuuQuery } from '../api/catalogue-people-api';
 import { useRouteIdQuery } from '../hooks/useRouteIdQuery';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';

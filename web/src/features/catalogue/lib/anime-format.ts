@@ -1,10 +1,4 @@
-import { KIND_LABELS, SEASON_LABELS, type AnimeKind, type Season } from '@portal/contracts';
-import { CATALOGUE_STRINGS } from '../strings';
-
-/** "2019 · ТВ сериал": the parts that are known, joined. */
-export function yearAndKind(year: number | null, kind: AnimeKind | null): string {
-  return [year ?? null, kind ? KIND_LABELS[kind] : null].filter(Boolean).join(CATALOGUE_STRINGS.card.metaSeparator);
-}
+import { SEASON_LABELS, type Season } from '@portal/contracts';
 
 /** "весна 2019", "2019" or null. */
 export function seasonAndYear(season: Season | null, year: number | null): string | null {

@@ -1,21 +1,19 @@
 import type { AnimeSummary } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatCount } from '../../../shared/lib/plural';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { Button } from '../../../shared/ui/Button';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
-import { suggestAnimeQuery } from '../api/catalogue-api';
-import { yearAndKind } from '../lib/anime-format';
-import { PLURAL } from '../strings';
-import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
-import { PosterImage } from '../../../shared/ui/PosterImage';
-import '../catalogue.css';
-import '../catalogue-people.css';
+import { suggestAnimeQuery } from '../api/title-api';
+import { yearAndKind } from '../lib/anime-meta';
+import { ANIME_FORMS, formatCount } from '../lib/plural';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { Button } from './Button';
+import { FieldMessage } from './FieldMessage';
+import { PosterImage } from './PosterImage';
+import { UI_STRINGS } from './strings';
+import './anime-picker.css';
 
-const S = CATALOGUE_PEOPLE_STRINGS.collectionDialog;
+const S = UI_STRINGS.animePicker;
 
-/** What the picker needs of a title: an AnimeSummary (editing) and a Suggestion (search) both fit. */
+/** What the picker needs of a title: an AnimeSummary, a Suggestion and an AnimeRef all fit. */
 export type AnimePick = Pick<AnimeSummary, 'id' | 'title' | 'year' | 'kind' | 'poster' | 'fallbackPoster'>;
 
 export const ANIME_SUGGEST_DEBOUNCE_MS = 300;
@@ -23,17 +21,19 @@ const SUGGEST_LIMIT = 10;
 /** The server's search limit (CATALOGUE_MESSAGES.searchTooLong). */
 const SEARCH_MAX_LENGTH = 100;
 
-export interface CollectionEditDialogAnimePickerProps {
+export interface AnimePickerProps {
   selected: readonly AnimePick[];
-  onAdd(anime: AnimePick): void;
-  onRemove(id: number): void;
+  /** The new selection after an add or a remove (order kept, no title twice). */
+  onChange(selected: AnimePick[]): void;
+  /** The heading of the chosen titles, given the formatted count ("2 аниме"). */
+  selectedLabel?: (formatted: string) => string;
   /** A server error about the titles (e.g. an unknown id). */
   error?: string | null;
   disabled?: boolean;
 }
 
-/** Search by title (GET /api/anime/suggest) and the chosen titles, each with a remove button. */
-export function CollectionEditDialogAnimePicker({ selected, onAdd, onRemove, error, disabled }: CollectionEditDialogAnimePickerProps) {
+/** Linked titles of a form (a collection, a news item, an AMV): search by title (GET /api/anime/suggest) and the chosen ones, each with a remove button. */
+export function AnimePicker({ selected, onChange, selectedLabel = S.selectedTitle, error, disabled }: AnimePickerProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const [text, setText] = useState('');
@@ -41,24 +41,28 @@ export function CollectionEditDialogAnimePicker({ selected, onAdd, onRemove, err
   const suggestions = useQuery(suggestAnimeQuery(settled, SUGGEST_LIMIT));
   const chosen = new Set(selected.map((anime) => anime.id));
   const showResults = settled !== '';
+  const heading = selectedLabel(formatCount(selected.length, ANIME_FORMS));
+  const add = (anime: AnimePick) => {
+    if (!chosen.has(anime.id)) onChange([...selected, anime]);
+  };
 
   return (
     <div className="anime-picker">
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
-          {S.animeSearchLabel}
+          {S.searchLabel}
         </label>
         <input
           id={inputId}
           className="field__input"
           type="search"
           autoComplete="off"
-          placeholder={S.animeSearchPlaceholder}
+          placeholder={S.searchPlaceholder}
           value={text}
           maxLength={SEARCH_MAX_LENGTH}
           disabled={disabled}
           onChange={(event) => setText(event.target.value)}
-          // Enter in the search box must not submit the whole dialog.
+          // Enter in the search box must not submit the whole form.
           onKeyDown={(event) => {
             if (event.key === 'Enter') event.preventDefault();
           }}
@@ -69,25 +73,25 @@ export function CollectionEditDialogAnimePicker({ selected, onAdd, onRemove, err
         <div className="anime-picker__results">
           {suggestions.isPending || settled !== text.trim() ? (
             <p className="muted" role="status">
-              {S.animeSearching}
+              {S.searching}
             </p>
           ) : suggestions.isError ? (
             <p className="field__message field__message--error" role="alert">
-              {S.animeSearchFailed}: {suggestions.error.message}
+              {S.searchFailed}: {suggestions.error.message}
             </p>
           ) : suggestions.data.length === 0 ? (
             <p className="muted" role="status">
-              {S.animeNothingFound}
+              {S.nothingFound}
             </p>
           ) : (
-            <ul className="anime-picker__list" aria-label={S.animeResultsLabel}>
+            <ul className="anime-picker__list" aria-label={S.resultsLabel}>
               {suggestions.data.map((anime) => (
                 <li key={anime.id} className="anime-picker__row">
-                  <CollectionEditDialogAnimeRow anime={anime} />
+                  <AnimePickerRow anime={anime} />
                   {chosen.has(anime.id) ? (
                     <span className="muted anime-picker__added">{S.added}</span>
                   ) : (
-                    <Button size="small" variant="secondary" aria-label={S.addLabel(anime.title)} disabled={disabled} onClick={() => onAdd(anime)}>
+                    <Button size="small" variant="secondary" aria-label={S.addLabel(anime.title)} disabled={disabled} onClick={() => add(anime)}>
                       {S.add}
                     </Button>
                   )}
@@ -99,15 +103,21 @@ export function CollectionEditDialogAnimePicker({ selected, onAdd, onRemove, err
       ) : null}
 
       <div className="anime-picker__selected">
-        <h3 className="anime-picker__title">{S.selectedTitle(formatCount(selected.length, PLURAL.anime))}</h3>
+        <h3 className="anime-picker__title">{heading}</h3>
         {selected.length === 0 ? (
           <p className="muted">{S.selectedEmpty}</p>
         ) : (
-          <ol className="anime-picker__list" aria-label={S.selectedTitle(formatCount(selected.length, PLURAL.anime))} aria-describedby={error ? errorId : undefined}>
+          <ol className="anime-picker__list" aria-label={heading} aria-describedby={error ? errorId : undefined}>
             {selected.map((anime) => (
               <li key={anime.id} className="anime-picker__row">
-                <CollectionEditDialogAnimeRow anime={anime} />
-                <Button size="small" variant="ghost" aria-label={S.removeLabel(anime.title)} disabled={disabled} onClick={() => onRemove(anime.id)}>
+                <AnimePickerRow anime={anime} />
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={S.removeLabel(anime.title)}
+                  disabled={disabled}
+                  onClick={() => onChange(selected.filter((entry) => entry.id !== anime.id))}
+                >
                   {S.remove}
                 </Button>
               </li>
@@ -120,7 +130,7 @@ export function CollectionEditDialogAnimePicker({ selected, onAdd, onRemove, err
   );
 }
 
-function CollectionEditDialogAnimeRow({ anime }: { anime: AnimePick }) {
+function AnimePickerRow({ anime }: { anime: AnimePick }) {
   const meta = yearAndKind(anime.year, anime.kind);
   return (
     <span className="anime-picker__anime">
