@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin, makeUser } from '../../test/fixtures';
 import { installMockApi, ok } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render';
+import { titleRankings, userRankings } from '../../features/rankings/testing/rankings-fixtures';
 import { AppRoutes } from './AppRoutes';
 
 let restore: (() => void) | null = null;
@@ -16,8 +17,8 @@ const findHeading = (name: string | RegExp) => screen.findByRole('heading', { na
 
 describe('routes', () => {
   it('routes screens of later issues to a page naming the section', async () => {
-    renderWithApp(<AppRoutes />, { route: '/rankings', session: signedIn });
-    expect(await findHeading('Рейтинг: раздел ещё в разработке')).toBeInTheDocument();
+    renderWithApp(<AppRoutes />, { route: '/admin/reports', session: { token: 'jwt', user: makeAdmin() } });
+    expect(await findHeading('Жалобы: раздел ещё в разработке')).toBeInTheDocument();
   });
 
   it('answers unknown paths with the 404 page inside the layout', async () => {
@@ -59,14 +60,28 @@ describe('routes', () => {
     expect(screen.getByRole('navigation', { name: 'Основная навигация' })).toBeInTheDocument();
   });
 
+  it('serves the rankings page at /rankings', async () => {
+    const api = installMockApi({
+      'GET /api/users/rankings': ok(userRankings()),
+      'GET /api/rankings/titles': ok(titleRankings()),
+    });
+    try {
+      renderWithApp(<AppRoutes />, { route: '/rankings', session: signedIn });
+      expect(await findHeading('Рейтинг')).toBeInTheDocument();
+      expect(await screen.findByRole('tab', { name: 'Аниме' })).toBeInTheDocument();
+    } finally {
+      api.restore();
+    }
+  });
+
   it('guards TV routes too', async () => {
     renderWithApp(<AppRoutes />, { route: '/tv', session: null });
     expect(await findHeading('Добро пожаловать!')).toBeInTheDocument();
   });
 
   it('scrolls to the top on every route change', async () => {
-    renderWithApp(<AppRoutes />, { route: '/rankings', session: signedIn });
-    await findHeading('Рейтинг: раздел ещё в разработке');
+    renderWithApp(<AppRoutes />, { route: '/admin/reports', session: { token: 'jwt', user: makeAdmin() } });
+    await findHeading('Жалобы: раздел ещё в разработке');
     vi.mocked(window.scrollTo).mockClear();
     await act(async () => {
       fireEvent.click(screen.getAllByRole('link', { name: 'Новости' })[0]!);

@@ -52,6 +52,7 @@ const AmvListPage = lazy(() => import('../../features/amv/components/AmvListPage
 const AmvDetailPage = lazy(() => import('../../features/amv/components/AmvDetailPage'));
 const AmvPlaylistPage = lazy(() => import('../../features/amv/components/AmvPlaylistPage'));
 const OrdersPage = lazy(() => import('../../features/orders/components/OrdersPage'));
+const RankingsPage = lazy(() => import('../../features/rankings/components/RankingsPage'));
 const NewsListPage = lazy(() => import('../../features/news/components/NewsListPage'));
 const NewsArticlePage = lazy(() => import('../../features/news/components/NewsArticlePage'));
 const LatestNews = lazy(() => import('../../features/news/components/LatestNews'));
@@ -109,6 +110,7 @@ export function AppRoutes() {
           <Route path="amv/:id" element={<AmvDetailPage slots={AMV_PAGE_SLOTS} />} />
           <Route path="my-amv-playlist" element={<AmvPlaylistPage />} />
           <Route path="orders" element={<OrdersPage />} />
+          <Route path="rankings" element={<RankingsPage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route
               key={path}

@@ -14,5 +14,4 @@ export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'admin/reports', section: sections.reports, adminOnly: true },
   { path: 'quiz', section: sections.quiz },
   { path: 'quiz/:id', section: sections.quizItem },
-  { path: 'rankings', section: sections.rankings },
 ];

@@ -1,0 +1,47 @@
+import { type RankLadder, RANK_LADDER, type TitleRankingEntry, type TitleRankings, type UserRankingEntry, type UserRankings } from '@portal/contracts';
+
+export const rankingEntry = (place: number, username: string, value: number): UserRankingEntry => ({
+  place,
+  username,
+  displayName: username.charAt(0).toUpperCase() + username.slice(1),
+  avatar: null,
+  value,
+});
+
+/** `count` users with falling values (two share the second place). */
+export const topEntries = (count: number, start = 120): UserRankingEntry[] =>
+  Array.from({ length: count }, (_, index) => {
+    const value = index === 2 ? start - 1 : start - index;
+    return rankingEntry(index === 2 ? 2 : index + 1, `user${index + 1}`, value);
+  });
+
+export function userRankings(overrides: Partial<UserRankings> = {}): UserRankings {
+  return {
+    byAnime: { entries: topEntries(5), me: null },
+    byComments: { entries: [rankingEntry(1, 'chatty', 340), rankingEntry(2, 'kira', 120)], me: null },
+    byQuiz: { entries: [rankingEntry(1, 'quizmaster', 12)], me: null },
+    byRating: { entries: [rankingEntry(1, 'critic', 812)], me: null },
+    ...overrides,
+  };
+}
+
+export const emptyUserRankings = (): UserRankings => userRankings({ byAnime: { entries: [], me: null }, byComments: { entries: [], me: null }, byQuiz: { entries: [], me: null }, byRating: { entries: [], me: null } });
+
+const titleEntry = (place: number, animeId: number, title: string, value: number, votes: number): TitleRankingEntry => ({
+  place,
+  animeId,
+  title,
+  poster: '',
+  fallbackPoster: '/poster-fallback.svg',
+  value,
+  votes,
+});
+
+export const titleRankings = (overrides: Partial<TitleRankings> = {}): TitleRankings => ({
+  topRated: [titleEntry(1, 5114, 'Стальной алхимик: Братство', 9.4, 31), titleEntry(2, 1535, 'Тетрадь смерти', 9.1, 58)],
+  mostWatched: [titleEntry(1, 16498, 'Атака титанов', 214, 214), titleEntry(2, 20, 'Наруто', 97, 97)],
+  minVotes: 5,
+  ...overrides,
+});
+
+export const rankLadder = (): RankLadder => ({ ranks: [...RANK_LADDER] });
