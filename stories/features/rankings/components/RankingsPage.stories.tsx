@@ -2,11 +2,12 @@ import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import RankingsPage from '../../../../web/src/features/rankings/components/RankingsPage';
-import { emptyUserRankings, rankingEntry, titleRankings, topEntries, userRankings } from '../../../../web/src/features/rankings/testing/rankings-fixtures';
+import { emptyUserRankings, rankLadder, rankingEntry, titleRankings, topEntries, userRankings } from '../../../../web/src/features/rankings/testing/rankings-fixtures';
 import { fail, ok, userSession } from '../../../support/fixtures';
 
 const USERS = 'GET /api/users/rankings';
 const TITLES = 'GET /api/rankings/titles';
+const RANKS = 'GET /api/ranks';
 const me = userSession.user;
 const board = (name: string) => screen.findByRole('list', { name: `Рейтинг: ${name}` });
 const rowNames = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => within(item).getByRole('link').textContent);
@@ -14,7 +15,7 @@ const rowNames = (list: HTMLElement) => within(list).getAllByRole('listitem').ma
 const meta = {
   title: 'features/rankings/components/RankingsPage',
   component: RankingsPage,
-  parameters: { route: '/rankings', session: userSession, mockApi: { [USERS]: ok(userRankings()), [TITLES]: ok(titleRankings()) } },
+  parameters: { route: '/rankings', session: userSession, mockApi: { [USERS]: ok(userRankings()), [TITLES]: ok(titleRankings()), [RANKS]: ok(rankLadder()) } },
 } satisfies Meta<typeof RankingsPage>;
 
 export default meta;
@@ -73,6 +74,13 @@ export const Filled: Story = {
     const watched = screen.getByRole('list', { name: 'Популярное за неделю' });
     await expect(within(watched).getByText('214 зрителей')).toBeInTheDocument();
     await expect(within(watched).getByRole('link', { name: 'Атака титанов' })).toHaveAttribute('href', '/anime/16498');
+    // The ladder, the viewer's rank marked.
+    const ladder = await screen.findByRole('list', { name: 'Звания', hidden: true });
+    const ranks = within(ladder).getAllByRole('listitem', { hidden: true });
+    await expect(ranks.length).toBeGreaterThanOrEqual(8);
+    await expect(ranks[0]).toHaveAttribute('aria-current', 'true');
+    await expect(within(ranks[5]).getByText('сэнпай')).toBeInTheDocument();
+    await expect(within(ranks[5]).getByText('от 3 000 очков опыта')).toBeInTheDocument();
   },
 };
 

@@ -35,4 +35,8 @@ export const RANKINGS_STRINGS = {
   emptyTopRated: 'Пока ни у одного тайтла нет достаточно оценок.',
   emptyMostWatched: 'На этой неделе ещё ничего не смотрели.',
   titlesLoadError: 'Не удалось загрузить рейтинг тайтлов',
+  ranksTitle: 'Звания',
+  ranksStart: 'с первого дня',
+  ranksFrom: (points: string) => `от ${points}`,
+  xpForms: ['очко опыта', 'очка опыта', 'очков опыта'] as PluralForms,
 } as const;

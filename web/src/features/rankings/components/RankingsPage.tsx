@@ -7,6 +7,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { ListState } from '../../../shared/ui/ListState';
 import { userRankingsQuery } from '../api/rankings-api';
 import { RANKINGS_STRINGS as S } from '../strings';
+import { RankLadder } from './RankLadder';
 import { TitleRankings } from './TitleRankings';
 import { UserBoard } from './UserBoard';
 import '../rankings.css';
@@ -69,6 +70,7 @@ export default function RankingsPage() {
         </Tabs.Root>
       </section>
       <TitleRankings />
+      <RankLadder current={user?.rank ?? null} />
     </div>
   );
 }
