@@ -50,7 +50,10 @@ await runBrowserFlow('news-flow', step, async (newContext) => {
     await body.click();
     await body.pressSequentially('Фестиваль пройдёт в мае.');
     await dialog.getByLabel('Теги через запятую').fill('фестиваль');
-    await dialog.getByLabel('Связанные аниме: id через запятую').fill(String(ANIME_ID));
+    const linked = await api(`/anime/${ANIME_ID}`);
+    await dialog.getByLabel('Добавить аниме').fill(linked.title);
+    await dialog.getByRole('button', { name: `Добавить «${linked.title}»`, exact: true }).click();
+    await dialog.getByRole('list', { name: 'Связанные аниме: 1 аниме' }).getByText(linked.title).waitFor();
     const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 230, g: 80, b: 40 } } }).jpeg().toBuffer();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'festival.jpg', mimeType: 'image/jpeg', buffer: cover });
     await dialog.getByRole('img', { name: 'Обложка новости' }).waitFor();

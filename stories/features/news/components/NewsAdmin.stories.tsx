@@ -1,4 +1,4 @@
-import { ErrorCode, NEWS_MESSAGES, toNewsCover } from '@portal/contracts';
+import { ErrorCode, NEWS_MESSAGES, toNewsCover, type AnimeRef } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import NewsAdmin from '../../../../web/src/features/news/components/NewsAdmin';
@@ -11,7 +11,13 @@ const SETTINGS = 'GET /api/admin/news/settings';
 const SAVE_SETTINGS = 'PUT /api/admin/news/settings';
 const CREATE = 'POST /api/news';
 const COVER = 'POST /api/admin/news/covers';
-const items = [makeNews({ n: 1, title: 'Анонс фестиваля' }), makeNews({ n: 2, title: 'Черновик интервью', status: 'draft' })];
+const SUGGEST = 'GET /api/anime/suggest';
+const NARUTO: AnimeRef = { id: 20, title: 'Наруто', poster: '/posters/20.jpg', fallbackPoster: '', episodes: 220, kind: 'tv', year: 2002 };
+const BLEACH: AnimeRef = { id: 269, title: 'Блич', poster: '/posters/269.jpg', fallbackPoster: '', episodes: 366, kind: 'tv', year: 2004 };
+const items = [
+  makeNews({ n: 1, title: 'Анонс фестиваля', animeIds: [BLEACH.id], anime: [BLEACH] }),
+  makeNews({ n: 2, title: 'Черновик интервью', status: 'draft' }),
+];
 const seen: { requests: MockRequest[] } = { requests: [] };
 const recording = (answer: (request: MockRequest) => ReturnType<typeof ok>) => (request: MockRequest) => {
   seen.requests.push(request);
@@ -23,7 +29,12 @@ const meta = {
   component: NewsAdmin,
   parameters: {
     session: adminSession,
-    mockApi: { [LIST]: ok(makeNewsPage(items)), [SETTINGS]: ok({ autoNews: true }), [SAVE_SETTINGS]: recording((request) => ok(request.body)) },
+    mockApi: {
+      [LIST]: ok(makeNewsPage(items)),
+      [SETTINGS]: ok({ autoNews: true }),
+      [SAVE_SETTINGS]: recording((request) => ok(request.body)),
+      [SUGGEST]: ok([{ ...NARUTO, matchedName: NARUTO.title }]),
+    },
   },
   beforeEach: () => {
     seen.requests = [];
@@ -142,13 +153,16 @@ export const EditorPublishes: Story = {
     mockApi: {
       [COVER]: recording(() => ok(toNewsCover('20000000-0000-4000-8000-000000000001', [320, 640]), 201)),
       [CREATE]: recording((request) => ok(makeNews({ n: 9, title: (request.body as { title: string }).title }), 201)),
+      [SUGGEST]: ok([{ ...NARUTO, matchedName: NARUTO.title }]),
     },
   },
   play: async () => {
     const dialog = await openEditor();
     await userEvent.type(within(dialog).getByLabelText('Заголовок'), 'Фестиваль аниме');
     await userEvent.type(within(dialog).getByLabelText('Теги через запятую'), 'фестиваль, анонс');
-    await userEvent.type(within(dialog).getByLabelText('Связанные аниме: id через запятую'), '20');
+    await userEvent.type(within(dialog).getByLabelText('Добавить аниме'), 'нар');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Добавить «Наруто»' }));
+    await expect(within(dialog).getByRole('list', { name: 'Связанные аниме: 1 аниме' })).toHaveTextContent('Наруто');
     const body = within(dialog).getByRole('textbox', { name: 'Текст новости' });
     await userEvent.click(body);
     await userEvent.type(body, 'Фестиваль пройдёт в мае.');
@@ -202,7 +216,7 @@ export const EditorSaving: Story = {
   },
 };
 
-/** An existing item opens with its fields and body filled in. */
+/** An existing item opens with its fields, body and linked titles filled in. */
 export const EditorEdit: Story = {
   play: async () => {
     const dialog = await openEditor('Изменить: Анонс фестиваля');
@@ -210,5 +224,33 @@ export const EditorEdit: Story = {
     await expect(within(dialog).getByLabelText('Заголовок')).toHaveValue('Анонс фестиваля');
     await expect(within(dialog).getByRole('textbox', { name: 'Текст новости' })).toHaveTextContent('Студия объявила дату премьеры второго сезона.');
     await expect(within(dialog).getByRole('radio', { name: 'Опубликовать' })).toBeChecked();
+    await expect(within(dialog).getByRole('list', { name: 'Связанные аниме: 1 аниме' })).toHaveTextContent('Блич');
+  },
+};
+
+/** Another title added to an edited item, the old one removed: the server receives the new list of ids. */
+export const EditorChangesLinkedTitles: Story = {
+  parameters: { mockApi: { [`PUT /api/news/${newsId(1)}`]: recording((request) => ok(makeNews({ n: 1, ...(request.body as object) }))) } },
+  play: async () => {
+    const dialog = await openEditor('Изменить: Анонс фестиваля');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Убрать «Блич»' }));
+    await userEvent.type(within(dialog).getByLabelText('Добавить аниме'), 'нар');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Добавить «Наруто»' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(seen.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ animeIds: [NARUTO.id] });
+  },
+};
+
+/** A linked title the catalogue no longer knows: the server's message is shown under the picker. */
+const NOT_FOUND = `${NEWS_MESSAGES.animeNotFound}: ${BLEACH.id}`;
+export const EditorLinkedTitleRefused: Story = {
+  parameters: {
+    mockApi: { [`PUT /api/news/${newsId(1)}`]: fail(400, ErrorCode.ValidationFailed, NOT_FOUND, [{ field: 'animeIds', message: NOT_FOUND }]) },
+  },
+  play: async () => {
+    const dialog = await openEditor('Изменить: Анонс фестиваля');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await expect(await within(dialog).findByText(NOT_FOUND)).toBeInTheDocument();
   },
 };

@@ -60,7 +60,7 @@ export const NEWS_STRINGS = {
     summary: 'Краткое описание',
     body: 'Текст новости',
     tags: 'Теги через запятую',
-    animeIds: 'Связанные аниме: id через запятую',
+    linkedTitles: (formatted: string) => `Связанные аниме: ${formatted}`,
     publishedAt: 'Дата публикации (пусто — сейчас)',
     cover: 'Обложка',
     coverPick: 'Загрузить обложку',
@@ -85,6 +85,5 @@ export const NEWS_STRINGS = {
     linkPrompt: 'Адрес ссылки (https://...)',
     image: 'Картинка',
     imagePrompt: 'Адрес картинки из загрузок портала (/uploads/...)',
-    badAnimeIds: 'Укажите id аниме целыми числами через запятую',
   },
 } as const;

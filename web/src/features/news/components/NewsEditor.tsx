@@ -5,6 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, formFieldErrors } from '../../../shared/api/api-error';
+import { AnimePicker, type AnimePick } from '../../../shared/ui/AnimePicker';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { notify } from '../../../shared/ui/notify';
@@ -69,11 +70,10 @@ export default function NewsEditor({ item, onDone }: NewsEditorProps) {
   const [slug, setSlug] = useState(item?.slug ?? '');
   const [summary, setSummary] = useState(item?.summary ?? '');
   const [tags, setTags] = useState(item?.tags.join(', ') ?? '');
-  const [animeIds, setAnimeIds] = useState(item?.animeIds.join(', ') ?? '');
+  const [anime, setAnime] = useState<AnimePick[]>(item?.anime ?? []);
   const [publishedAt, setPublishedAt] = useState(item ? toLocalInput(item.publishedAt) : '');
   const [status, setStatus] = useState<NewsStatus>(item?.status ?? 'draft');
   const [cover, setCover] = useState(item?.cover ?? null);
-  const [idsError, setIdsError] = useState<string | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -104,15 +104,6 @@ export default function NewsEditor({ item, onDone }: NewsEditorProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const ids = animeIds
-      .split(/[\s,;]+/)
-      .filter(Boolean)
-      .map(Number);
-    if (ids.some((id) => !Number.isInteger(id) || id < 1)) {
-      setIdsError(S.badAnimeIds);
-      return;
-    }
-    setIdsError(null);
     save.mutate({
       title,
       ...(slug.trim() ? { slug: slug.trim() } : {}),
@@ -122,7 +113,7 @@ export default function NewsEditor({ item, onDone }: NewsEditorProps) {
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean),
-      animeIds: ids,
+      animeIds: anime.map((title) => title.id),
       cover: cover ? { id: cover.id, widths: cover.widths } : null,
       status,
       ...(publishedAt ? { publishedAt: new Date(publishedAt).toISOString() } : {}),
@@ -143,7 +134,7 @@ export default function NewsEditor({ item, onDone }: NewsEditorProps) {
         <FieldMessage message={errors.fields.body ?? null} />
       </div>
       <TextField label={S.tags} value={tags} onChange={(event) => setTags(event.target.value)} message={errors.fields.tags} />
-      <TextField label={S.animeIds} value={animeIds} onChange={(event) => setAnimeIds(event.target.value)} message={idsError ?? errors.fields.animeIds} inputMode="numeric" />
+      <AnimePicker selected={anime} onChange={setAnime} selectedLabel={S.linkedTitles} error={errors.fields.animeIds} disabled={save.isPending} />
       <TextField label={S.publishedAt} type="datetime-local" value={publishedAt} onChange={(event) => setPublishedAt(event.target.value)} message={errors.fields.publishedAt} />
       <div className="news-editor__field">
         <span className="news-editor__label">{S.cover}</span>
