@@ -12,6 +12,8 @@ import { LoginService } from './session/services/login.service';
 import { TokenService } from './session/services/token.service';
 import { SessionMessageController } from './session/session.message-controller';
 import { TelegramMessageController } from './telegram/telegram.message-controller';
+import { telegramProviders } from './telegram/telegram.providers';
+import { AUTH_LOGGER } from './auth.tokens';
 import { UserEntity } from './users/entities/user.entity';
 import { PROFILE_IMAGE_HOSTS, UsersService } from './users/services/users.service';
 import { UsersMessageController } from './users/users.message-controller';
@@ -34,6 +36,8 @@ export class AuthAppModule {
       ],
       controllers: [SessionMessageController, UsersMessageController, TelegramMessageController],
       providers: [
+        { provide: AUTH_LOGGER, useValue: logger },
+        ...telegramProviders(config),
         { provide: HASHING_CONCURRENCY, useValue: config.ARGON2_MAX_CONCURRENCY },
         { provide: CAPTCHA_TTL_SECONDS, useValue: config.CAPTCHA_TTL_SECONDS },
         { provide: PROFILE_IMAGE_HOSTS, useValue: config.PROFILE_IMAGE_HOSTS },

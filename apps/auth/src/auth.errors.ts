@@ -20,6 +20,7 @@ export const AuthErrors = {
     RpcError.of(ErrorCode.EmailTaken, AUTH_MESSAGES.emailTaken, {
       errors: [{ field: 'email', message: AUTH_MESSAGES.emailTaken }],
     }),
+  telegramRequired: () => RpcError.validation([{ field: 'telegram', message: AUTH_MESSAGES.telegramRequired }]),
   invalidCredentials: () => RpcError.of(ErrorCode.InvalidCredentials, AUTH_MESSAGES.invalidCredentials),
   unauthorized: () => RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized),
   forbidden: () => RpcError.of(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden),

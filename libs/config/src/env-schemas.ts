@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
+import { integrationsEnvRefinement, telegramEnvSchema, vkIdEnvSchema } from './integrations-env';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -110,7 +111,10 @@ export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth).extend(
     .string()
     .default('')
     .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
-});
+})
+  .extend(telegramEnvSchema.shape)
+  .extend(vkIdEnvSchema.shape)
+  .superRefine(integrationsEnvRefinement);
 
 const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL');
 

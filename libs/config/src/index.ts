@@ -1,2 +1,3 @@
 export * from './load-config';
 export * from './env-schemas';
+export * from './integrations-env';

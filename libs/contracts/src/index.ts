@@ -4,6 +4,8 @@ export * from './auth/auth.messages';
 export * from './auth/auth.validation';
 export * from './auth/user.dto';
 export type { LoginRequest, ProfileUpdate, RegisterRequest } from './auth/auth.schemas';
+export * from './auth/social.dto';
+export type { TelegramCheckSessionRequest, TelegramNoticesRequest, TelegramWebhookRequest, VkCallbackRequest } from './auth/social.schemas';
 export * from './catalogue/anime.dto';
 export type { AnimeCreate, AnimeListQuery, AnimeWrite, CollectionCreate, CollectionWrite } from './catalogue/catalogue.schemas';
 export * from './catalogue/catalogue.labels';
@@ -30,6 +32,8 @@ export * from './community/amv.dto';
 export type { AmvAdjacentRequest, AmvCreateRequest, AmvListRequest, AmvUpdateRequest } from './community/amv.schemas';
 export * from './community/orders.dto';
 export type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from './community/orders.schemas';
+export * from './community/rankings.dto';
+export * from './rewards/ranks.dto';
 export * from './community/quizzes.dto';
 export type {
   QuizIdRequest,
@@ -41,8 +45,6 @@ export type {
   QuizWriteInput,
   QuizWriteRequest,
 } from './community/quizzes.schemas';
-export * from './community/rankings.dto';
-export * from './rewards/ranks.dto';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';

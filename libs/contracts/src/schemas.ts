@@ -4,6 +4,7 @@
 export * from './validation/field-errors';
 export * from './validation/common.schemas';
 export * from './auth/auth.schemas';
+export * from './auth/social.schemas';
 export * from './moderation/moderation.schemas';
 export * from './catalogue/catalogue.schemas';
 export * from './media/episodes.schemas';

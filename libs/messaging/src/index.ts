@@ -1,4 +1,5 @@
 export * from './redis.module';
+export * from './redis-lease';
 export * from './rpc-client';
 export * from './transport/encoding';
 export * from './transport/streams/call-context';

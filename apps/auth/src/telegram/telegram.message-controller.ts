@@ -1,15 +1,36 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import type { TelegramChannelInfo } from '@portal/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { RpcRequest } from '@portal/contracts';
+import { telegramCheckSessionSchema, telegramWebhookRequestSchema } from '@portal/contracts/schemas';
+import { validatePayload } from '@portal/platform';
+import { TelegramChannelService } from './services/telegram-channel.service';
+import { TelegramVerificationService } from './services/telegram-verification.service';
 
-/**
- * Whether registration requires a Telegram channel subscription. The bot flow is not built yet,
- * so the requirement is off and clients hide the widget.
- */
+/** The Telegram channel check as the gateway asks for it; off (required: false) when the bot is not configured. */
 @Controller()
 export class TelegramMessageController {
+  constructor(
+    private readonly channel: TelegramChannelService,
+    private readonly verification: TelegramVerificationService,
+  ) {}
+
   @MessagePattern('auth.telegram.channel-info')
-  channelInfo(): TelegramChannelInfo {
-    return { required: false, channel: null };
+  channelInfo() {
+    return this.channel.info();
+  }
+
+  @MessagePattern('auth.telegram.session.create')
+  createSession() {
+    return this.verification.createSession();
+  }
+
+  @MessagePattern('auth.telegram.session.check')
+  checkSession(@Payload() { data }: RpcRequest<unknown>) {
+    return this.verification.checkSession(validatePayload(telegramCheckSessionSchema, data).sessionToken);
+  }
+
+  @MessagePattern('auth.telegram.webhook')
+  webhook(@Payload() { data }: RpcRequest<unknown>) {
+    return this.verification.receiveWebhook(validatePayload(telegramWebhookRequestSchema, data));
   }
 }

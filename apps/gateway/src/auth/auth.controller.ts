@@ -1,8 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta, SelfUser } from '@portal/contracts';
-import { loginRequestSchema, profileUpdateSchema, registerRequestSchema } from '@portal/contracts/schemas';
+import {
+  loginRequestSchema,
+  profileUpdateSchema,
+  registerRequestSchema,
+  telegramCheckSessionSchema,
+  telegramNoticesSchema,
+  telegramUpdateSchema,
+} from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
@@ -13,6 +20,9 @@ import { AvatarLookup } from '../users/avatar-lookup';
 class RegisterBody extends createZodDto(registerRequestSchema) {}
 class LoginBody extends createZodDto(loginRequestSchema) {}
 class ProfileUpdateBody extends createZodDto(profileUpdateSchema) {}
+class TelegramCheckSessionBody extends createZodDto(telegramCheckSessionSchema) {}
+class TelegramNoticesBody extends createZodDto(telegramNoticesSchema) {}
+class TelegramUpdateBody extends createZodDto(telegramUpdateSchema) {}
 
 @ApiTags('auth')
 @Controller('auth')
@@ -73,5 +83,39 @@ export class TelegramController {
   @ApiOperation({ summary: 'Whether registration requires a Telegram channel subscription' })
   channelInfo(@Meta() meta: RpcMeta) {
     return this.rpc.send('auth.telegram.channel-info', {}, meta);
+  }
+
+  @Post('create-session')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start a subscription check: the client opens the bot link with ?start=check_<sessionToken>' })
+  createSession(@Meta() meta: RpcMeta) {
+    return this.rpc.send('auth.telegram.session.create', {}, meta);
+  }
+
+  @Post('check-session')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Whether the bot has verified the session (polled every 2 s)' })
+  checkSession(@Body() body: TelegramCheckSessionBody, @Meta() meta: RpcMeta) {
+    return this.rpc.send('auth.telegram.session.check', body, meta);
+  }
+
+  @Put('notices')
+  @RequireUser()
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Opt in or out of notices in Telegram (for accounts with a verified Telegram)' })
+  setNotices(@Body() body: TelegramNoticesBody, @Meta() meta: RpcMeta) {
+    return this.rpc.send('auth.telegram.notices.set', body, meta);
+  }
+
+  /** Telegram's webhook calls; the auth service checks the secret header (TELEGRAM_WEBHOOK_SECRET). */
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Bot updates pushed by Telegram (webhook mode)' })
+  webhook(
+    @Body() update: TelegramUpdateBody,
+    @Headers('x-telegram-bot-api-secret-token') secretToken: string | undefined,
+    @Meta() meta: RpcMeta,
+  ) {
+    return this.rpc.send('auth.telegram.webhook', { secretToken: secretToken ?? null, update }, meta);
   }
 }

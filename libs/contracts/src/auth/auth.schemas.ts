@@ -18,6 +18,8 @@ export const registerRequestSchema = z.object({
     .transform(String)
     .refine((value) => /^\d{1,20}$/.test(value), 'Некорректный идентификатор Telegram')
     .nullish(),
+  /** The verified Telegram session (POST /api/telegram/check-session); telegramUserId is read from it, not from the body. */
+  telegramSessionToken: z.string().max(64).nullish(),
 });
 
 export const loginRequestSchema = z.object({

@@ -9,6 +9,8 @@ import type {
   TelegramChannelInfo,
   UsernameAvailability,
 } from '../auth/user.dto';
+import type { AuthProviders, TelegramSession, TelegramSessionCheck, VkSignInOutcome, VkSignInStart } from '../auth/social.dto';
+import type { TelegramCheckSessionRequest, TelegramNoticesRequest, TelegramWebhookRequest, VkCallbackRequest } from '../auth/social.schemas';
 import type {
   AnimeDetails,
   AnimeStats,
@@ -93,6 +95,7 @@ import type {
 } from '../community/amv.schemas';
 import type { OrderCreateResult, OrderItem, OrderPage, OrderVoteState } from '../community/orders.dto';
 import type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from '../community/orders.schemas';
+import type { TitleRankings, UserRankings } from '../community/rankings.dto';
 import type { QuizAttempt, QuizEditable, QuizModerationPage, QuizPage, QuizResult, QuizSummary } from '../community/quizzes.dto';
 import type {
   QuizIdRequest,
@@ -103,7 +106,6 @@ import type {
   QuizUpdateRequest,
   QuizWriteRequest,
 } from '../community/quizzes.schemas';
-import type { TitleRankings, UserRankings } from '../community/rankings.dto';
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
@@ -173,6 +175,13 @@ export interface RpcMap extends Health {
   'auth.user.set-admin': { request: { userId: string; isAdmin: boolean }; response: SelfUser };
   'auth.access.check': { request: Record<string, never>; response: { isAdmin: boolean } };
   'auth.telegram.channel-info': { request: Record<string, never>; response: TelegramChannelInfo };
+  'auth.telegram.session.create': { request: Record<string, never>; response: TelegramSession };
+  'auth.telegram.session.check': { request: TelegramCheckSessionRequest; response: TelegramSessionCheck };
+  'auth.telegram.webhook': { request: TelegramWebhookRequest; response: { accepted: boolean } };
+  'auth.telegram.notices.set': { request: TelegramNoticesRequest; response: SelfUser };
+  'auth.providers.get': { request: Record<string, never>; response: AuthProviders };
+  'auth.vk.start': { request: Record<string, never>; response: VkSignInStart };
+  'auth.vk.complete': { request: VkCallbackRequest; response: AuthSession & { outcome: VkSignInOutcome } };
   'moderation.audit-log.list': { request: PageQuery; response: Page<AuditLogEntry> };
   'catalogue.anime.list': { request: AnimeListRequest; response: Page<AnimeSummary> };
   'catalogue.anime.popular': { request: CataloguePageRequest; response: Page<AnimeSummary> };
@@ -314,6 +323,9 @@ export interface RpcMap extends Health {
   'community.order.unvote': { request: OrderIdRequest; response: OrderVoteState };
   /** Admin only (checked with auth); released publishes `community.order.released` in the same transaction. */
   'community.order.status': { request: OrderStatusRequest; response: OrderItem };
+  /** The rankings (docs/community.md, «Rankings»): public, from the read model; `me` on each board for a signed-in caller. */
+  'community.rankings.users': { request: Record<string, never>; response: UserRankings };
+  'community.rankings.titles': { request: Record<string, never>; response: TitleRankings };
   /** Quizzes (docs/community.md, «Quizzes»): approved ones for everyone; the caller's own and, to admins, any with their status. */
   'community.quiz.list': { request: QuizListRequest; response: QuizPage };
   'community.quiz.get': { request: QuizIdRequest; response: QuizSummary };
@@ -333,9 +345,6 @@ export interface RpcMap extends Health {
   'community.quiz.attempt.start': { request: QuizIdRequest; response: QuizAttempt };
   /** Scored by the server, once per attempt; publishes `community.quiz.result.recorded` in the same transaction. */
   'community.quiz.result.submit': { request: QuizResultRequest; response: QuizResult };
-  /** The rankings (docs/community.md, «Rankings»): public, from the read model; `me` on each board for a signed-in caller. */
-  'community.rankings.users': { request: Record<string, never>; response: UserRankings };
-  'community.rankings.titles': { request: Record<string, never>; response: TitleRankings };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

@@ -13,6 +13,7 @@ import { UsersRepository } from '../../users/users.repository';
 import type { RegisterRequest } from '@portal/contracts';
 import { containsBadWord } from './bad-words';
 import { CaptchaService } from './captcha.service';
+import { TelegramVerificationService } from '../../telegram/services/telegram-verification.service';
 
 @Injectable()
 export class RegistrationService {
@@ -23,6 +24,7 @@ export class RegistrationService {
     private readonly tokens: TokenService,
     private readonly rateLimits: AuthRateLimits,
     private readonly outbox: OutboxPublisher,
+    private readonly telegram: TelegramVerificationService,
   ) {}
 
   async register(input: RegisterRequest, clientIp: string): Promise<AuthSession> {
@@ -35,9 +37,11 @@ export class RegistrationService {
     const password = input.password!;
     if (containsBadWord(username)) throw AuthErrors.badWord();
     if (isCommonPassword(password)) throw AuthErrors.commonPassword();
+    if (this.telegram.required && !(await this.telegram.checkSession(input.telegramSessionToken ?? '')).verified) throw AuthErrors.telegramRequired();
     if (!(await this.captcha.consume(input.captchaId!, input.captchaAnswer!))) throw AuthErrors.wrongCaptcha();
     if (await this.users.usernameExists(username)) throw AuthErrors.usernameTaken();
     if (await this.users.findByEmail(email)) throw AuthErrors.emailTaken();
+    const telegramUserId = await this.verifiedTelegramUser(input.telegramSessionToken);
 
     const passwordHash = await this.hasher.hash(password);
     const user = await this.users
@@ -47,7 +51,7 @@ export class RegistrationService {
           email,
           passwordHash,
           displayName: username,
-          telegramUserId: input.telegramUserId ?? null,
+          telegramUserId,
         });
         await this.outbox.publish(manager, 'auth.user.registered', { userId: created.id, username: created.username });
         return created;
@@ -59,5 +63,16 @@ export class RegistrationService {
       });
     this.outbox.afterCommit();
     return { token: await this.tokens.issue(user), user: toSelfUser(user) };
+  }
+
+  /**
+   * With the check on, the Telegram user id comes from a verified session, used up here (one session,
+   * one account); a telegramUserId in the body is never trusted. With it off, none is stored.
+   */
+  private async verifiedTelegramUser(sessionToken: string | null | undefined): Promise<string | null> {
+    if (!this.telegram.required) return null;
+    const telegramUserId = await this.telegram.consumeVerified(sessionToken);
+    if (telegramUserId === null) throw AuthErrors.telegramRequired();
+    return telegramUserId;
   }
 }

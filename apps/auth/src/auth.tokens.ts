@@ -1,0 +1,1 @@
+export const AUTH_LOGGER = Symbol('AUTH_LOGGER');

@@ -1,0 +1,45 @@
+/** The Telegram verification and VK ID sign-in, as the gateway and the web client see them. */
+
+/** POST /api/telegram/create-session: the client opens `${botUrl}?start=check_${sessionToken}`. */
+export interface TelegramSession {
+  sessionToken: string;
+  botUrl: string;
+}
+
+/** POST /api/telegram/check-session: `userId` is the verified Telegram user id. */
+export interface TelegramSessionCheck {
+  verified: boolean;
+  userId: string | null;
+}
+
+/** Which sign-in providers this portal has configured (GET /api/auth/providers). */
+export interface AuthProviders {
+  vk: boolean;
+  telegram: boolean;
+}
+
+/** GET /api/auth/vk: where to send the browser, and the value its cookie binds the state to. */
+export interface VkSignInStart {
+  authorizeUrl: string;
+  browserBinding: string;
+}
+
+/** What a finished VK ID sign-in did: created an account, signed into one, or linked VK to the signed-in one. */
+export type VkSignInOutcome = 'created' | 'signed-in' | 'linked';
+
+export const VK_MESSAGES = {
+  off: 'Вход через ВКонтакте не настроен',
+  stateInvalid: 'Ссылка входа устарела или уже использована. Начните вход заново',
+  failed: 'ВКонтакте не подтвердил вход. Попробуйте ещё раз',
+  alreadyLinked: 'Этот аккаунт ВКонтакте уже привязан к другому пользователю',
+} as const;
+
+export const TELEGRAM_MESSAGES = {
+  off: 'Проверка подписки на Telegram не настроена',
+  sessionFailed: 'Ошибка создания сессии',
+  noticesNeedTelegram: 'Сначала подтвердите Telegram при регистрации',
+} as const;
+
+/** The deep-link start parameter: Telegram allows 1–64 of A-Z a-z 0-9 _ -. */
+export const TELEGRAM_START_PREFIX = 'check_';
+export const TELEGRAM_SESSION_TOKEN_PATTERN = /^[\w-]{20,58}$/;
