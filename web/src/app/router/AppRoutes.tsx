@@ -52,6 +52,10 @@ const AmvListPage = lazy(() => import('../../features/amv/components/AmvListPage
 const AmvDetailPage = lazy(() => import('../../features/amv/components/AmvDetailPage'));
 const AmvPlaylistPage = lazy(() => import('../../features/amv/components/AmvPlaylistPage'));
 const OrdersPage = lazy(() => import('../../features/orders/components/OrdersPage'));
+const QuizListPage = lazy(() => import('../../features/quiz/components/QuizListPage'));
+const QuizPage = lazy(() => import('../../features/quiz/components/QuizPage'));
+const QuizEditorPage = lazy(() => import('../../features/quiz/components/QuizEditorPage'));
+const QuizModerationQueue = lazy(() => import('../../features/quiz/components/QuizModerationQueue'));
 const RankingsPage = lazy(() => import('../../features/rankings/components/RankingsPage'));
 const NewsListPage = lazy(() => import('../../features/news/components/NewsListPage'));
 const NewsArticlePage = lazy(() => import('../../features/news/components/NewsArticlePage'));
@@ -67,7 +71,7 @@ const ANIME_PAGE_SLOTS = {
 };
 const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
 const AmvAdmin = lazy(() => import('../../features/amv/components/AmvAdmin'));
-const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue, NewsAdmin, AmvAdmin] };
+const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue, QuizModerationQueue, NewsAdmin, AmvAdmin] };
 const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
 const AMV_PAGE_SLOTS = { comments: AmvComments };
 
@@ -110,6 +114,10 @@ export function AppRoutes() {
           <Route path="amv/:id" element={<AmvDetailPage slots={AMV_PAGE_SLOTS} />} />
           <Route path="my-amv-playlist" element={<AmvPlaylistPage />} />
           <Route path="orders" element={<OrdersPage />} />
+          <Route path="quiz" element={<QuizListPage />} />
+          <Route path="quiz/new" element={<QuizEditorPage />} />
+          <Route path="quiz/:id" element={<QuizPage />} />
+          <Route path="quiz/:id/edit" element={<QuizEditorPage />} />
           <Route path="rankings" element={<RankingsPage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route

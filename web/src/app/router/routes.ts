@@ -12,6 +12,4 @@ export interface SectionRoute {
 export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
   { path: 'anime/:animeId/review/:reviewId', section: sections.review },
   { path: 'admin/reports', section: sections.reports, adminOnly: true },
-  { path: 'quiz', section: sections.quiz },
-  { path: 'quiz/:id', section: sections.quizItem },
 ];

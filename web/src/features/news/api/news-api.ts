@@ -8,11 +8,8 @@ import {
   type NewsStatus,
 } from '@portal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { ApiError } from '../../../shared/api/api-error';
-import { apiRequest, apiUrl, readEnvelope } from '../../../shared/api/http-client';
-import { handleUnauthorizedResponse } from '../../../shared/api/session-expiry';
-import { API_STRINGS } from '../../../shared/api/strings';
-import { tokenStorage } from '../../../shared/api/token-storage';
+import { apiRequest } from '../../../shared/api/http-client';
+import { uploadFile } from '../../../shared/api/upload-file';
 
 /** Every address the news call (docs/api.md, «News»). */
 export const NEWS_PATHS = {
@@ -69,20 +66,8 @@ export function saveNewsSettings(settings: NewsSettings): Promise<NewsSettings> 
 }
 
 /** Uploads a cover as multipart/form-data (field `file`); the server checks it by content and resizes it. */
-export async function uploadNewsCover(file: Blob, name = 'cover'): Promise<NewsCoverUpload> {
-  const form = new FormData();
-  form.append('file', file, name);
-  const token = tokenStorage.getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(NEWS_PATHS.covers), { method: 'POST', headers, body: form, credentials: 'include' });
-  } catch {
-    throw new ApiError(API_STRINGS.unreachable, null, 'NETWORK_ERROR');
-  }
-  if (response.status === 401) handleUnauthorizedResponse(NEWS_PATHS.covers);
-  return (await readEnvelope<NewsCoverUpload>(response)).data;
+export function uploadNewsCover(file: Blob, name = 'cover'): Promise<NewsCoverUpload> {
+  return uploadFile<NewsCoverUpload>(NEWS_PATHS.covers, file, name);
 }
 
 export const newsKeys = {

@@ -53,5 +53,6 @@ export function notificationHref(item: NotificationItem): string | null {
     return target.reviewId ? `/anime/${target.animeId}/review/${encodeURIComponent(target.reviewId)}` : `/anime/${target.animeId}`;
   }
   if (target.type === 'order') return `/anime/${target.animeId}`;
+  if (target.type === 'quiz') return target.quizId ? `/quiz/${encodeURIComponent(target.quizId)}` : '/quiz';
   return null;
 }

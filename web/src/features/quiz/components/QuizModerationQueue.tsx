@@ -1,0 +1,115 @@
+import { QUIZ_REASON_MAX, type QuizEditable } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { Button } from '../../../shared/ui/Button';
+import { ListState } from '../../../shared/ui/ListState';
+import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
+import { moderationQuery } from '../api/quiz-api';
+import { useApproveQuiz, useRejectQuiz } from '../hooks/useQuizMutations';
+import { QUIZ_STRINGS } from '../strings';
+import '../quiz.css';
+
+const S = QUIZ_STRINGS.moderation;
+
+/** One pending quiz: what it is, its questions with the right options marked, the two decisions. */
+function PendingQuiz({ quiz, onReject }: { quiz: QuizEditable; onReject(): void }) {
+  const approve = useApproveQuiz();
+  return (
+    <article className="quiz-moderation__item" aria-label={S.item(quiz.title)}>
+      <h3 className="quiz-card__title">{quiz.title}</h3>
+      <p className="muted">
+        {[QUIZ_STRINGS.card.by(quiz.author.username), QUIZ_STRINGS.card.questions(quiz.questionCount), quiz.timeLimitSeconds ? QUIZ_STRINGS.card.timeLimit(quiz.timeLimitSeconds) : QUIZ_STRINGS.card.noTimeLimit].join(' · ')}
+      </p>
+      {quiz.description ? <p>{quiz.description}</p> : null}
+      <details>
+        <summary>{S.details}</summary>
+        <ol className="quiz-moderation__questions">
+          {quiz.questions.map((question, index) => (
+            <li key={index}>
+              <p>{question.text}</p>
+              {question.imageUrl ? <img className="quiz-moderation__image" src={question.imageUrl} alt="" loading="lazy" /> : null}
+              <ul>
+                {question.options.map((option, at) => (
+                  <li key={at} className={question.correct.includes(at) ? 'quiz-moderation__correct' : undefined}>
+                    {option}
+                    {question.correct.includes(at) ? ` — ${S.correctMark}` : null}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </details>
+      <div className="quiz-moderation__actions">
+        <Button size="small" disabled={approve.isPending} onClick={() => approve.mutate(quiz.id)}>
+          {approve.isPending ? S.approving : S.approve}
+        </Button>
+        <Button size="small" variant="secondary" disabled={approve.isPending} onClick={onReject}>
+          {S.reject}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** The admin page's «Квизы на проверке (N)»: pending quizzes, longest waiting first; each approved, or rejected with a reason. */
+export default function QuizModerationQueue() {
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const queue = useQuery(moderationQuery(page));
+  const reject = useRejectQuiz();
+  const [rejecting, setRejecting] = useState<QuizEditable | null>(null);
+
+  let body;
+  if (queue.isPending) body = <ListState kind="loading" label={S.loading} />;
+  else if (queue.isError) body = <ListState kind="error" title={S.loadError} message={errorMessage(queue.error)} onRetry={() => void queue.refetch()} />;
+  else if (queue.data.items.length === 0) body = <ListState kind="empty" text={S.empty} />;
+  else {
+    const pages = Math.max(1, Math.ceil(queue.data.total / queue.data.limit));
+    body = (
+      <>
+        <ol className="quiz-moderation__list">
+          {queue.data.items.map((quiz) => (
+            <li key={quiz.id}>
+              <PendingQuiz quiz={quiz} onReject={() => setRejecting(quiz)} />
+            </li>
+          ))}
+        </ol>
+        {pages > 1 ? (
+          <nav className="quiz-pages" aria-label={QUIZ_STRINGS.list.pages}>
+            <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {QUIZ_STRINGS.list.previousPage}
+            </Button>
+            <span>{QUIZ_STRINGS.list.pageOf(page, pages)}</span>
+            <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {QUIZ_STRINGS.list.nextPage}
+            </Button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="quiz-moderation" aria-labelledby={titleId}>
+      <h2 id={titleId}>{S.title(queue.data?.total ?? null)}</h2>
+      {body}
+      <ReasonDialog
+        text={S.rejectDialog(rejecting?.title ?? '')}
+        maxLength={QUIZ_REASON_MAX}
+        open={rejecting !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setRejecting(null);
+          reject.reset();
+        }}
+        pending={reject.isPending}
+        error={reject.error}
+        onSubmit={(reason) => {
+          if (rejecting) reject.mutate({ id: rejecting.id, reason }, { onSuccess: () => setRejecting(null) });
+        }}
+      />
+    </section>
+  );
+}
