@@ -136,8 +136,13 @@ export class AmvRepository {
     return (await this.find(id, manager)) as AmvRow;
   }
 
-  /** A row with a fixed id (the sample AMVs), only when none has it; answers whether it was added. */
-  async insertMissing(manager: EntityManager, id: string, fields: AmvFields): Promise<boolean> {
+  /**
+   * A sample AMV (a fixed id), only the first time that id is offered: one an admin deleted since stays
+   * deleted. Answers whether it was added.
+   */
+  async insertSample(manager: EntityManager, id: string, fields: AmvFields): Promise<boolean> {
+    const registered: unknown[] = await manager.query(`INSERT INTO community.amv_samples (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id`, [id]);
+    if (registered.length === 0) return false;
     const rows: unknown[] = await manager.query(
       `INSERT INTO community.amv (id, title, sort_title, letter, author, anime_ids, music_artist, music_track, duration_seconds, tags, upload_id, embed_url, search_text)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id`,

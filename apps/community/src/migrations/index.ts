@@ -6,8 +6,10 @@ import { CreateReviews1764700000000 } from './1764700000000-create-reviews';
 import { CreateNews1764800000000 } from './1764800000000-create-news';
 import { CreateAmv1764900000000 } from './1764900000000-create-amv';
 import { CreateOrders1765000000000 } from './1765000000000-create-orders';
-import { CreateQuizzes1766000000000 } from './1766000000000-create-quizzes';
 import { CreateRankings1766500000000 } from './1766500000000-create-rankings';
+import { CreateQuizzes1766000000000 } from './1766000000000-create-quizzes';
+import { CreateAmvSamples1767000000000 } from './1767000000000-create-amv-samples';
+import { RecomputeAmvLetters1767000000001 } from './1767000000001-recompute-amv-letters';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
 export const COMMUNITY_MIGRATIONS: Function[] = [
@@ -22,4 +24,6 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   CreateOrders1765000000000,
   CreateQuizzes1766000000000,
   CreateRankings1766500000000,
+  CreateAmvSamples1767000000000,
+  RecomputeAmvLetters1767000000001,
 ];

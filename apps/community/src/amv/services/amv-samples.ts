@@ -29,8 +29,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Registers the sample AMVs of the ffmpeg sample generator at boot, so a fresh portal has clips to
- * play: fixed ids, inserted only when missing (every replica may run it; an admin's edit or delete
- * of a sample stays; a deleted sample comes back at the next boot).
+ * play: fixed ids, each registered once per database (every replica may run it; an admin's edit or
+ * delete of a sample stays, a deleted one does not come back).
  */
 @Injectable()
 export class AmvSamples implements OnApplicationBootstrap {
@@ -58,7 +58,7 @@ export class AmvSamples implements OnApplicationBootstrap {
     for (const clip of manifest.clips ?? []) {
       if (!UUID.test(clip.id) || !AMV_UPLOAD_ID_PATTERN.test(clip.uploadId) || !existsSync(join(root, 'uploads', clip.uploadId))) continue;
       const inserted = await this.amv.transaction((manager) =>
-        this.amv.insertMissing(manager, clip.id, {
+        this.amv.insertSample(manager, clip.id, {
           title: clip.title,
           sortTitle: clip.title.toLowerCase().replace(/ё/g, 'е'),
           letter: amvLetterOf(clip.title),
