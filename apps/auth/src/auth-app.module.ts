@@ -13,6 +13,9 @@ import { TokenService } from './session/services/token.service';
 import { SessionMessageController } from './session/session.message-controller';
 import { TelegramMessageController } from './telegram/telegram.message-controller';
 import { telegramProviders } from './telegram/telegram.providers';
+import { SocialAccountEntity } from './vk/entities/social-account.entity';
+import { VkMessageController } from './vk/vk.message-controller';
+import { vkProviders } from './vk/vk.providers';
 import { AUTH_LOGGER } from './auth.tokens';
 import { UserEntity } from './users/entities/user.entity';
 import { PROFILE_IMAGE_HOSTS, UsersService } from './users/services/users.service';
@@ -29,15 +32,16 @@ export class AuthAppModule {
           service: 'auth',
           config,
           logger,
-          entities: [UserEntity],
+          entities: [UserEntity, SocialAccountEntity],
           migrations: AUTH_MIGRATIONS,
         }),
         JwtModule.register({ secret: jwtSecretKey(config.JWT_SECRET), signOptions: { expiresIn: config.JWT_EXPIRES_IN as never } }),
       ],
-      controllers: [SessionMessageController, UsersMessageController, TelegramMessageController],
+      controllers: [SessionMessageController, UsersMessageController, TelegramMessageController, VkMessageController],
       providers: [
         { provide: AUTH_LOGGER, useValue: logger },
         ...telegramProviders(config),
+        ...vkProviders(config),
         { provide: HASHING_CONCURRENCY, useValue: config.ARGON2_MAX_CONCURRENCY },
         { provide: CAPTCHA_TTL_SECONDS, useValue: config.CAPTCHA_TTL_SECONDS },
         { provide: PROFILE_IMAGE_HOSTS, useValue: config.PROFILE_IMAGE_HOSTS },

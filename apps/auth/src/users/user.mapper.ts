@@ -26,6 +26,7 @@ export function toSelfUser(user: UserEntity): SelfUser {
     skipOpening: user.skipOpening,
     skipEnding: user.skipEnding,
     telegramUserId: user.telegramUserId,
+    telegramNotices: user.telegramNotices,
     updatedAt: user.updatedAt.toISOString(),
   };
 }

@@ -23,6 +23,8 @@ export interface SelfUser extends PublicUser {
   skipOpening: boolean;
   skipEnding: boolean;
   telegramUserId: string | null;
+  /** Opted in to notices in Telegram (only with a verified telegramUserId). */
+  telegramNotices?: boolean;
   updatedAt: string;
 }
 

@@ -48,6 +48,9 @@ export class UserEntity {
   @Column({ name: 'telegram_user_id', type: 'text', nullable: true })
   telegramUserId!: string | null;
 
+  @Column({ name: 'telegram_notices', type: 'boolean', default: false })
+  telegramNotices!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
