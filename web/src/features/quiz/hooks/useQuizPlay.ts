@@ -8,8 +8,14 @@ function useSecondsLeft(expiresAt: string | null, running: boolean): number | nu
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running || expiresAt === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    // The first reading at once: `now` may date from before the attempt started.
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, 250);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [expiresAt, running]);
   return secondsLeft(expiresAt, now);
 }
