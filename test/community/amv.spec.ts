@@ -9,7 +9,7 @@ import { AmvTranscodeWorker } from '../../apps/community/src/amv/jobs/amv-transc
 import { AmvSamples } from '../../apps/community/src/amv/services/amv-samples';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { mediaTool, runMediaTool } from '../media/media-test-kit';
-import { type CommunityStack, DEATH_NOTE, expectFieldError, startCommunityStack } from './community-test-kit';
+import { type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
 
 /**
  * AMV clips and the personal AMV playlist through the gateway (docs/community.md, «AMV»), against the
@@ -110,10 +110,18 @@ describe('amv', () => {
     it('an admin creates, edits and deletes an AMV; everyone reads it', async () => {
       const amv = await create({ title: 'Звёздный путь', musicArtist: 'Группа', musicTrack: 'Песня', tags: ['Экшен', 'экшен', 'драма'], animeIds: [DEATH_NOTE.id] });
       expect(amv).toMatchObject({ title: 'Звёздный путь', author: 'Автор', musicArtist: 'Группа', tags: ['экшен', 'драма'], animeIds: [DEATH_NOTE.id], views: 0, likes: 0 });
-      expect((await stack.api.get(`/api/amv/${amv.id}`)).body.data.title).toBe('Звёздный путь');
+      expect(amv.anime).toEqual([expect.objectContaining({ id: DEATH_NOTE.id, episodes: DEATH_NOTE.episodes, title: expect.any(String) })]);
+      const read = (await stack.api.get(`/api/amv/${amv.id}`)).body.data as AmvItem;
+      expect(read.title).toBe('Звёздный путь');
+      expect(read.anime.map((anime) => anime.id)).toEqual([DEATH_NOTE.id]);
+      const listed = (await stack.api.get(`/api/amv?search=${encodeURIComponent('Звёздный путь')}`)).body.data.items as AmvItem[];
+      expect(listed.find((item) => item.id === amv.id)?.anime.map((anime) => anime.id)).toEqual([DEATH_NOTE.id]);
       const edited = await stack.api.put(`/api/amv/${amv.id}`, { title: 'Звёздный путь 2', musicTrack: null }, auth(admin));
       expect(edited.status).toBe(200);
-      expect(edited.body.data).toMatchObject({ title: 'Звёздный путь 2', musicTrack: null, musicArtist: 'Группа' });
+      expect(edited.body.data).toMatchObject({ title: 'Звёздный путь 2', musicTrack: null, musicArtist: 'Группа', animeIds: [DEATH_NOTE.id] });
+      expect(edited.body.data.anime.map((anime: { id: number }) => anime.id)).toEqual([DEATH_NOTE.id]);
+      const relinked = await stack.api.put(`/api/amv/${amv.id}`, { animeIds: [NARUTO.id, DEATH_NOTE.id] }, auth(admin));
+      expect(relinked.body.data.anime.map((anime: { id: number }) => anime.id)).toEqual([NARUTO.id, DEATH_NOTE.id]);
       expect((await stack.api.delete(`/api/amv/${amv.id}`, auth(admin))).status).toBe(200);
       const gone = await stack.api.get(`/api/amv/${amv.id}`);
       expect(gone.status).toBe(404);
@@ -371,6 +379,11 @@ describe('amv', () => {
       const res = await stack.api.get(`/api/amv/${id}`);
       expect(res.body.data).toMatchObject({ title: '7 самураев: ритм', video: { kind: 'file', src: `/media/amv/uploads/${uploadId}` } });
       expect((await list('?letter=%23')).items.map((item) => item.id)).toContain(id);
+
+      // An admin deletes the sample: the next boot does not bring it back.
+      expect((await stack.api.delete(`/api/amv/${id}`, auth(admin))).status).toBe(200);
+      expect(await samples.register()).toBe(0);
+      expect((await stack.api.get(`/api/amv/${id}`)).status).toBe(404);
     });
   });
 

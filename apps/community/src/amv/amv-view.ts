@@ -1,4 +1,5 @@
-import { AMV_MEDIA_FOLDER, MEDIA_URL_PREFIX, normalizeAmvEmbed, type AmvItem, type AmvVideo } from '@portal/contracts';
+import { AMV_MEDIA_FOLDER, MEDIA_URL_PREFIX, normalizeAmvEmbed, type AmvItem, type AmvVideo, type TitleRef } from '@portal/contracts';
+import { linkedTitles } from '../anime-refs/linked-titles';
 import type { AmvRow } from './amv.repository';
 
 /** One spelling for stored text and typed queries: lower case, ё as е, punctuation as spaces. */
@@ -25,12 +26,14 @@ function videoOf(row: AmvRow): AmvVideo {
   return typeof embed === 'object' ? { kind: 'embed', ...embed } : { kind: 'embed', provider: 'youtube', embedUrl: '' };
 }
 
-export function toAmvItem(row: AmvRow, liked: Set<string>): AmvItem {
+/** A row as the API answers it, with the linked titles the catalogue knows (in the row's order). */
+export function toAmvItem(row: AmvRow, liked: Set<string>, titles: Map<number, TitleRef>): AmvItem {
   return {
     id: row.id,
     title: row.title,
     author: row.author,
     animeIds: row.anime_ids,
+    anime: linkedTitles(row.anime_ids, titles),
     musicArtist: row.music_artist,
     musicTrack: row.music_track,
     durationSeconds: row.duration_seconds,

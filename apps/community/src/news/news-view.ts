@@ -1,4 +1,5 @@
 import { type NewsItem, type TitleRef, toNewsCover } from '@portal/contracts';
+import { linkedTitles } from '../anime-refs/linked-titles';
 import type { NewsRow } from './news.repository';
 
 /** A row as the API answers it, with the linked titles the catalogue knows (in the row's order). */
@@ -11,10 +12,7 @@ export function toNewsItem(row: NewsRow, titles: Map<number, TitleRef>): NewsIte
     body: row.body,
     tags: row.tags,
     animeIds: row.anime_ids,
-    anime: row.anime_ids.flatMap((id) => {
-      const ref = titles.get(id);
-      return ref ? [{ id: ref.id, title: ref.title, poster: ref.poster, fallbackPoster: ref.fallbackPoster, episodes: ref.episodes, kind: ref.kind, year: ref.year }] : [];
-    }),
+    anime: linkedTitles(row.anime_ids, titles),
     cover: row.cover_id && row.cover_widths ? toNewsCover(row.cover_id, row.cover_widths) : null,
     author: row.author_id && row.author_username ? { id: row.author_id, username: row.author_username } : null,
     status: row.status,

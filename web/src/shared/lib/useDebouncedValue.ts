@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
+    // Nothing to wait for: no timer left running (after an unmount, or a value typed back).
+    if (Object.is(value, debounced)) return;
     const timer = window.setTimeout(() => setDebounced(value), delayMs);
     return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
+  }, [value, debounced, delayMs]);
   return debounced;
 }

@@ -13,6 +13,7 @@ import {
   type AuthenticatedUser,
 } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
+import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { normalizeSearch, toAmvItem } from '../amv-view';
 import { type AmvFilter, type AmvRow, AmvRepository } from '../amv.repository';
 
@@ -26,7 +27,10 @@ const filterOf = ({ letter, search }: { letter?: string; search?: string }): Amv
 /** Reading AMVs: the listing (title order), top lists, search, one clip and its neighbours. */
 @Injectable()
 export class AmvReader {
-  constructor(private readonly amv: AmvRepository) {}
+  constructor(
+    private readonly amv: AmvRepository,
+    private readonly titles: AnimeRefsService,
+  ) {}
 
   async list(viewer: AuthenticatedUser | undefined, query: AmvListRequest): Promise<AmvPage> {
     const { rows, total } = await this.amv.page(filterOf(query), (query.page - 1) * AMV_PAGE_SIZE, AMV_PAGE_SIZE);
@@ -59,7 +63,10 @@ export class AmvReader {
   }
 
   async items(viewer: AuthenticatedUser | undefined, rows: AmvRow[]): Promise<AmvItem[]> {
-    const liked = viewer ? await this.amv.likedBy(viewer.id, [...new Set(rows.map((row) => row.id))]) : new Set<string>();
-    return rows.map((row) => toAmvItem(row, liked));
+    const [liked, titles] = await Promise.all([
+      viewer ? this.amv.likedBy(viewer.id, [...new Set(rows.map((row) => row.id))]) : new Set<string>(),
+      this.titles.peekMany(rows.flatMap((row) => row.anime_ids)),
+    ]);
+    return rows.map((row) => toAmvItem(row, liked, titles));
   }
 }

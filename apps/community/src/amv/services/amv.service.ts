@@ -14,6 +14,7 @@ import {
   type AmvUpdateRequest,
   type AmvViewState,
   type AuthenticatedUser,
+  type TitleRef,
 } from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
@@ -52,10 +53,10 @@ export class AmvService {
 
   async create(user: AuthenticatedUser, request: AmvCreateRequest): Promise<AmvItem> {
     await this.requireAdmin(user);
-    const fields = await this.fieldsOf(request);
+    const { fields, titles } = await this.fieldsOf(request);
     const row = await this.amv.transaction((manager) => this.amv.insert(manager, randomUUID(), fields, user.id));
     await this.transcode(row);
-    return toAmvItem(row, new Set());
+    return toAmvItem(row, new Set(), titles);
   }
 
   async update(user: AuthenticatedUser, { id, ...change }: AmvUpdateRequest): Promise<AmvItem> {
@@ -63,7 +64,7 @@ export class AmvService {
     const current = await this.amv.find(id);
     if (!current) throw amvNotFound();
     const video: Video = change.video ?? (current.upload_id ? { uploadId: current.upload_id } : { url: current.embed_url as string });
-    const fields = await this.fieldsOf({
+    const { fields, titles } = await this.fieldsOf({
       title: change.title ?? current.title,
       author: change.author ?? current.author,
       animeIds: change.animeIds ?? current.anime_ids,
@@ -79,7 +80,7 @@ export class AmvService {
     });
     if (!row) throw amvNotFound();
     if (!row.hls_path) await this.transcode(row);
-    return toAmvItem(row, await this.amv.likedBy(user.id, [id]));
+    return toAmvItem(row, await this.amv.likedBy(user.id, [id]), titles);
   }
 
   async remove(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
@@ -117,8 +118,9 @@ export class AmvService {
     return { id, views, counted: true };
   }
 
-  private async fieldsOf(request: AmvCreateRequest): Promise<AmvFields> {
-    const animeIds = await this.resolveTitles(request.animeIds);
+  /** What to store, and the linked titles as the catalogue knows them (for the answer). */
+  private async fieldsOf(request: AmvCreateRequest): Promise<{ fields: AmvFields; titles: Map<number, TitleRef> }> {
+    const { animeIds, titles } = await this.resolveTitles(request.animeIds);
     let uploadId: string | null = null;
     let embedUrl: string | null = null;
     if ('uploadId' in request.video) {
@@ -127,7 +129,7 @@ export class AmvService {
         throw RpcError.validation([{ field: 'video.uploadId', message: AMV_MESSAGES.uploadMissing }]);
       }
     } else embedUrl = request.video.url;
-    return {
+    const fields = {
       title: request.title,
       sortTitle: request.title.toLowerCase().replace(/ё/g, 'е'),
       letter: amvLetterOf(request.title),
@@ -141,15 +143,17 @@ export class AmvService {
       embedUrl,
       searchText: normalizeSearch([request.title, request.author, request.musicArtist, request.musicTrack, ...request.tags].filter(Boolean).join(' ')),
     };
+    return { fields, titles };
   }
 
   /** Linked titles by catalogue or Shikimori id, stored as catalogue ids; an unknown one refuses the write. */
-  private async resolveTitles(ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
+  private async resolveTitles(ids: number[]): Promise<{ animeIds: number[]; titles: Map<number, TitleRef> }> {
+    if (!ids.length) return { animeIds: [], titles: new Map() };
     const found = await this.titles.peekMany(ids);
     const missing = ids.findIndex((id) => !found.has(id));
     if (missing >= 0) throw RpcError.validation([{ field: `animeIds.${missing}`, message: AMV_MESSAGES.animeNotFound }]);
-    return [...new Set(ids.map((id) => (found.get(id) as { id: number }).id))];
+    const refs = ids.map((id) => found.get(id) as TitleRef);
+    return { animeIds: [...new Set(refs.map((ref) => ref.id))], titles: new Map(refs.map((ref) => [ref.id, ref])) };
   }
 
   private async transcode(row: AmvRow): Promise<void> {

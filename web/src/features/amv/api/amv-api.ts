@@ -48,6 +48,7 @@ export interface AmvDraft {
   musicArtist: string | null;
   musicTrack: string | null;
   tags: string[];
+  animeIds: number[];
   video: { uploadId: string } | { url: string };
 }
 
@@ -67,6 +68,8 @@ export async function uploadAmvVideo(file: File): Promise<AmvUpload> {
 }
 
 export const createAmv = (draft: AmvDraft) => apiRequest<AmvItem>(AMV_PATHS.list, { method: 'POST', body: draft });
+/** Admin (PUT /amv/:id): only the fields given change. */
+export const updateAmv = (id: string, change: Partial<AmvDraft>) => apiRequest<AmvItem>(AMV_PATHS.one(id), { method: 'PUT', body: change });
 export const deleteAmv = (id: string) => apiRequest<{ id: string; deleted: true }>(AMV_PATHS.one(id), { method: 'DELETE' });
 
 export const amvKeys = {

@@ -1,39 +1,23 @@
 import type { AmvItem } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage, isApiError } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { ListState } from '../../../shared/ui/ListState';
-import { amvKeys, amvListQuery, createAmv, deleteAmv, uploadAmvVideo, type AmvDraft } from '../api/amv-api';
+import { amvKeys, amvListQuery, deleteAmv } from '../api/amv-api';
 import { AMV_STRINGS } from '../strings';
+import { AmvForm } from './AmvForm';
 import '../amv.css';
 
 const S = AMV_STRINGS.admin;
 
-interface Form {
-  title: string;
-  author: string;
-  duration: string;
-  artist: string;
-  track: string;
-  tags: string;
-  source: 'file' | 'link';
-  url: string;
-  file: File | null;
-}
-
-const EMPTY: Form = { title: '', author: '', duration: '', artist: '', track: '', tags: '', source: 'file', url: '', file: null };
-
-/** The admin panel's AMV section: publish a clip (upload or player link) and delete one. The server checks every rule. */
+/** The admin panel's AMV section: publish a clip (upload or player link), edit one and delete one. */
 export function AmvAdmin() {
   const client = useQueryClient();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [stage, setStage] = useState<'idle' | 'uploading' | 'saving'>('idle');
-  const [published, setPublished] = useState<AmvItem | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
+  const [editing, setEditing] = useState<AmvItem | null>(null);
+  const [saved, setSaved] = useState<{ amv: AmvItem; edited: boolean } | null>(null);
   const [deleting, setDeleting] = useState<AmvItem | null>(null);
   const list = useQuery(amvListQuery({}));
   const remove = useMutation({
@@ -44,103 +28,23 @@ export function AmvAdmin() {
     },
   });
 
-  const field = (name: string) => (isApiError(failure) ? failure.fieldMessage(name) : null);
-  const set = (change: Partial<Form>) => setForm((current) => ({ ...current, ...change }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    setPublished(null);
-    try {
-      let video: AmvDraft['video'];
-      if (form.source === 'file') {
-        if (!form.file) throw new Error(S.fileMissing);
-        setStage('uploading');
-        video = { uploadId: (await uploadAmvVideo(form.file)).uploadId };
-      } else video = { url: form.url.trim() };
-      setStage('saving');
-      const amv = await createAmv({
-        title: form.title,
-        author: form.author,
-        durationSeconds: Number(form.duration),
-        musicArtist: form.artist.trim() || null,
-        musicTrack: form.track.trim() || null,
-        tags: form.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
-        video,
-      });
-      setPublished(amv);
-      setForm(EMPTY);
-      await client.invalidateQueries({ queryKey: amvKeys.all });
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setStage('idle');
-    }
-  };
-
   return (
     <section className="amv-admin" aria-labelledby="amv-admin-title">
       <h2 id="amv-admin-title">{S.title}</h2>
-      <form className="amv-admin__form" aria-label={S.newTitle} onSubmit={(event) => void submit(event)}>
-        <label>
-          {S.titleLabel}
-          <input value={form.title} onChange={(event) => set({ title: event.target.value })} />
-        </label>
-        <FieldMessage message={field('title')} />
-        <label>
-          {S.authorLabel}
-          <input value={form.author} onChange={(event) => set({ author: event.target.value })} />
-        </label>
-        <FieldMessage message={field('author')} />
-        <label>
-          {S.durationLabel}
-          <input inputMode="numeric" value={form.duration} onChange={(event) => set({ duration: event.target.value })} />
-        </label>
-        <FieldMessage message={field('durationSeconds')} />
-        <label>
-          {S.artistLabel}
-          <input value={form.artist} onChange={(event) => set({ artist: event.target.value })} />
-        </label>
-        <label>
-          {S.trackLabel}
-          <input value={form.track} onChange={(event) => set({ track: event.target.value })} />
-        </label>
-        <label>
-          {S.tagsLabel}
-          <input value={form.tags} onChange={(event) => set({ tags: event.target.value })} />
-        </label>
-        <FieldMessage message={field('tags')} />
-        <fieldset>
-          <legend>{S.sourceLabel}</legend>
-          <label>
-            <input type="radio" name="amv-source" checked={form.source === 'file'} onChange={() => set({ source: 'file' })} /> {S.sourceFile}
-          </label>
-          <label>
-            <input type="radio" name="amv-source" checked={form.source === 'link'} onChange={() => set({ source: 'link' })} /> {S.sourceLink}
-          </label>
-        </fieldset>
-        {form.source === 'file' ? (
-          <label>
-            {S.fileLabel}
-            <input type="file" accept="video/mp4,video/webm" onChange={(event) => set({ file: event.target.files?.[0] ?? null })} />
-          </label>
-        ) : (
-          <label>
-            {S.linkLabel}
-            <input type="url" value={form.url} onChange={(event) => set({ url: event.target.value })} />
-          </label>
-        )}
-        <FieldMessage message={field('file') ?? field('video.url') ?? field('video.uploadId') ?? field('video')} />
-        {failure && !(isApiError(failure) && failure.fieldErrors.length) ? <FieldMessage message={errorMessage(failure)} /> : null}
-        <Button type="submit" disabled={stage !== 'idle'}>
-          {stage === 'uploading' ? S.uploading : stage === 'saving' ? S.saving : S.submit}
-        </Button>
-        {published ? (
-          <p role="status">
-            <Link to={`/amv/${published.id}`}>{S.published(published.title)}</Link>
-          </p>
-        ) : null}
-      </form>
+      <AmvForm
+        key={editing?.id ?? 'new'}
+        amv={editing}
+        onSaved={(amv, edited) => {
+          setSaved({ amv, edited });
+          setEditing(null);
+        }}
+        onCancel={() => setEditing(null)}
+      />
+      {saved ? (
+        <p role="status">
+          <Link to={`/amv/${saved.amv.id}`}>{saved.edited ? S.saved(saved.amv.title) : S.published(saved.amv.title)}</Link>
+        </p>
+      ) : null}
       <h3>{S.latest}</h3>
       {list.isPending ? (
         <ListState kind="loading" label={AMV_STRINGS.loading} />
@@ -155,6 +59,17 @@ export function AmvAdmin() {
               <Link className="amv-playlist__title" to={`/amv/${amv.id}`}>
                 {amv.title}
               </Link>
+              <Button
+                variant="ghost"
+                size="small"
+                aria-label={S.editLabel(amv.title)}
+                onClick={() => {
+                  setSaved(null);
+                  setEditing(amv);
+                }}
+              >
+                {S.edit}
+              </Button>
               <Button variant="ghost" size="small" aria-label={S.delete(amv.title)} onClick={() => setDeleting(amv)}>
                 {S.deleteConfirm}
               </Button>

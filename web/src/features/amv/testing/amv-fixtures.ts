@@ -1,7 +1,10 @@
-import type { AmvItem, AmvPage } from '@portal/contracts';
+import type { AmvItem, AmvPage, AnimeRef } from '@portal/contracts';
 
 /** A UUID-shaped id for fixture number `n`. */
 export const amvId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The title the fixtures link (catalogue id 20). */
+export const AMV_LINKED_TITLE: AnimeRef = { id: 20, title: 'Наруто', poster: '/posters/20.jpg', fallbackPoster: '', episodes: 220, kind: 'tv', year: 2002 };
 
 export function makeAmv(overrides: Partial<AmvItem> = {}): AmvItem {
   const id = overrides.id ?? amvId(1);
@@ -9,7 +12,8 @@ export function makeAmv(overrides: Partial<AmvItem> = {}): AmvItem {
     id,
     title: 'Наруто: путь ниндзя',
     author: 'Кицунэ',
-    animeIds: [20],
+    animeIds: [AMV_LINKED_TITLE.id],
+    anime: [AMV_LINKED_TITLE],
     musicArtist: 'Linkin Park',
     musicTrack: 'Numb',
     durationSeconds: 185,
