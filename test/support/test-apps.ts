@@ -1,6 +1,6 @@
 import type { DestinationStream } from 'pino';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { authEnvSchema, chatEnvSchema, gatewayEnvSchema, loadConfig, serviceEnvSchema } from '@portal/config';
+import { authEnvSchema, chatEnvSchema, gatewayEnvSchema, loadConfig, moderationEnvSchema, serviceEnvSchema } from '@portal/config';
 import { createLogger, createServiceApp, platformOnlyModule } from '@portal/platform';
 import { AuthAppModule } from '../../apps/auth/src/auth-app.module';
 import { ChatAppModule } from '../../apps/chat/src/chat-app.module';
@@ -39,7 +39,7 @@ export async function startAuthService(overrides: Env = {}, logTo?: DestinationS
 }
 
 export async function startModerationService(overrides: Env = {}): Promise<RunningApp> {
-  const config = loadConfig(serviceEnvSchema(0), testEnv(overrides));
+  const config = loadConfig(moderationEnvSchema, testEnv(overrides));
   const logger = createLogger('moderation', config.LOG_LEVEL);
   return listen(await createServiceApp(ModerationAppModule.forRoot(config, logger), config, logger), true);
 }

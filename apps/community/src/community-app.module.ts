@@ -23,11 +23,12 @@ import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-
 import { ProgressService } from './progress/services/progress.service';
 import { NEWS_CONTROLLERS, NEWS_PROVIDERS } from './news/news.providers';
 import { ORDERS_CONTROLLERS, ORDERS_PROVIDERS } from './orders/orders.providers';
-import { QUIZZES_CONTROLLERS, quizzesProviders } from './quizzes/quizzes.providers';
 import { RANKINGS_CONTROLLERS, rankingsProviders } from './rankings/rankings.providers';
+import { QUIZZES_CONTROLLERS, quizzesProviders } from './quizzes/quizzes.providers';
 import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
 import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
 import { UserDirectory } from './rpc/user-directory';
+import { MODERATION_PROVIDERS } from './moderation/moderation.providers';
 
 @Module({})
 export class CommunityAppModule implements OnApplicationBootstrap {
@@ -69,8 +70,9 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ...PROFILE_ACTIVITY_PROVIDERS,
         ...amvProviders(config),
         ...ORDERS_PROVIDERS,
-        ...quizzesProviders(config),
         ...rankingsProviders(config),
+        ...quizzesProviders(config),
+        ...MODERATION_PROVIDERS,
       ],
     };
   }

@@ -8,6 +8,7 @@ import { createRedisClient, createRpcTransport, REDIS, RedisModule, RedisStreams
 import { AdminController } from './admin/admin.controller';
 import { AccessGuard } from './auth/access.guard';
 import { AuthController, TelegramController } from './auth/auth.controller';
+import { VkAuthController } from './auth/vk-auth.controller';
 import { AnimeController } from './catalogue/anime.controller';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { CollectionsController } from './catalogue/collections.controller';
@@ -20,6 +21,7 @@ import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
 import { NewsController } from './community/news.controller';
 import { OrdersController } from './community/orders.controller';
+import { ReportsController } from './moderation/reports.controller';
 import { QuizzesController } from './community/quizzes.controller';
 import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
@@ -59,6 +61,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         HealthController,
         AuthController,
         TelegramController,
+        VkAuthController,
         UsersController,
         createProfileMediaController(config),
         AdminController,
@@ -73,6 +76,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ReviewsController,
         createAmvController(config),
         OrdersController,
+        ReportsController,
         QuizzesController,
         NewsController,
         NotificationsController,

@@ -1,15 +1,23 @@
-import type { DynamicModule } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { ServiceEnv } from '@portal/config';
+import type { ModerationEnv } from '@portal/config';
+import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { ServicePlatformModule } from '@portal/platform';
 import { AuditLogMessageController } from './audit-log/audit-log.message-controller';
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
 import { UserEventsListener } from './audit-log/listeners/user-events.listener';
 import { MODERATION_MIGRATIONS } from './migrations';
+import { REPORTS_CONTROLLERS, reportsProviders } from './reports/reports.providers';
+import { OwnerRpc } from './rpc/owner-rpc';
 
-export class ModerationAppModule {
-  static forRoot(config: ServiceEnv, logger: Logger): DynamicModule {
+const OWNER_TRANSPORT = Symbol('OWNER_TRANSPORT');
+
+@Module({})
+export class ModerationAppModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(OWNER_TRANSPORT) private readonly transport: RedisStreamsClient) {}
+
+  static forRoot(config: ModerationEnv, logger: Logger): DynamicModule {
     return {
       module: ModerationAppModule,
       imports: [
@@ -21,8 +29,23 @@ export class ModerationAppModule {
           migrations: MODERATION_MIGRATIONS,
         }),
       ],
-      controllers: [AuditLogMessageController],
-      providers: [AuditLogRepository, UserEventsListener],
+      controllers: [AuditLogMessageController, ...REPORTS_CONTROLLERS],
+      providers: [
+        { provide: OWNER_TRANSPORT, useFactory: () => createRpcTransport(config) },
+        { provide: RpcClient, inject: [OWNER_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
+        OwnerRpc,
+        AuditLogRepository,
+        UserEventsListener,
+        ...reportsProviders(config),
+      ],
     };
+  }
+
+  async onApplicationBootstrap() {
+    await this.transport.connect();
+  }
+
+  async onApplicationShutdown() {
+    await this.transport.close();
   }
 }

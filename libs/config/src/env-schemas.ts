@@ -186,3 +186,12 @@ export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.communit
 });
 
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;
+
+export const moderationEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.moderation).extend({
+  /** Deadline of a call to another service (the owner of reported content, auth). */
+  RPC_TIMEOUT_MS: positiveInt(5000),
+  /** Content reported by this many distinct users is hidden until an admin decides (docs/moderation.md). */
+  REPORT_HOLD_THRESHOLD: positiveInt(3),
+});
+
+export type ModerationEnv = z.infer<typeof moderationEnvSchema>;

@@ -45,6 +45,8 @@ export type {
   QuizWriteInput,
   QuizWriteRequest,
 } from './community/quizzes.schemas';
+export * from './moderation/reports.dto';
+export type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from './moderation/reports.schemas';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';

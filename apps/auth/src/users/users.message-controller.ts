@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { validatePayload } from '@portal/platform';
-import { profileUpdateSchema, setAdminRequestSchema, usernameQuerySchema, usersPageQuerySchema } from '@portal/contracts/schemas';
+import { profileUpdateSchema, setAdminRequestSchema, userIdRequestSchema, usernameQuerySchema, usersPageQuerySchema } from '@portal/contracts/schemas';
 import { UsersService } from './services/users.service';
 
 @Controller()
@@ -17,6 +17,11 @@ export class UsersMessageController {
   @MessagePattern('auth.user.profile')
   profile(@Payload() { data }: RpcRequest<unknown>) {
     return this.users.publicProfile(validatePayload(usernameQuerySchema, data).username);
+  }
+
+  @MessagePattern('auth.user.by-id')
+  profileById(@Payload() { data }: RpcRequest<unknown>) {
+    return this.users.publicProfileById(validatePayload(userIdRequestSchema, data).userId);
   }
 
   @MessagePattern('auth.profile.update')

@@ -22,6 +22,11 @@ export class ChatMessagesMessageController {
     return this.chat.post(meta.user, message, avatar);
   }
 
+  @MessagePattern('chat.message.get')
+  get(@Payload() { data }: RpcRequest<unknown>) {
+    return this.chat.get(validatePayload(chatMessageParamsSchema, data).id);
+  }
+
   @MessagePattern('chat.message.delete')
   remove(@Payload() { data }: RpcRequest<unknown>) {
     return this.chat.remove(validatePayload(chatMessageParamsSchema, data).id);

@@ -28,6 +28,11 @@ export class MessagesRepository {
     );
   }
 
+  async findVisible(id: string): Promise<MessageRow | null> {
+    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM chat.messages m WHERE m.id = $1::bigint AND m.deleted_at IS NULL`, [id]);
+    return row ?? null;
+  }
+
   async insert(
     values: { userId: string | null; username: string; avatar: string | null; message: string; isSystem: boolean },
     manager: EntityManager = this.dataSource.manager,

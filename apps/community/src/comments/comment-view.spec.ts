@@ -22,6 +22,7 @@ const row = (id: string, fields: Partial<CommentRow> = {}): CommentRow => {
     created_at: new Date(1_700_000_000_000 + clock),
     edited_at: null,
     deleted_at: null,
+    held: false,
     created_key: String((1_700_000_000_000 + clock) * 1000),
     username: 'user',
     display_name: 'User',

@@ -13,6 +13,8 @@ export interface CommentsView {
   /** Spoilers whose content this viewer gets. */
   revealed: ReadonlySet<string>;
   likedByMe: ReadonlySet<string>;
+  /** Held comments this viewer still reads (their own; all for an admin). */
+  heldShown?: ReadonlySet<string>;
 }
 
 /** The guest's view: every spoiler hidden, nothing liked. */
@@ -24,6 +26,7 @@ export const isSpoiler = (row: CommentRow) => row.episode !== null && row.at_sec
 export function toCommentItem(row: CommentRow, view: CommentsView): CommentItem {
   const deleted = row.deleted_at !== null;
   const spoiler = isSpoiler(row) && !deleted ? { episode: row.episode as number, at: row.at_seconds as number, hidden: !view.revealed.has(row.id) } : null;
+  const withheld = row.held && !view.heldShown?.has(row.id);
   return {
     id: row.id,
     target: { type: row.target_type, id: row.target_id },
@@ -32,7 +35,7 @@ export function toCommentItem(row: CommentRow, view: CommentsView): CommentItem 
     threadParentId: row.thread_parent_id,
     depth: row.depth,
     author: { id: row.author_id, username: row.username, displayName: row.display_name, avatar: row.avatar, rank: row.rank ?? DEFAULT_RANK },
-    content: deleted || spoiler?.hidden ? null : row.content,
+    content: deleted || spoiler?.hidden || withheld ? null : row.content,
     createdAt: row.created_at.toISOString(),
     editedAt: row.edited_at?.toISOString() ?? null,
     likes: row.likes,
@@ -40,6 +43,7 @@ export function toCommentItem(row: CommentRow, view: CommentsView): CommentItem 
     replies: row.replies,
     deleted,
     spoiler,
+    held: row.held && !deleted,
   };
 }
 

@@ -22,6 +22,8 @@ export interface CommentRow {
   created_at: Date;
   edited_at: Date | null;
   deleted_at: Date | null;
+  /** On hold by moderation: the text goes only to its author and admins. */
+  held: boolean;
   /** created_at in microseconds since the epoch, as text: the exact half of a cursor. */
   created_key: string;
   username: string;
@@ -56,7 +58,7 @@ export interface NewComment {
   at: number | null;
 }
 
-const COLUMNS = `c.id, c.target_type, c.target_id, c.parent_id, c.thread_parent_id, c.root_id, c.depth, c.author_id, c.content,
+const COLUMNS = `c.id, c.target_type, c.target_id, c.parent_id, c.thread_parent_id, c.root_id, c.depth, c.author_id, c.content, c.held,
   c.episode, c.at_seconds, c.likes, c.replies, c.created_at, c.edited_at, c.deleted_at,
   (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_key,
   u.username, u.display_name, u.avatar, u.rank`;

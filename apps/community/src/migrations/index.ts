@@ -10,6 +10,7 @@ import { CreateRankings1766500000000 } from './1766500000000-create-rankings';
 import { CreateQuizzes1766000000000 } from './1766000000000-create-quizzes';
 import { CreateAmvSamples1767000000000 } from './1767000000000-create-amv-samples';
 import { RecomputeAmvLetters1767000000001 } from './1767000000001-recompute-amv-letters';
+import { AddModerationHolds1767200000000 } from './1767200000000-add-moderation-holds';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
 export const COMMUNITY_MIGRATIONS: Function[] = [
@@ -26,4 +27,5 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   CreateRankings1766500000000,
   CreateAmvSamples1767000000000,
   RecomputeAmvLetters1767000000001,
+  AddModerationHolds1767200000000,
 ];

@@ -29,6 +29,10 @@ export const NOTIFICATION_TEXTS: { [K in NotificationKind]: TextOf<K> } = {
   'order.released': (_actors, _count, target) => `Заказ выполнен: «${target.animeTitle}» уже на портале и добавлено в «Запланировано»`,
   'quiz.approved': (_actors, _count, target) => `Ваш квиз «${target.quizTitle}» одобрен и опубликован`,
   'quiz.rejected': (_actors, _count, target) => `Ваш квиз «${target.quizTitle}» отклонён: ${target.reason}`,
+  'report.decided': (_actors, _count, target) =>
+    target.action === 'reject'
+      ? 'Ваша жалоба рассмотрена: модератор не нашёл нарушения'
+      : `Ваша жалоба рассмотрена: нарушение подтверждено${target.contentDeleted ? ', содержимое удалено' : ''}. Спасибо!`,
 };
 
 export function notificationText<K extends NotificationKind>(kind: K, actors: NotificationActor[], actorCount: number, target: NotificationKindMap[K]['target']): string {

@@ -20,11 +20,12 @@ export const mayRead = (row: ReviewRow, viewerId: string | null, admin: boolean)
 /** The item as a viewer sees it: the rejection's reason only for the author and admins. */
 export function toReviewItem(row: ReviewRow, view: ReviewsView): ReviewItem {
   const mine = view.viewerId !== null && row.author_id === view.viewerId;
+  const withheld = row.held && !mine && !view.admin;
   return {
     id: row.id,
     animeId: row.anime_id,
-    title: row.title,
-    text: row.text,
+    title: withheld ? null : row.title,
+    text: withheld ? '' : row.text,
     score: row.score,
     status: row.status,
     rejectionReason: mine || view.admin ? row.rejection_reason : null,
@@ -35,6 +36,7 @@ export function toReviewItem(row: ReviewRow, view: ReviewsView): ReviewItem {
     unhelpful: row.unhelpful,
     myVote: view.votes.get(row.id) ?? null,
     mine,
+    held: row.held,
   };
 }
 

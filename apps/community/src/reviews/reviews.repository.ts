@@ -14,6 +14,8 @@ export interface ReviewRow {
   score: number;
   status: ReviewStatus;
   rejection_reason: string | null;
+  /** On hold by moderation: the text goes only to its author and admins. */
+  held: boolean;
   helpful: number;
   unhelpful: number;
   helpfulness: number;
@@ -52,7 +54,7 @@ export interface ReviewCursor {
   id: string;
 }
 
-const COLUMNS = `r.id, r.anime_id, r.author_id, r.title, r.text, r.score, r.status, r.rejection_reason, r.helpful, r.unhelpful,
+const COLUMNS = `r.id, r.anime_id, r.author_id, r.title, r.text, r.score, r.status, r.rejection_reason, r.held, r.helpful, r.unhelpful,
   r.helpfulness, r.created_at, r.updated_at, (extract(epoch FROM r.created_at) * 1000000)::bigint::text AS created_key,
   u.username, u.display_name, u.avatar, u.rank, (SELECT a.title FROM community.anime_refs a WHERE a.id = r.anime_id) AS anime_title`;
 const FROM = `community.reviews r JOIN community.user_refs u ON u.id = r.author_id`;

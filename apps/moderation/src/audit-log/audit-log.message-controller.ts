@@ -19,6 +19,7 @@ export class AuditLogMessageController {
         id: entry.id,
         eventName: entry.eventName,
         subjectUserId: entry.subjectUserId,
+        actorId: entry.actorId,
         details: entry.details as Record<string, unknown>,
         occurredAt: entry.occurredAt.toISOString(),
       })),

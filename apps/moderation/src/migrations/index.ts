@@ -1,4 +1,5 @@
 import { CreateAuditLog1763769600000 } from './1763769600000-create-audit-log';
+import { CreateReports1767200000000 } from './1767200000000-create-reports';
 
 /** Every migration of the moderation schema, in order: the service at boot and its cli/migrate run these. */
-export const MODERATION_MIGRATIONS: Function[] = [CreateAuditLog1763769600000];
+export const MODERATION_MIGRATIONS: Function[] = [CreateAuditLog1763769600000, CreateReports1767200000000];

@@ -83,6 +83,9 @@ export const setAdminRequestSchema = setAdminBodySchema.extend({
   userId: uuid('Некорректный идентификатор пользователя'),
 });
 
+/** An account by its id (auth.user.by-id). */
+export const userIdRequestSchema = z.object({ userId: uuid('Некорректный идентификатор пользователя') });
+
 export type RegisterRequest = z.output<typeof registerRequestSchema>;
 export type LoginRequest = z.output<typeof loginRequestSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

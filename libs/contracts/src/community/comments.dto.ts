@@ -68,6 +68,11 @@ export interface CommentItem {
   replies: number;
   deleted: boolean;
   spoiler: CommentSpoiler | null;
+  /**
+   * On hold after reports (docs/moderation.md): others get no content and show REPORT_MESSAGES.held;
+   * its author and admins still read it. Absent on items made before holds existed.
+   */
+  held?: boolean;
 }
 
 /** A comment with the replies shown under it (a deleted one without any is left out). */

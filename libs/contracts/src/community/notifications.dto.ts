@@ -1,3 +1,5 @@
+import type { ReportAction, ReportTargetType } from '../moderation/reports.dto';
+
 /**
  * In-app notifications (docs/community.md, «Notifications»): the one place every feature tells a
  * user something. A feature adds its kind here (with the shape of its target) and calls the
@@ -6,7 +8,7 @@
  */
 
 /** Every kind there is. Kept in the database as text: never rename one, add new ones. */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected'] as const;
+export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected', 'report.decided'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who caused a notification. */
@@ -53,6 +55,15 @@ export interface QuizNotificationTarget {
   quizTitle: string;
 }
 
+/** A report the recipient sent, as an admin decided it (docs/moderation.md). */
+export interface ReportNotificationTarget {
+  type: 'report';
+  caseId: string;
+  targetType: ReportTargetType;
+  action: ReportAction;
+  contentDeleted: boolean;
+}
+
 /** What each kind is about and whether it has an actor. `reason` of a rejection is shown to the author. */
 export interface NotificationKindMap {
   /** Someone replied to the recipient's comment; not grouped (each reply is its own). */
@@ -67,6 +78,8 @@ export interface NotificationKindMap {
   /** An admin approved or rejected the recipient's quiz (the admin is not named). */
   'quiz.approved': { target: QuizNotificationTarget; actor?: undefined };
   'quiz.rejected': { target: QuizNotificationTarget & { reason: string }; actor?: undefined };
+  /** An admin decided on a report the recipient sent (the admin is not named). */
+  'report.decided': { target: ReportNotificationTarget; actor?: undefined };
 }
 
 export type NotificationTargetOf<K extends NotificationKind> = NotificationKindMap[K]['target'];

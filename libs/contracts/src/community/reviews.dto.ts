@@ -52,6 +52,8 @@ export interface ReviewItem {
   myVote: boolean | null;
   /** The caller wrote it (the title's page shows the caller's own pending or rejected review first, flagged so). */
   mine: boolean;
+  /** On hold after reports (docs/moderation.md): others get an empty text and no title; its author and admins read it. */
+  held?: boolean;
 }
 
 /** A review with the title it is about (the feed of all titles, the moderation queue). */

@@ -1,5 +1,7 @@
 import type { ListStatus } from '../community/library.dto';
+import type { NotificationKind } from '../community/notifications.dto';
 import type { TitleRef } from '../community/library.dto';
+import type { ReportAction, ReportTarget } from '../moderation/reports.dto';
 import type { ServiceName } from '../platform/services';
 
 /** Every event carries these. Consumers are idempotent on `eventId`. */
@@ -37,10 +39,30 @@ export interface EventMap {
   /** An admin marked an order released: each of its voters (frozen from then on) is told and gets the title in «Запланировано», once per eventId. */
   'community.order.released': EventBase & { orderId: string; animeId: number; animeTitle: string };
   /**
+   * A notification worth a Telegram notice (TELEGRAM_NOTICE_KINDS) was stored for `userId`; `text` is
+   * its Russian text as the bell shows it, so the auth service, which holds the user's Telegram
+   * chat and opt-in, sends it without calling back.
+   */
+  'community.notification.created': EventBase & { notificationId: string; userId: string; kind: NotificationKind; text: string };
+  /**
    * The server scored a quiz attempt. `success` is the score reaching the success share (80 % by default);
    * `firstSuccess` is this user's first success on this quiz (what the quiz ranking counts).
    */
   'community.quiz.result.recorded': EventBase & QuizResultRecorded;
+  /** Enough distinct users reported the content: its owner hides it from others until an admin decides (docs/moderation.md). */
+  'moderation.content.held': EventBase & { target: ReportTarget };
+  /** An admin decided on held content without deleting it: its owner shows it again. */
+  'moderation.content.released': EventBase & { target: ReportTarget };
+  /** An admin resolved or rejected a report case: each of its reporters is told the outcome once. */
+  'moderation.report.decided': EventBase & ReportDecided;
+}
+
+export interface ReportDecided {
+  caseId: string;
+  target: ReportTarget;
+  action: ReportAction;
+  contentDeleted: boolean;
+  reporterIds: string[];
 }
 
 export interface QuizResultRecorded {
@@ -121,8 +143,14 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The rewards service will grant a card on it; until it consumes it, the relay marks it relayed to nobody.
   'community.review.approved': [],
   'community.order.released': ['community'],
+  // The auth service sends it to the user's Telegram when they opted in (docs/telegram-and-vk.md).
+  'community.notification.created': ['auth'],
   // The rankings count first successes; the rewards service (points) will consume it too.
   'community.quiz.result.recorded': ['community'],
+  // The community hides and shows its comments and reviews, and tells the reporters (docs/moderation.md).
+  'moderation.content.held': ['community'],
+  'moderation.content.released': ['community'],
+  'moderation.report.decided': ['community'],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */

@@ -109,6 +109,8 @@ import type {
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
+import type { ReportCasePage, ReportCase, ReportCreated } from '../moderation/reports.dto';
+import type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from '../moderation/reports.schemas';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 import type { ChatMessageParams, ChatPageQuery, ChatPost } from '../realtime/chat.schemas';
 import type { ChatMessage, OnlineStats, OnlineUsersPage } from '../realtime/realtime-events';
@@ -183,6 +185,14 @@ export interface RpcMap extends Health {
   'auth.vk.start': { request: Record<string, never>; response: VkSignInStart };
   'auth.vk.complete': { request: VkCallbackRequest; response: AuthSession & { outcome: VkSignInOutcome } };
   'moderation.audit-log.list': { request: PageQuery; response: Page<AuditLogEntry> };
+  /** Any signed-in user: one open report per user and target (docs/moderation.md). */
+  'moderation.report.create': { request: ReportCreateRequest; response: ReportCreated };
+  /** Admin only (checked with auth): report cases, one per target. */
+  'moderation.reports.list': { request: ReportQueueRequest; response: ReportCasePage };
+  /** Admin only: resolve (optionally deleting the content through its owner) or reject a whole case. */
+  'moderation.report.decide': { request: ReportDecisionRequest; response: ReportCase };
+  /** A public profile by account id (what a report on a user snapshots). */
+  'auth.user.by-id': { request: { userId: string }; response: PublicUser };
   'catalogue.anime.list': { request: AnimeListRequest; response: Page<AnimeSummary> };
   'catalogue.anime.popular': { request: CataloguePageRequest; response: Page<AnimeSummary> };
   'catalogue.anime.top': { request: CataloguePageRequest; response: Page<AnimeSummary> };
@@ -349,6 +359,8 @@ export interface RpcMap extends Health {
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };
   'chat.message.delete': { request: ChatMessageParams; response: { id: string; deleted: true } };
+  /** One message that is not deleted (what a report on it snapshots). */
+  'chat.message.get': { request: ChatMessageParams; response: ChatMessage };
   /** A gateway's heartbeat with the visitors it holds: answered with the counts across all gateways. */
   'chat.presence.report': { request: PresenceReportRequest; response: PresenceReportAnswer };
   /** The counts as a connection that has just arrived is told them (with itself, counted or not yet). */
@@ -373,7 +385,10 @@ export interface RpcMap extends Health {
 export interface AuditLogEntry {
   id: string;
   eventName: string;
-  subjectUserId: string;
+  /** Null when no account is the subject (an admin's decision on an AMV). */
+  subjectUserId: string | null;
+  /** The admin who acted (moderation decisions); null for an account's own events. */
+  actorId: string | null;
   details: Record<string, unknown>;
   occurredAt: string;
 }

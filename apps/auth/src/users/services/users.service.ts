@@ -43,6 +43,12 @@ export class UsersService {
     return toPublicUser(user);
   }
 
+  async publicProfileById(userId: string): Promise<PublicUser> {
+    const user = await this.users.findById(userId);
+    if (!user) throw AuthErrors.userNotFound();
+    return toPublicUser(user);
+  }
+
   async updateProfile(userId: string | undefined, changes: ProfileUpdate): Promise<SelfUser> {
     this.checkImageHosts(changes);
     const user = await this.requireUser(userId);

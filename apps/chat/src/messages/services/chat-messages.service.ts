@@ -55,6 +55,12 @@ export class ChatMessagesService {
     return () => this.pusher.push('newMessage', message);
   }
 
+  async get(id: string): Promise<ChatMessage> {
+    const row = await this.messages.findVisible(id);
+    if (!row) throw RpcError.of(ErrorCode.NotFound, CHAT_MESSAGES.notFound);
+    return toChatMessage(row);
+  }
+
   async remove(id: string): Promise<{ id: string; deleted: true }> {
     if (!(await this.messages.markDeleted(id))) throw RpcError.of(ErrorCode.NotFound, CHAT_MESSAGES.notFound);
     this.pusher.push('messageDeleted', { id });

@@ -105,6 +105,8 @@ export class CommentsReader {
       return !open;
     });
     if (!viewer) return { revealed, likedByMe: new Set() };
+    const heldShown = new Set(rows.filter((row) => row.held && row.author_id === viewer.id).map((row) => row.id));
+    const heldOthers = rows.filter((row) => row.held && row.author_id !== viewer.id);
 
     const animeIds = [...new Set(pending.filter((row) => row.target_type === 'anime').map((row) => Number(row.target_id)))];
     const [watched, likedByMe] = await Promise.all([
@@ -120,7 +122,10 @@ export class CommentsReader {
       if (seen) revealed.add(row.id);
       return !seen;
     });
-    if (pending.length > 0 && (await this.accounts.isAdminOrNot(viewer))) pending.forEach((row) => revealed.add(row.id));
-    return { revealed, likedByMe };
+    if ((pending.length > 0 || heldOthers.length > 0) && (await this.accounts.isAdminOrNot(viewer))) {
+      pending.forEach((row) => revealed.add(row.id));
+      heldOthers.forEach((row) => heldShown.add(row.id));
+    }
+    return { revealed, likedByMe, heldShown };
   }
 }

@@ -114,6 +114,8 @@ export class ReviewsReader {
       viewer.id,
       rows.map((row) => row.id),
     );
-    return { viewerId: viewer.id, admin, votes };
+    // Held reviews of others: auth is asked for the role only then.
+    const seesHeld = admin || (rows.some((row) => row.held && row.author_id !== viewer.id) && (await this.accounts.isAdminOrNot(viewer)));
+    return { viewerId: viewer.id, admin: seesHeld, votes };
   }
 }

@@ -20,6 +20,6 @@ export class UserEventsListener implements OnModuleInit {
   }
 
   private entry(eventName: string, eventId: string, occurredAt: string, subjectUserId: string, details: object) {
-    return { eventId, eventName, subjectUserId, details, occurredAt: new Date(occurredAt) };
+    return { eventId, eventName, subjectUserId, actorId: null, details, occurredAt: new Date(occurredAt) };
   }
 }

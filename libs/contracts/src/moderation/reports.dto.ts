@@ -1,0 +1,166 @@
+/**
+ * Reports and the moderation queue (docs/moderation.md): any user reports a piece of content or an
+ * account; reports on one target form one queue item (a case) that an admin resolves or rejects.
+ * Plain types and constants: the web client imports them too.
+ */
+
+/**
+ * What can be reported, with the shape of its id. A new kind of content is one line here and one
+ * entry in the moderation service's target registry (apps/moderation/src/reports/targets).
+ */
+export const REPORT_TARGET_ID_KINDS = {
+  comment: 'uuid',
+  review: 'uuid',
+  chat_message: 'numeric',
+  amv: 'uuid',
+  user: 'uuid',
+} as const;
+export type ReportTargetType = keyof typeof REPORT_TARGET_ID_KINDS;
+export const REPORT_TARGET_TYPES = Object.keys(REPORT_TARGET_ID_KINDS) as ReportTargetType[];
+
+export interface ReportTarget {
+  type: ReportTargetType;
+  id: string;
+}
+
+export const REPORT_REASONS = ['spam', 'offence', 'spoiler', 'offtopic', 'nickname', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Спам или реклама',
+  offence: 'Оскорбления',
+  spoiler: 'Спойлер без пометки',
+  offtopic: 'Не по теме',
+  nickname: 'Недопустимый никнейм',
+  other: 'Другое',
+};
+
+export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
+  comment: 'Комментарий',
+  review: 'Рецензия',
+  chat_message: 'Сообщение в чате',
+  amv: 'AMV',
+  user: 'Пользователь',
+};
+
+/** A case is open until an admin resolves it (the report was right) or rejects it (it was not). */
+export const REPORT_STATUSES = ['open', 'resolved', 'rejected'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** The queue: newest report first, or the most reported target first. */
+export const REPORT_SORTS = ['newest', 'most'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+
+/** What an admin does with a case. `ban` of the author joins `resolve` later (issue #20, bans). */
+export const REPORT_ACTIONS = ['resolve', 'reject'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+export const REPORT_TEXT_MAX = 1000;
+export const REPORT_NOTE_MAX = 500;
+export const REPORTS_PAGE_SIZE = 20;
+export const REPORTS_PAGE_MAX = 1000;
+/** Reports one user may send in an hour. */
+export const REPORTS_PER_HOUR = 20;
+
+/** The reported content as it was when first reported: the queue shows it even after it is deleted. */
+export interface ReportSnapshot {
+  /** Who wrote it (the account itself for a `user` target); null when it has no author account (an AMV). */
+  authorId: string | null;
+  authorUsername: string | null;
+  /** The first REPORT_EXCERPT_MAX characters of the text (a user's display name for a `user` target). */
+  excerpt: string;
+  /** Where it lives on the site. */
+  link: string;
+}
+
+export const REPORT_EXCERPT_MAX = 500;
+
+export interface ReportReasonCount {
+  reason: ReportReason;
+  count: number;
+}
+
+/** One reporter's report inside a case. */
+export interface ReportEntry {
+  reporter: { id: string; username: string };
+  reason: ReportReason;
+  text: string | null;
+  createdAt: string;
+}
+
+/** A queue item: every report on one target while it is open. */
+export interface ReportCase {
+  id: string;
+  target: ReportTarget;
+  status: ReportStatus;
+  snapshot: ReportSnapshot;
+  /** Distinct reporters. */
+  count: number;
+  reasons: ReportReasonCount[];
+  /** The latest REPORT_ENTRIES_SHOWN reports, newest first. */
+  reports: ReportEntry[];
+  /** Hidden from others until reviewed (docs/moderation.md, «Automatic holds»). */
+  held: boolean;
+  firstReportedAt: string;
+  lastReportedAt: string;
+  decision: ReportDecisionInfo | null;
+}
+
+export const REPORT_ENTRIES_SHOWN = 10;
+
+export interface ReportDecisionInfo {
+  action: ReportAction;
+  contentDeleted: boolean;
+  note: string | null;
+  adminId: string;
+  decidedAt: string;
+}
+
+export interface ReportCasePage {
+  items: ReportCase[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** What POST /reports answers: the report is taken (the reporter sees only this). */
+export interface ReportCreated {
+  id: string;
+  target: ReportTarget;
+  reason: ReportReason;
+  message: string;
+}
+
+export const reportTargetLink = {
+  user: (username: string) => `/user/${encodeURIComponent(username)}`,
+  amv: (id: string) => `/amv/${id}`,
+  review: (animeId: number, id: string) => `/anime/${animeId}/review/${id}`,
+  chat: () => '/?chat=open',
+};
+
+export const REPORT_MESSAGES = {
+  targetType: `Тип жалобы должен быть одним из: ${REPORT_TARGET_TYPES.join(', ')}`,
+  targetId: 'Некорректный идентификатор того, на что жалоба',
+  reason: `Причина должна быть одной из: ${REPORT_REASONS.join(', ')}`,
+  text: `Текст жалобы должен быть не длиннее ${REPORT_TEXT_MAX} символов`,
+  textRequired: 'Опишите, что не так: для причины «Другое» текст обязателен',
+  nul: 'Текст содержит недопустимые символы',
+  status: `Статус должен быть одним из: ${REPORT_STATUSES.join(', ')}`,
+  sort: `Сортировка должна быть одной из: ${REPORT_SORTS.join(', ')}`,
+  page: `Страница должна быть целым числом от 1 до ${REPORTS_PAGE_MAX}`,
+  id: 'Некорректный идентификатор жалобы',
+  action: `Действие должно быть одним из: ${REPORT_ACTIONS.join(', ')}`,
+  note: `Комментарий модератора должен быть не длиннее ${REPORT_NOTE_MAX} символов`,
+  deleteOnlyOnResolve: 'Удалить содержимое можно только при решении «resolve»',
+  cannotDelete: 'Это нельзя удалить: аккаунт не удаляется, бан появится позже',
+  created: 'Жалоба отправлена — спасибо! Модераторы её рассмотрят',
+  duplicate: 'Вы уже пожаловались на это — жалоба ждёт рассмотрения',
+  self: 'Нельзя пожаловаться на себя или на своё',
+  rateLimited: 'Слишком много жалоб — попробуйте позже',
+  notFound: 'Жалоба не найдена',
+  targetNotFound: 'То, на что вы жалуетесь, не найдено',
+  decided: 'Жалоба уже рассмотрена',
+  adminOnly: 'Рассматривать жалобы может только администратор',
+  signInRequired: 'Чтобы пожаловаться, войдите',
+  held: 'Скрыто до проверки модератором',
+} as const;
