@@ -32,7 +32,6 @@ const TITLES = 10_000;
 const PER_USER = Math.ceil(LIST_ROWS / USERS);
 /** User n's id: deterministic, so the viewers are known without reading them back. */
 const USER_ID = (n) => `'00000000-0000-4000-8000-' || lpad(to_hex(${n}), 12, '0')`;
-const userId = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 const timed = async (work) => {
   const started = performance.now();
