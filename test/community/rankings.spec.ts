@@ -84,6 +84,25 @@ describe('rankings', () => {
       expect((await rankings(user)).byAnime.me).toBeNull();
     });
 
+    it('ends at what the lists hold after concurrent changes of many entries', async () => {
+      const users = [await knownUser(), await knownUser(), await knownUser()];
+      const titles = [DEATH_NOTE.id, NARUTO.id, ATTACK_ON_TITAN.id];
+      const statuses = ['completed', 'watching', 'completed', 'dropped', 'completed'];
+      // Every user moves every title through five statuses, all requests at once.
+      await Promise.all(
+        users.flatMap((user) =>
+          titles.map(async (animeId) => {
+            for (const status of statuses) await stack.api.put('/api/users/anime/status', { animeId, status }, auth(user));
+          }),
+        ),
+      );
+      for (const user of users) {
+        const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM community.list_entries WHERE user_id = $1 AND status IN ('completed', 'rewatching')`, [user.id]);
+        expect(n).toBe(titles.length);
+        await settlesAt(user, 'byAnime', n);
+      }
+    });
+
     it('applies a redelivered event once', async () => {
       const user = await knownUser();
       const change: EventPayload<'community.list.updated'> = { ...event(), userId: user.id, animeId: 900_001, status: 'completed', previousStatus: 'watching', progress: 12 };
