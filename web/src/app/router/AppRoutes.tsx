@@ -71,7 +71,8 @@ const ANIME_PAGE_SLOTS = {
 };
 const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
 const AmvAdmin = lazy(() => import('../../features/amv/components/AmvAdmin'));
-const ADMIN_PAGE_SLOTS = { sections: [PendingReviewsQueue, QuizModerationQueue, NewsAdmin, AmvAdmin] };
+const ReportsQueue = lazy(() => import('../../features/moderation/components/ReportsQueue'));
+const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, NewsAdmin, AmvAdmin] };
 const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
 const AMV_PAGE_SLOTS = { comments: AmvComments };
 

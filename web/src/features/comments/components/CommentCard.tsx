@@ -5,6 +5,8 @@ import { useSession } from '../../../shared/session/session-context';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
 import { notify } from '../../../shared/ui/notify';
+import { REPORT_STRINGS } from '../../../shared/ui/report-strings';
+import { ReportButton } from '../../../shared/ui/ReportButton';
 import type { CommentsTarget } from '../api/comments-api';
 import { useDeleteComment, useEditComment, usePostComment, useRevealComment, useToggleLike } from '../hooks/useCommentMutations';
 import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
@@ -40,6 +42,8 @@ export function CommentCard({ comment, target, episodes, inReplyTo = null }: Com
   const own = user !== null && user.id === comment.author.id;
   const canDelete = own || Boolean(user?.isAdmin);
   const hiddenSpoiler = comment.spoiler?.hidden === true;
+  // Held after reports: others get no text; its author and admins read it, marked.
+  const withheld = comment.held === true && comment.content === null;
   const name = comment.author.displayName || comment.author.username;
   // The target of a `#comment-<id>` link, for a moment after the page scrolled to it.
   const highlight = useContext(HighlightedCommentContext) === comment.id ? ' comment--highlighted' : '';
@@ -98,6 +102,8 @@ export function CommentCard({ comment, target, episodes, inReplyTo = null }: Com
             {inReplyTo ? <span className="comment__reply-to muted">{S.inReplyTo(inReplyTo)}</span> : null}
           </header>
 
+          {comment.held ? <p className="comment__held muted">{REPORT_STRINGS.held}</p> : null}
+
           {comment.spoiler && !hiddenSpoiler ? <p className="comment__spoiler-tag">{spoilerLabel(comment.spoiler.episode, comment.spoiler.at)}</p> : null}
 
           {mode === 'edit' ? (
@@ -114,7 +120,7 @@ export function CommentCard({ comment, target, episodes, inReplyTo = null }: Com
               }}
               onSubmit={({ content }) => edit.mutate({ id: comment.id, content }, { onSuccess: () => setMode('view') })}
             />
-          ) : hiddenSpoiler && comment.spoiler ? (
+          ) : withheld ? null : hiddenSpoiler && comment.spoiler ? (
             <div className="comment__spoiler">
               <span>{spoilerLabel(comment.spoiler.episode, comment.spoiler.at)}</span>
               <button type="button" className="comment__action" disabled={reveal.isPending} onClick={() => reveal.mutate(comment.id)}>
@@ -148,6 +154,7 @@ export function CommentCard({ comment, target, episodes, inReplyTo = null }: Com
                 {S.edit}
               </button>
             ) : null}
+            {user && !own ? <ReportButton target={{ type: 'comment', id: comment.id }} className="comment__action" /> : null}
             {canDelete ? (
               <button type="button" className="comment__action comment__action--danger" onClick={() => setConfirmDelete(true)}>
                 {S.delete}

@@ -1,0 +1,41 @@
+import type { ReportAction, ReportCase, ReportSort, ReportStatus } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
+
+/** Every address the moderation queue calls (docs/api.md, «Reports»). */
+export const MODERATION_PATHS = {
+  queue: '/admin/reports',
+  decide: (id: string) => `/admin/reports/${encodeURIComponent(id)}`,
+} as const;
+
+export interface QueueFilters {
+  status: ReportStatus;
+  sort: ReportSort;
+  page: number;
+}
+
+export interface ReportDecision {
+  action: ReportAction;
+  deleteContent: boolean;
+}
+
+export const fetchReportQueue = ({ status, sort, page }: QueueFilters, signal?: AbortSignal) =>
+  apiRequestPage<ReportCase>(MODERATION_PATHS.queue, { query: { status, sort, page }, signal });
+export const decideReport = (id: string, decision: ReportDecision) => apiRequest<ReportCase>(MODERATION_PATHS.decide(id), { method: 'PUT', body: decision });
+
+export const moderationKeys = {
+  queue: ['moderation', 'reports'] as const,
+  page: (filters: QueueFilters) => ['moderation', 'reports', filters.status, filters.sort, filters.page] as const,
+};
+
+export const reportQueueQuery = (filters: QueueFilters) =>
+  queryOptions({ queryKey: moderationKeys.page(filters), queryFn: ({ signal }) => fetchReportQueue(filters, signal), placeholderData: keepPreviousData, staleTime: 0 });
+
+/** Resolve or reject a case; the queue is read again (the case leaves the open list). */
+export function useDecideReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ReportDecision }) => decideReport(id, decision),
+    onSettled: () => client.invalidateQueries({ queryKey: moderationKeys.queue }),
+  });
+}
