@@ -1,6 +1,8 @@
 import type { ChatMessage } from '@portal/contracts';
 import { Link } from 'react-router-dom';
+import { useSession } from '../../../shared/session/session-context';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { ReportButton } from '../../../shared/ui/ReportButton';
 import { formatMessageTime } from '../lib/format-time';
 import { CHAT_STRINGS } from '../strings';
 import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
@@ -16,6 +18,7 @@ export interface ChatMessageItemProps {
 /** One message: the author's avatar and name (a link to their profile; a system message has neither), the time, the text. */
 export function ChatMessageItem({ message, own, onDelete, deleting = false }: ChatMessageItemProps) {
   const time = formatMessageTime(message.createdAt);
+  const { user } = useSession();
   return (
     <li className={own ? 'chat-message chat-message--own' : 'chat-message'} data-own={own || undefined}>
       {message.isSystem ? null : <Avatar src={message.avatar} alt="" sizePx={28} />}
@@ -34,6 +37,7 @@ export function ChatMessageItem({ message, own, onDelete, deleting = false }: Ch
           <time className="chat-message__time" dateTime={message.createdAt}>
             {time}
           </time>
+          {user && !own && !message.isSystem ? <ReportButton target={{ type: 'chat_message', id: message.id }} className="chat-message__report" /> : null}
           {onDelete ? (
             <button
               type="button"

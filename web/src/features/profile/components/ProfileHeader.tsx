@@ -1,14 +1,17 @@
 import type { PublicUser } from '@portal/contracts';
 import { resolveAvatarUrl, resolveBannerUrl } from '../../../shared/lib/asset-url';
+import { useSession } from '../../../shared/session/session-context';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import { ReportButton } from '../../../shared/ui/ReportButton';
 import { PROFILE_STRINGS } from '../strings';
 import { ProfileMedia } from './ProfileMedia';
 
 const S = PROFILE_STRINGS;
 
-/** Banner, avatar, names and rank; the owner also gets a way to the settings. */
+/** Banner, avatar, names and rank; the owner also gets a way to the settings, another signed-in user «Пожаловаться». */
 export function ProfileHeader({ user, own }: { user: PublicUser; own: boolean }) {
   const name = user.displayName || user.username;
+  const { user: viewer } = useSession();
   return (
     <header className="profile-header">
       <ProfileMedia className="profile-header__banner" src={resolveBannerUrl(user.profileBanner)} alt={S.bannerAlt(name)} />
@@ -26,6 +29,7 @@ export function ProfileHeader({ user, own }: { user: PublicUser; own: boolean })
             {S.settings}
           </ButtonLink>
         ) : null}
+        {!own && viewer && viewer.id !== user.id ? <ReportButton target={{ type: 'user', id: user.id }} className="profile-header__report" /> : null}
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import type { ReviewItem } from '@portal/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { REPORT_STRINGS } from '../../../shared/ui/report-strings';
 import { parseReview, reviewExcerpt } from '../lib/review-markup';
 import { REVIEWS_STRINGS } from '../strings';
 import { ReviewMeta } from './ReviewMeta';
@@ -23,6 +24,7 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
           <Link to={reviewPath(review)}>{review.title}</Link>
         </h3>
       ) : null}
+      {review.held ? <p className="review__held muted">{REPORT_STRINGS.held}</p> : null}
       <ReviewText blocks={excerpt.blocks} />
       <div className="review__footer">
         <Link className="review__more" to={reviewPath(review)} aria-label={`${S.readMore}: ${review.title ?? name}`}>

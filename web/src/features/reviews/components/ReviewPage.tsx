@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../shared/api/api-error';
 import { parsePositiveId } from '../../../shared/lib/route-params';
 import { useSession } from '../../../shared/session/session-context';
+import { REPORT_STRINGS } from '../../../shared/ui/report-strings';
+import { ReportButton } from '../../../shared/ui/ReportButton';
 import { Button } from '../../../shared/ui/Button';
 import { ListState } from '../../../shared/ui/ListState';
 import { PageNotFound } from '../../../shared/ui/PageNotFound';
@@ -73,9 +75,11 @@ function ReviewLoader({ animeId, reviewId }: { animeId: number; reviewId: string
         {item.title ?? S.article(item.author.displayName || item.author.username)}
       </h1>
       <ReviewMeta review={item} />
+      {item.held ? <p className="review__held muted">{REPORT_STRINGS.held}</p> : null}
       <ReviewText blocks={blocks} />
       <div className="review__footer">
         <ReviewVotes review={item} />
+        {user && !item.mine ? <ReportButton target={{ type: 'review', id: item.id }} /> : null}
         {item.mine || canDelete ? (
           <div className="review-page__actions">
             {item.mine ? (
