@@ -36,7 +36,11 @@ describe('AMV letters', () => {
     ['naruto', 'N'],
     ['86', '#'],
     ['  7 самураев', '#'],
-    ['«Кавычки»', null],
+    ['«Кавычки»', 'К'],
+    ['[MEP] "Bloom"', 'M'],
+    ['...и снова', 'И'],
+    ['君の名は', '#'],
+    ['!!!', '#'],
   ])('%s → %s', (title, letter) => {
     expect(amvLetterOf(title)).toBe(letter);
   });

@@ -188,9 +188,12 @@ export function normalizeAmvEmbed(raw: string): { provider: AmvEmbedProvider; em
   return 'host';
 }
 
-/** The letter-bar key of a title: its first letter upper-cased (Ё as Е), «#» for a digit, null otherwise. */
-export function amvLetterOf(title: string): string | null {
-  const first = title.trim().charAt(0).toUpperCase().replace('Ё', 'Е');
-  if (/^[0-9]$/.test(first)) return AMV_DIGITS_LETTER;
-  return AMV_LETTERS.includes(first) ? first : null;
+/**
+ * The letter-bar key of a title: its first letter or digit, past quotes, brackets and other signs,
+ * upper-cased (Ё as Е); «#» for a digit and for anything the bar has no letter for (kana, a title of
+ * signs only), so every AMV is under some key.
+ */
+export function amvLetterOf(title: string): string {
+  const first = (/[\p{L}\p{N}]/u.exec(title)?.[0] ?? '').toUpperCase().replace('Ё', 'Е');
+  return AMV_LETTERS.includes(first) && first !== '' ? first : AMV_DIGITS_LETTER;
 }
