@@ -1,6 +1,7 @@
 import type { QuizSummary } from '@portal/contracts';
 import { Link } from 'react-router-dom';
 import { QUIZ_STRINGS } from '../strings';
+import { QuizAnimeLinks } from './QuizAnimeLinks';
 
 const S = QUIZ_STRINGS.card;
 
@@ -18,16 +19,7 @@ export function QuizCard({ quiz, withStatus = false }: { quiz: QuizSummary; with
         <p className="muted quiz-card__meta">
           {[S.questions(quiz.questionCount), quiz.timeLimitSeconds ? S.timeLimit(quiz.timeLimitSeconds) : S.noTimeLimit, S.players(quiz.players)].join(' · ')}
         </p>
-        {quiz.anime.length > 0 ? (
-          <p className="quiz-card__anime">
-            {quiz.anime.map((anime, index) => (
-              <span key={anime.id}>
-                {index > 0 ? ', ' : null}
-                <Link to={`/anime/${anime.id}`}>{anime.title}</Link>
-              </span>
-            ))}
-          </p>
-        ) : null}
+        <QuizAnimeLinks anime={quiz.anime} className="quiz-card__anime" />
         {quiz.best ? <p className="quiz-card__best">{S.best(quiz.best.score, quiz.best.totalQuestions)}</p> : null}
         {withStatus && quiz.rejectionReason ? <p className="quiz-card__reason">{S.rejectedBecause(quiz.rejectionReason)}</p> : null}
         {withStatus ? (

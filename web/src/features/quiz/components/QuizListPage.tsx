@@ -9,6 +9,7 @@ import { ListState } from '../../../shared/ui/ListState';
 import { myQuizzesQuery, quizzesQuery } from '../api/quiz-api';
 import { QUIZ_STRINGS } from '../strings';
 import { QuizCard } from './QuizCard';
+import { QuizPager } from './QuizPager';
 import '../quiz.css';
 
 const S = QUIZ_STRINGS.list;
@@ -18,7 +19,6 @@ function QuizList({ query, mine, page, onPage }: { query: UseQueryResult<QuizPag
   if (query.isPending) return <ListState kind="loading" label={S.loading} />;
   if (query.isError) return <ListState kind="error" title={S.loadError} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (query.data.items.length === 0) return <ListState kind="empty" text={mine ? S.emptyMine : S.empty} />;
-  const pages = Math.max(1, Math.ceil(query.data.total / query.data.limit));
   return (
     <>
       <ul className="quiz-list" aria-label={mine ? S.mineLabel : S.listLabel}>
@@ -26,17 +26,7 @@ function QuizList({ query, mine, page, onPage }: { query: UseQueryResult<QuizPag
           <QuizCard key={quiz.id} quiz={quiz} withStatus={mine} />
         ))}
       </ul>
-      {pages > 1 ? (
-        <nav className="quiz-pages" aria-label={S.pages}>
-          <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {S.previousPage}
-          </Button>
-          <span>{S.pageOf(page, pages)}</span>
-          <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {S.nextPage}
-          </Button>
-        </nav>
-      ) : null}
+      <QuizPager page={page} total={query.data.total} limit={query.data.limit} onPage={onPage} />
     </>
   );
 }

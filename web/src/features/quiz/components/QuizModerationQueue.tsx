@@ -8,6 +8,7 @@ import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
 import { moderationQuery } from '../api/quiz-api';
 import { useApproveQuiz, useRejectQuiz } from '../hooks/useQuizMutations';
 import { QUIZ_STRINGS } from '../strings';
+import { QuizPager } from './QuizPager';
 import '../quiz.css';
 
 const S = QUIZ_STRINGS.moderation;
@@ -66,7 +67,6 @@ export default function QuizModerationQueue() {
   else if (queue.isError) body = <ListState kind="error" title={S.loadError} message={errorMessage(queue.error)} onRetry={() => void queue.refetch()} />;
   else if (queue.data.items.length === 0) body = <ListState kind="empty" text={S.empty} />;
   else {
-    const pages = Math.max(1, Math.ceil(queue.data.total / queue.data.limit));
     body = (
       <>
         <ol className="quiz-moderation__list">
@@ -76,17 +76,7 @@ export default function QuizModerationQueue() {
             </li>
           ))}
         </ol>
-        {pages > 1 ? (
-          <nav className="quiz-pages" aria-label={QUIZ_STRINGS.list.pages}>
-            <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {QUIZ_STRINGS.list.previousPage}
-            </Button>
-            <span>{QUIZ_STRINGS.list.pageOf(page, pages)}</span>
-            <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {QUIZ_STRINGS.list.nextPage}
-            </Button>
-          </nav>
-        ) : null}
+        <QuizPager page={page} total={queue.data.total} limit={queue.data.limit} onPage={setPage} />
       </>
     );
   }

@@ -9,6 +9,7 @@ import { ListState } from '../../../shared/ui/ListState';
 import { quizQuery } from '../api/quiz-api';
 import { useQuizPlay } from '../hooks/useQuizPlay';
 import { QUIZ_STRINGS } from '../strings';
+import { QuizAnimeLinks } from './QuizAnimeLinks';
 import { QuizQuestionView } from './QuizQuestionView';
 import { QuizResultView } from './QuizResultView';
 import '../quiz.css';
@@ -35,16 +36,7 @@ function QuizIntro({ quiz, play }: { quiz: QuizSummary; play: ReturnType<typeof 
       <h1>{quiz.title}</h1>
       {quiz.description ? <p className="quiz-intro__description">{quiz.description}</p> : null}
       <p className="muted">{S.about(quiz.questionCount, quiz.timeLimitSeconds)}</p>
-      {quiz.anime.length > 0 ? (
-        <p>
-          {quiz.anime.map((anime, index) => (
-            <span key={anime.id}>
-              {index > 0 ? ', ' : null}
-              <Link to={`/anime/${anime.id}`}>{anime.title}</Link>
-            </span>
-          ))}
-        </p>
-      ) : null}
+      <QuizAnimeLinks anime={quiz.anime} />
       {quiz.best ? <p>{QUIZ_STRINGS.card.best(quiz.best.score, quiz.best.totalQuestions)}</p> : null}
       {quiz.rejectionReason ? <p className="quiz-card__reason">{QUIZ_STRINGS.card.rejectedBecause(quiz.rejectionReason)}</p> : null}
       <div className="quiz-intro__actions">
