@@ -51,7 +51,7 @@ export const ReasonTooLong: Story = {
     await userEvent.click(reason(view));
     await userEvent.paste('я'.repeat(REVIEW_REASON_MAX + 1));
     await expect(view.getByText(REVIEW_MESSAGES.reasonTooLong)).toBeInTheDocument();
-    await expect(view.getByText(`${REVIEW_REASON_MAX + 1} / ${REVIEW_REASON_MAX}`)).toHaveClass('reason-dialog__count--over');
+    await expect(view.getByText(`${REVIEW_REASON_MAX + 1} / ${REVIEW_REASON_MAX}`)).toHaveClass('counted-text-area__count--over');
     await userEvent.click(view.getByRole('button', { name: 'Отклонить' }));
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },

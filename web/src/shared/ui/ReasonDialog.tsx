@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formFieldErrors } from '../api/api-error';
 import { Button } from './Button';
+import { CountedTextArea } from './CountedTextArea';
 import { Dialog } from './Dialog';
 import { FieldMessage } from './FieldMessage';
 import { UI_STRINGS } from './strings';
@@ -37,7 +38,6 @@ function ReasonForm({ onCancel, onSubmit, pending, error, maxLength, text }: Rea
   const [reason, setReason] = useState('');
   // The empty-reason message waits for a submit; the too-long one shows while typing.
   const [submitted, setSubmitted] = useState(false);
-  const fieldId = useId();
   const length = reason.trim().length;
   const problem = length === 0 ? text.required : length > maxLength ? text.tooLong : null;
   const local = submitted || length > maxLength ? problem : null;
@@ -53,27 +53,17 @@ function ReasonForm({ onCancel, onSubmit, pending, error, maxLength, text }: Rea
 
   return (
     <form onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId}>
-          {text.label}
-        </label>
-        <textarea
-          id={fieldId}
-          className="field__input reason-dialog__reason"
-          value={reason}
-          rows={4}
-          placeholder={text.placeholder}
-          aria-invalid={Boolean(fieldMessage) || undefined}
-          aria-describedby={`${fieldId}-count${fieldMessage ? ` ${fieldId}-message` : ''}`}
-          disabled={pending}
-          autoFocus
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <div className="reason-dialog__meta" id={`${fieldId}-count`}>
-          <span className={length > maxLength ? 'reason-dialog__count--over' : 'muted'}>{`${length} / ${maxLength}`}</span>
-        </div>
-        <FieldMessage id={`${fieldId}-message`} message={fieldMessage} />
-      </div>
+      <CountedTextArea
+        label={text.label}
+        className="reason-dialog__reason"
+        value={reason}
+        onChange={setReason}
+        maxLength={maxLength}
+        message={fieldMessage}
+        placeholder={text.placeholder}
+        disabled={pending}
+        autoFocus
+      />
       <div className="dialog__actions">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {UI_STRINGS.cancel}

@@ -1,7 +1,8 @@
 import { REPORT_REASONS, type ReportReason } from '@portal/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formFieldErrors, isApiError } from '../api/api-error';
 import { Button } from './Button';
+import { CountedTextArea } from './CountedTextArea';
 import { Dialog } from './Dialog';
 import { FieldMessage } from './FieldMessage';
 import { REPORT_STRINGS as S } from './report-strings';
@@ -28,7 +29,6 @@ function ReportForm({ onCancel, onSubmit, pending, error }: ReportFormProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const textId = useId();
   const length = text.trim().length;
   const reasonProblem = reason === null ? S.chooseReason : null;
   const textProblem = reason === 'other' && length === 0 ? S.textRequired : length > S.textMax ? S.textTooLong : null;
@@ -55,26 +55,17 @@ function ReportForm({ onCancel, onSubmit, pending, error }: ReportFormProps) {
         ))}
         <FieldMessage message={reasonMessage} />
       </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor={textId}>
-          {reason === 'other' ? S.textLabelRequired : S.textLabel}
-        </label>
-        <textarea
-          id={textId}
-          className="field__input report-dialog__text"
-          value={text}
-          rows={3}
-          placeholder={S.textPlaceholder}
-          aria-invalid={Boolean(textMessage) || undefined}
-          aria-describedby={`${textId}-count${textMessage ? ` ${textId}-message` : ''}`}
-          disabled={pending}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <div className="report-dialog__meta" id={`${textId}-count`}>
-          <span className={length > S.textMax ? 'report-dialog__count--over' : 'muted'}>{`${length} / ${S.textMax}`}</span>
-        </div>
-        <FieldMessage id={`${textId}-message`} message={textMessage} />
-      </div>
+      <CountedTextArea
+        label={reason === 'other' ? S.textLabelRequired : S.textLabel}
+        className="report-dialog__text"
+        value={text}
+        onChange={setText}
+        maxLength={S.textMax}
+        message={textMessage}
+        placeholder={S.textPlaceholder}
+        disabled={pending}
+        rows={3}
+      />
       <div className="dialog__actions">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {UI_STRINGS.cancel}
