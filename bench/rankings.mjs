@@ -110,7 +110,12 @@ runBench(async () => {
   console.log(`[bench] seeding ${USERS} users, ${USERS * PER_USER} list rows, ${TITLES} titles…`);
   seconds.seed = await timed(() => seed(url));
   const { backfillRankings } = distRequire('apps/community/src/migrations/1766500000000-create-rankings');
-  seconds.readModel = await timed(() => backfillRankings({ query: (text, params) => sql(url, text, params) }));
+  const { backfillRankingValueCounts } = distRequire('apps/community/src/migrations/1766600000000-create-ranking-value-counts');
+  const runner = { query: (text, params) => sql(url, text, params) };
+  seconds.readModel = await timed(async () => {
+    await backfillRankings(runner);
+    await backfillRankingValueCounts(runner);
+  });
   seconds.vacuum = await timed(() => sql(url, 'VACUUM ANALYZE community.list_entries, community.ranking_counters, community.user_refs, community.title_rating_stats'));
   const [{ rows }] = await sql(url, `SELECT count(*)::int AS rows FROM community.list_entries`);
   console.log(`[bench] seeded ${rows} list rows in ${seconds.seed} s, read model in ${seconds.readModel} s, vacuum ${seconds.vacuum} s`);

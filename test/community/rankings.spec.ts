@@ -5,6 +5,7 @@ import { EVENT_QUEUE_OF, type EventName, type EventPayload, RANK_LADDER, type Ti
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import { backfillRankings } from '../../apps/community/src/migrations/1766500000000-create-rankings';
+import { backfillRankingValueCounts } from '../../apps/community/src/migrations/1766600000000-create-ranking-value-counts';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, NARUTO, startCommunityStack, unseenTitles } from './community-test-kit';
 
@@ -58,7 +59,7 @@ describe('rankings', () => {
   };
 
   beforeAll(async () => {
-    stack = await startCommunityStack('rankings', { env: { RANKINGS_MIN_VOTES: '2' } });
+    stack = await startCommunityStack('rankings', { env: { RANKINGS_MIN_VOTES: '2', RANKINGS_TITLES_CACHE_SECONDS: '0' } });
     connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
     queue = new Queue(EVENT_QUEUE_OF.community, { connection, prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX as string) });
   }, 120_000);
@@ -101,6 +102,14 @@ describe('rankings', () => {
         expect(n).toBe(titles.length);
         await settlesAt(user, 'byAnime', n);
       }
+      // The places come from how many users hold each value: it agrees with the counters.
+      const [{ differences }] = await stack.db.query(
+        `SELECT count(*)::int AS differences FROM (
+           SELECT board, value, count(*)::int AS users FROM community.ranking_counters WHERE value > 0 GROUP BY board, value
+         ) c FULL JOIN community.ranking_value_counts h USING (board, value)
+         WHERE c.users IS DISTINCT FROM nullif(h.users, 0)`,
+      );
+      expect(differences).toBe(0);
     });
 
     it('applies a redelivered event once', async () => {
@@ -196,6 +205,7 @@ describe('rankings', () => {
         [ids],
       );
       await stack.db.query(`INSERT INTO community.ranking_counters (user_id, board, value) SELECT id, 'byQuiz', 1000 FROM unnest($1::uuid[]) AS id`, [ids]);
+      await stack.db.query(`INSERT INTO community.ranking_value_counts (board, value, users) VALUES ('byQuiz', 1000, 101)`);
       await deliver('community.quiz.result.recorded', { ...event(), quizId: randomUUID(), attemptId: randomUUID(), userId: viewer.id, score: 10, totalQuestions: 10, success: true, firstSuccess: true });
       const board = (await rankings(viewer)).byQuiz;
       expect(board.entries).toHaveLength(100);
@@ -251,8 +261,10 @@ describe('rankings', () => {
       watched: await stack.db.query('SELECT watched_on FROM community.title_viewers WHERE user_id = $1', [user.id]),
     });
     const fromEvents = await snapshot();
-    await stack.db.query('TRUNCATE community.ranking_counters, community.title_rating_stats, community.title_viewers');
-    await backfillRankings({ query: (sql: string, params?: unknown[]) => stack.db.query(sql, params) });
+    await stack.db.query('TRUNCATE community.ranking_counters, community.ranking_value_counts, community.title_rating_stats, community.title_viewers');
+    const runner = { query: (sql: string, params?: unknown[]) => stack.db.query(sql, params) };
+    await backfillRankings(runner);
+    await backfillRankingValueCounts(runner);
     expect(await snapshot()).toEqual(fromEvents);
     expect(fromEvents.counters).toEqual([
       { board: 'byAnime', value: 1 },

@@ -177,6 +177,8 @@ export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.communit
   COMMENT_DAILY_LIMIT: positiveInt(200),
   /** Rankings: the fewest of our users' scores a title needs to be in «Лучшие по оценкам». */
   RANKINGS_MIN_VOTES: positiveInt(5),
+  /** Rankings: how long one answer of the title lists serves everyone (per replica); 0 reads every time. */
+  RANKINGS_TITLES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** AMV uploads and their HLS renditions live in MEDIA_DIR/amv (the gateway serves MEDIA_DIR at /media/). */
   MEDIA_DIR: z.string().default('.data/media'),
   /** Transcode uploaded AMVs to HLS with ffmpeg (when one is found); off serves them as uploaded. */

@@ -7,6 +7,7 @@ import { CreateNews1764800000000 } from './1764800000000-create-news';
 import { CreateAmv1764900000000 } from './1764900000000-create-amv';
 import { CreateOrders1765000000000 } from './1765000000000-create-orders';
 import { CreateRankings1766500000000 } from './1766500000000-create-rankings';
+import { CreateRankingValueCounts1766600000000 } from './1766600000000-create-ranking-value-counts';
 import { CreateQuizzes1766000000000 } from './1766000000000-create-quizzes';
 import { CreateAmvSamples1767000000000 } from './1767000000000-create-amv-samples';
 import { RecomputeAmvLetters1767000000001 } from './1767000000001-recompute-amv-letters';
@@ -25,6 +26,7 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   CreateOrders1765000000000,
   CreateQuizzes1766000000000,
   CreateRankings1766500000000,
+  CreateRankingValueCounts1766600000000,
   CreateAmvSamples1767000000000,
   RecomputeAmvLetters1767000000001,
   AddModerationHolds1767200000000,

@@ -27,14 +27,29 @@ const byKey = (a: CounterDelta, b: CounterDelta) => (a.userId < b.userId ? -1 : 
 export class RankingCountersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Adds atomically (concurrent deltas of one counter queue on its row, none is lost). */
+  /**
+   * Adds atomically (concurrent deltas of one counter queue on its row, none is lost), and moves the
+   * user from their old value to their new one in `ranking_value_counts`, in the same statement.
+   */
   async add(manager: EntityManager, deltas: CounterDelta[]): Promise<void> {
     const changes = deltas.filter((delta) => delta.delta !== 0).sort(byKey);
     if (changes.length === 0) return;
     await manager.query(
-      `INSERT INTO community.ranking_counters AS c (user_id, board, value)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[])
-       ON CONFLICT (user_id, board) DO UPDATE SET value = c.value + excluded.value, updated_at = now()`,
+      `WITH delta AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[]) AS d(user_id, board, delta)
+       ), changed AS (
+         INSERT INTO community.ranking_counters AS c (user_id, board, value)
+         SELECT user_id, board, delta FROM delta
+         ON CONFLICT (user_id, board) DO UPDATE SET value = c.value + excluded.value, updated_at = now()
+         RETURNING c.user_id, c.board, c.value
+       ), moves AS (
+         SELECT c.board, c.value, 1 AS users FROM changed c WHERE c.value > 0
+         UNION ALL
+         SELECT c.board, c.value - d.delta, -1 FROM changed c JOIN delta d USING (user_id, board) WHERE c.value - d.delta > 0
+       )
+       INSERT INTO community.ranking_value_counts AS h (board, value, users)
+       SELECT board, value, sum(users) FROM moves GROUP BY board, value HAVING sum(users) <> 0 ORDER BY board, value
+       ON CONFLICT (board, value) DO UPDATE SET users = h.users + excluded.users`,
       [changes.map((change) => change.userId), changes.map((change) => change.board), changes.map((change) => change.delta)],
     );
   }
@@ -59,7 +74,7 @@ export class RankingCountersRepository {
   own(userId: string): Promise<OwnRow[]> {
     return this.dataSource.query(
       `SELECT m.board, m.value, u.username, u.display_name, u.avatar,
-         (SELECT count(*) FROM community.ranking_counters g WHERE g.board = m.board AND g.value > m.value)::int + 1 AS place
+         (SELECT coalesce(sum(h.users), 0) FROM community.ranking_value_counts h WHERE h.board = m.board AND h.value > m.value)::int + 1 AS place
        FROM community.ranking_counters m JOIN community.user_refs u ON u.id = m.user_id
        WHERE m.user_id = $1 AND m.value > 0`,
       [userId],

@@ -4,7 +4,7 @@ import { RankingListEventsListener } from './listeners/list-events.listener';
 import { RankingQuizResultsListener } from './listeners/quiz-results.listener';
 import { RankingCountersRepository } from './ranking-counters.repository';
 import { RankingsMessageController } from './rankings.message-controller';
-import { RANKINGS_MIN_VOTES, TitleRankingsReader } from './services/title-rankings-reader';
+import { TITLE_RANKINGS_SETTINGS, TitleRankingsReader, type TitleRankingsSettings } from './services/title-rankings-reader';
 import { UserRankingsReader } from './services/user-rankings-reader';
 import { TitleRankingsRepository } from './title-rankings.repository';
 
@@ -16,7 +16,7 @@ import { TitleRankingsRepository } from './title-rankings.repository';
 export const RANKINGS_CONTROLLERS = [RankingsMessageController];
 
 export const rankingsProviders = (config: CommunityEnv): Provider[] => [
-  { provide: RANKINGS_MIN_VOTES, useValue: config.RANKINGS_MIN_VOTES },
+  { provide: TITLE_RANKINGS_SETTINGS, useValue: { minVotes: config.RANKINGS_MIN_VOTES, cacheMs: config.RANKINGS_TITLES_CACHE_SECONDS * 1000 } satisfies TitleRankingsSettings },
   RankingCountersRepository,
   TitleRankingsRepository,
   UserRankingsReader,
