@@ -145,3 +145,34 @@ export const DeleteConfirmed: Story = {
     await expect(screen.getByText('А мне больше первый')).toBeInTheDocument();
   },
 };
+
+/** Held after reports (docs/moderation.md): others see «Скрыто до проверки модератором» and no text. */
+export const HeldForOthers: Story = {
+  parameters: { session: userSession, mockApi: { [LIST]: ok(makePage([makeThread({ content: null, held: true })])) } },
+  play: async () => {
+    const comment = within(await screen.findByRole('article', { name: /^Комментарии: / }));
+    await expect(comment.getByText('Скрыто до проверки модератором')).toBeInTheDocument();
+  },
+};
+
+/** «Пожаловаться» on another's comment sends its id and the chosen reason. */
+export const Reporting: Story = {
+  parameters: {
+    session: userSession,
+    mockApi: {
+      'POST /api/reports': (request: MockRequest) => {
+        posted.push(request);
+        return ok({ id: 'r-1', target: { type: 'comment', id: 'c' }, reason: 'offence', message: 'Жалоба отправлена — спасибо! Модераторы её рассмотрят' }, 201);
+      },
+    },
+  },
+  play: async () => {
+    const comment = within(await screen.findByRole('article', { name: /^Комментарии: / }));
+    await userEvent.click(comment.getByRole('button', { name: 'Пожаловаться на комментарий' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Пожаловаться' }));
+    await userEvent.click(dialog.getByRole('radio', { name: 'Оскорбления' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Отправить жалобу' }));
+    await expect(await dialog.findByText('Жалоба отправлена')).toBeInTheDocument();
+    await waitFor(() => expect(posted[0]?.body).toMatchObject({ target: { type: 'comment' }, reason: 'offence' }));
+  },
+};
