@@ -319,6 +319,25 @@ describe('reports', () => {
       expect((await caseOf('user', author.id)).status).toBe('open');
     });
 
+    it('reports an AMV (no author account) and deletes it through the community', async () => {
+      const [a] = await users(1);
+      const created = await stack.api.post(
+        '/api/amv',
+        { title: `Клип ${randomUUID().slice(0, 8)}`, author: 'Автор клипа', durationSeconds: 30, video: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+        auth(admin),
+      );
+      expect(created.status).toBe(201);
+      const amv = created.body.data.id as string;
+      await reported(a, { target: { type: 'amv', id: amv }, reason: 'offtopic' });
+      const item = await caseOf('amv', amv);
+      expect(item.snapshot).toMatchObject({ authorId: null, authorUsername: null, link: `/amv/${amv}` });
+      expect(item.snapshot.excerpt).toMatch(/Автор клипа/);
+      expect((await decide(item.id, { action: 'resolve', deleteContent: true })).status).toBe(200);
+      expect((await stack.api.get(`/api/amv/${amv}`)).status).toBe(404);
+      const audit = (await stack.api.get('/api/admin/audit-log?limit=100', auth(admin))).body.data as Array<Record<string, any>>;
+      expect(audit.find((row) => row.details.caseId === item.id)).toMatchObject({ subjectUserId: null, actorId: admin.id });
+    });
+
     it('a user cannot decide even by calling with a valid case (403), and nothing changes', async () => {
       const [author, a] = await users(2);
       const comment = await commentBy(author);
