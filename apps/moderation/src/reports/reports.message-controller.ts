@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
+import { ErrorCode, REPORT_MESSAGES, type RpcRequest } from '@portal/contracts';
 import { reportCreateSchema, reportDecisionSchema, reportQueueQuerySchema } from '@portal/contracts/schemas';
 import { RpcError, validatePayload } from '@portal/platform';
-import { ErrorCode, REPORT_MESSAGES } from '@portal/contracts';
 import { ReportDecisionService } from './services/report-decision.service';
 import { ReportIntakeService } from './services/report-intake.service';
 import { ReportQueueReader } from './services/report-queue.reader';

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ErrorCode, REPORT_MESSAGES, type AuthenticatedUser, type ReportCase, type ReportDecisionRequest, type RpcMeta } from '@portal/contracts';
+import { ErrorCode, REPORT_MESSAGES, type AuthenticatedUser, type ReportAction, type ReportCase, type ReportDecisionRequest, type RpcMeta } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
 import { OwnerRpc } from '../../rpc/owner-rpc';
 import { type ReportCaseRow, ReportsRepository } from '../reports.repository';
+import type { ReportTargetHandler } from '../targets/report-target';
 import { REPORT_TARGETS } from '../targets/report-targets';
 import { requireAdmin } from './admin-only';
 import { ReportQueueReader } from './report-queue.reader';
@@ -43,7 +44,7 @@ export class ReportDecisionService {
       const locked = await this.reports.lock(manager, id);
       if (!locked || locked.status !== 'open') throw decided();
       const updated = await this.reports.decide(manager, id, { action, contentDeleted: deleteContent, note, adminId: admin.id });
-      await this.announce(manager, locked, updated);
+      await this.announce(manager, locked, updated, action);
       await this.record(manager, admin, locked, updated);
       return updated;
     });
@@ -53,7 +54,7 @@ export class ReportDecisionService {
   }
 
   /** Content already gone (deleted by its author meanwhile, or by an earlier try of this decision) is deleted. */
-  private async removeContent(remove: NonNullable<(typeof REPORT_TARGETS)[keyof typeof REPORT_TARGETS]['remove']>, targetId: string, meta: RpcMeta) {
+  private async removeContent(remove: NonNullable<ReportTargetHandler['remove']>, targetId: string, meta: RpcMeta) {
     try {
       await remove(this.owners, targetId, meta);
     } catch (error) {
@@ -61,12 +62,12 @@ export class ReportDecisionService {
     }
   }
 
-  private async announce(manager: EntityManager, before: ReportCaseRow, after: ReportCaseRow) {
+  private async announce(manager: EntityManager, before: ReportCaseRow, after: ReportCaseRow, action: ReportAction) {
     const target = { type: after.target_type, id: after.target_id };
     await this.outbox.publish(manager, 'moderation.report.decided', {
       caseId: after.id,
       target,
-      action: after.action ?? 'reject',
+      action,
       contentDeleted: after.content_deleted,
       reporterIds: await this.reports.reporterIds(manager, after.id),
     });

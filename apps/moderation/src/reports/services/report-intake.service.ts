@@ -6,6 +6,7 @@ import {
   type ReportCreated,
   type ReportCreateRequest,
   type ReportSnapshot,
+  type ReportTargetType,
   type RpcMeta,
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
@@ -49,7 +50,7 @@ export class ReportIntakeService {
     return { id: reportId, target, reason, message: REPORT_MESSAGES.created };
   }
 
-  private async snapshotOf(type: keyof typeof REPORT_TARGETS, id: string, meta: RpcMeta): Promise<ReportSnapshot> {
+  private async snapshotOf(type: ReportTargetType, id: string, meta: RpcMeta): Promise<ReportSnapshot> {
     try {
       return await REPORT_TARGETS[type].snapshot(this.owners, id, meta);
     } catch (error) {
