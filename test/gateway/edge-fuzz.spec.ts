@@ -228,9 +228,11 @@ describe('the edge under random and hostile input (fast-check over the OpenAPI d
               headers: { 'content-type': contentType, ...(token && { authorization: `Bearer ${token}` }) },
               body: write ? body : undefined,
             });
-          // After refusing an oversized body the server may close the kept-alive connection the client
-          // then reuses: that one failure happens before the request reaches the gateway, so it is sent again.
+          // After refusing an oversized body the server may close kept-alive connections the client then
+          // reuses (more than one of its pool under load): such a failure happens before the request
+          // reaches the gateway, so it is sent again, on a new connection each time.
           const response = await send()
+            .catch(() => send())
             .catch(() => send())
             .catch((error: Error) => ({ status: 599, text: async () => `${error.message}: ${String((error as { cause?: unknown }).cause)}` }));
           const where = `${operation.method.toUpperCase()} ${path.slice(0, 120)}`;
