@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { AUTH_MESSAGES, ErrorCode, TELEGRAM_MESSAGES } from '@portal/contracts';
+import { EventQueues } from '@portal/messaging';
 import { type ApiClient, apiClient, waitFor } from '@portal/testing';
 import { type FakeTelegram, startFakeTelegram } from '../fakes/fake-telegram-bot-api.cjs';
 import { type Env, type RunningApp, startAuthService, startGateway } from '../support/test-apps';
@@ -257,5 +259,105 @@ describe('Telegram not configured', () => {
     const res = await register(stack.api, { ...newAccount('tgoff'), telegramUserId: '12345' } as never);
     expect(res.status).toBe(201);
     expect(res.body.data.user.telegramUserId).toBeNull();
+  });
+});
+
+describe('Telegram notices: opt-in and a rate-limited queue', () => {
+  const PER_SECOND = 5;
+  let fake: FakeTelegram;
+  let stack: AuthStack;
+  let api: ApiClient;
+  let prefix: Env;
+  let events: EventQueues;
+
+  beforeAll(async () => {
+    fake = await startFakeTelegram();
+    prefix = ownRedisPrefix('tgnotice');
+    stack = await startAuthStack('tgnotice', { env: { ...prefix, ...telegramEnv(fake, { TELEGRAM_SEND_PER_SECOND: String(PER_SECOND) }) } });
+    api = stack.api;
+    events = new EventQueues({ url: process.env.REDIS_URL!, keyPrefix: prefix.REDIS_KEY_PREFIX! });
+  });
+  afterAll(async () => {
+    await events?.onApplicationShutdown();
+    await stack?.close();
+    await fake?.close();
+  });
+
+  /** A user registered with a verified Telegram; opted in to notices unless told otherwise. */
+  async function telegramUser(optIn = true): Promise<{ id: string; chatId: string; token: string }> {
+    const telegramId = newTelegramUser();
+    const sessionToken = await verifiedSession(api, fake, telegramId);
+    const res = await register(api, { ...newAccount('tgnote'), telegramSessionToken: sessionToken } as never);
+    expect(res.status).toBe(201);
+    const { token, user } = res.body.data;
+    if (optIn) {
+      const set = await api.put('/api/telegram/notices', { enabled: true }, { token });
+      expect(set.status).toBe(200);
+      expect(set.body.data.telegramNotices).toBe(true);
+    }
+    return { id: user.id, chatId: String(telegramId), token };
+  }
+
+  /** What the community's outbox relay hands the auth service when it stores a notification. */
+  const notificationCreated = (userId: string, text: string, eventId: string = randomUUID()) =>
+    events.enqueue('auth', 'community.notification.created', { eventId, occurredAt: new Date().toISOString(), notificationId: randomUUID(), userId, kind: 'order.released', text }, eventId);
+
+  it('lets only a user with a verified Telegram opt in', async () => {
+    const plain = await registerUserWithoutTelegram();
+    const refused = await api.put('/api/telegram/notices', { enabled: true }, { token: plain.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(TELEGRAM_MESSAGES.noticesNeedTelegram);
+    expect((await api.put('/api/telegram/notices', { enabled: true })).status).toBe(401);
+  });
+
+  async function registerUserWithoutTelegram() {
+    const res = await register(api, { ...newAccount('tgnone'), telegramSessionToken: await verifiedSession(api, fake, newTelegramUser()) } as never);
+    await dbQuery('UPDATE auth.users SET telegram_user_id = NULL WHERE id = $1', [res.body.data.user.id]);
+    return { token: res.body.data.token as string };
+  }
+
+  it('sends a flood of notices within 1 per second per chat and the global limit, and honours retry_after', async () => {
+    const users = [];
+    for (let index = 0; index < 6; index++) users.push(await telegramUser());
+    const silent = await telegramUser(false);
+    const sentBefore = fake.sends.length;
+    fake.floodControl(2);
+
+    const perUser = 3;
+    const eventIds: string[] = [];
+    for (let round = 0; round < perUser; round++) {
+      for (const user of users) {
+        const eventId = randomUUID();
+        eventIds.push(eventId);
+        await notificationCreated(user.id, `Заказ выполнен ${round} для ${user.chatId}`, eventId);
+      }
+    }
+    await notificationCreated(silent.id, 'не для Telegram');
+    // A redelivered event queues nothing twice.
+    await notificationCreated(users[0].id, `Заказ выполнен 0 для ${users[0].chatId}`, eventIds[0]);
+
+    await waitFor(async () => fake.sends.length - sentBefore >= users.length * perUser, 30_000, 200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const notices = fake.sends.slice(sentBefore);
+    expect(notices).toHaveLength(users.length * perUser);
+    expect(notices.some((send) => send.chatId === silent.chatId)).toBe(false);
+
+    // Per chat: every notice in a second of its own, as the fake's clock counts seconds.
+    for (const user of users) {
+      const seconds = notices.filter((send) => send.chatId === user.chatId).map((send) => Math.floor(send.at / 1000));
+      expect(seconds).toHaveLength(perUser);
+      expect(new Set(seconds).size).toBe(perUser);
+    }
+    // Globally: no second of the fake's holds more than the limit.
+    const perSecond = new Map<number, number>();
+    for (const send of notices) perSecond.set(Math.floor(send.at / 1000), (perSecond.get(Math.floor(send.at / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(PER_SECOND);
+
+    // The refused one came back no sooner than retry_after said.
+    const [refusal] = fake.refusals;
+    expect(refusal.retryAfter).toBe(2);
+    const retried = notices.find((send) => send.chatId === refusal.chatId && send.text === refusal.text);
+    expect(retried).toBeDefined();
+    expect(retried!.at - refusal.at).toBeGreaterThanOrEqual(2000);
   });
 });

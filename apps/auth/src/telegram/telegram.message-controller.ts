@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
-import { telegramCheckSessionSchema, telegramWebhookRequestSchema } from '@portal/contracts/schemas';
+import { telegramCheckSessionSchema, telegramNoticesSchema, telegramWebhookRequestSchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
+import { TelegramNoticesSettingsService } from './notices/telegram-notices-settings.service';
 import { TelegramChannelService } from './services/telegram-channel.service';
 import { TelegramVerificationService } from './services/telegram-verification.service';
 
@@ -12,6 +13,7 @@ export class TelegramMessageController {
   constructor(
     private readonly channel: TelegramChannelService,
     private readonly verification: TelegramVerificationService,
+    private readonly noticesSettings: TelegramNoticesSettingsService,
   ) {}
 
   @MessagePattern('auth.telegram.channel-info')
@@ -27,6 +29,11 @@ export class TelegramMessageController {
   @MessagePattern('auth.telegram.session.check')
   checkSession(@Payload() { data }: RpcRequest<unknown>) {
     return this.verification.checkSession(validatePayload(telegramCheckSessionSchema, data).sessionToken);
+  }
+
+  @MessagePattern('auth.telegram.notices.set')
+  setNotices(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.noticesSettings.set(meta.user?.id, validatePayload(telegramNoticesSchema, data).enabled);
   }
 
   @MessagePattern('auth.telegram.webhook')

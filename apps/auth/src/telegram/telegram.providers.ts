@@ -2,6 +2,11 @@ import type { Provider } from '@nestjs/common';
 import type { AuthEnv } from '@portal/config';
 import { TelegramBotApiClient } from './bot-api/telegram-bot-api.client';
 import { TelegramUpdatesPoller } from './jobs/telegram-updates.poller';
+import { TelegramNoticesSettingsService } from './notices/telegram-notices-settings.service';
+import { TelegramNoticesListener } from './notices/telegram-notices.listener';
+import { TelegramNoticesQueue } from './notices/telegram-notices.queue';
+import { TelegramNoticesWorker } from './notices/telegram-notices.worker';
+import { TelegramSendLimiter } from './notices/telegram-send-limiter';
 import { SubscriptionCheckService } from './services/subscription-check.service';
 import { TelegramChannelService } from './services/telegram-channel.service';
 import { TelegramSessionsStore } from './services/telegram-sessions.store';
@@ -20,5 +25,10 @@ export function telegramProviders(config: AuthEnv): Provider[] {
     TelegramChannelService,
     TelegramVerificationService,
     TelegramUpdatesPoller,
+    TelegramNoticesSettingsService,
+    TelegramSendLimiter,
+    TelegramNoticesQueue,
+    TelegramNoticesWorker,
+    TelegramNoticesListener,
   ];
 }

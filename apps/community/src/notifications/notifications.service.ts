@@ -1,15 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type {
-  NotificationActor,
-  NotificationItem,
-  NotificationKind,
-  NotificationListQuery,
-  NotificationPage,
-  NotificationReadRequest,
-  NotificationTargetOf,
-  UnreadCount,
+import {
+  type NotificationActor,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationListQuery,
+  type NotificationPage,
+  type NotificationReadRequest,
+  type NotificationTargetOf,
+  TELEGRAM_NOTICE_KINDS,
+  type UnreadCount,
 } from '@portal/contracts';
+import { OutboxPublisher } from '@portal/messaging';
 import { AfterCommit } from './after-commit';
 import { cursorOf, parseCursor, toNotificationItem } from './notification-text';
 import { NotificationsPusher } from './notifications-pusher';
@@ -45,6 +47,7 @@ export class NotificationsService {
     private readonly notifications: NotificationsRepository,
     private readonly pusher: NotificationsPusher,
     private readonly afterCommit: AfterCommit,
+    private readonly outbox: OutboxPublisher,
   ) {}
 
   /**
@@ -63,7 +66,20 @@ export class NotificationsService {
     });
     if (!row) return null;
     const notification = toNotificationItem(row);
-    this.afterCommit.run(manager, () => void this.pushNew(request.userId, notification));
+    // Telegram is one more way of delivery (docs/telegram-and-vk.md): the auth service decides whether this user gets it.
+    const toTelegram = TELEGRAM_NOTICE_KINDS.includes(request.kind);
+    if (toTelegram) {
+      await this.outbox.publish(manager, 'community.notification.created', {
+        notificationId: notification.id,
+        userId: request.userId,
+        kind: request.kind,
+        text: notification.text,
+      });
+    }
+    this.afterCommit.run(manager, () => {
+      if (toTelegram) this.outbox.afterCommit();
+      void this.pushNew(request.userId, notification);
+    });
     return notification;
   }
 

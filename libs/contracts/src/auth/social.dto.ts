@@ -1,3 +1,5 @@
+import type { NotificationKind } from '../community/notifications.dto';
+
 /** The Telegram verification and VK ID sign-in, as the gateway and the web client see them. */
 
 /** POST /api/telegram/create-session: the client opens `${botUrl}?start=check_${sessionToken}`. */
@@ -43,3 +45,9 @@ export const TELEGRAM_MESSAGES = {
 /** The deep-link start parameter: Telegram allows 1–64 of A-Z a-z 0-9 _ -. */
 export const TELEGRAM_START_PREFIX = 'check_';
 export const TELEGRAM_SESSION_TOKEN_PATTERN = /^[\w-]{20,58}$/;
+
+/**
+ * The notifications also sent to Telegram (to users who opted in): releases of what they ordered and
+ * decisions on their reviews. Likes and replies stay in the bell.
+ */
+export const TELEGRAM_NOTICE_KINDS: readonly NotificationKind[] = ['order.released', 'review.approved', 'review.rejected'];

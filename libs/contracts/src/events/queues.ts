@@ -12,6 +12,8 @@ export enum QueueName {
   CatalogueMetadata = 'catalogue-metadata',
   /** One job per uploaded AMV file: its HLS rendition (job id `hls-<upload uuid>`). */
   CommunityAmvTranscode = 'community-amv-transcode',
+  /** One job per notice to a user's Telegram chat (job id `notice-<eventId>`), sent within Telegram's limits. */
+  AuthTelegramNotices = 'auth-telegram-notices',
 }
 
 export const EVENT_QUEUE_OF: Record<ServiceName, QueueName> = {

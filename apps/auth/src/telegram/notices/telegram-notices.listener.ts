@@ -1,0 +1,28 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventConsumer } from '@portal/messaging';
+import { UsersRepository } from '../../users/users.repository';
+import { TELEGRAM_SETTINGS, type TelegramSettings } from '../telegram.settings';
+import { TelegramNoticesQueue } from './telegram-notices.queue';
+
+/**
+ * A community notification becomes a Telegram notice for a user who linked Telegram at sign-up and
+ * opted in. The job id is the event's, so a redelivered event queues nothing twice.
+ */
+@Injectable()
+export class TelegramNoticesListener implements OnModuleInit {
+  constructor(
+    private readonly consumer: EventConsumer,
+    private readonly users: UsersRepository,
+    private readonly notices: TelegramNoticesQueue,
+    @Inject(TELEGRAM_SETTINGS) private readonly settings: TelegramSettings | null,
+  ) {}
+
+  onModuleInit() {
+    this.consumer.on('community.notification.created', async (event) => {
+      if (!this.settings) return;
+      const user = await this.users.findById(event.userId);
+      if (!user?.telegramNotices || !user.telegramUserId) return;
+      await this.notices.enqueue(event.eventId, { chatId: user.telegramUserId, text: event.text });
+    });
+  }
+}
