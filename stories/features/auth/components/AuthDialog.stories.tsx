@@ -17,6 +17,7 @@ const baseApi = {
   'GET /api/telegram/channel-info': ok({ required: false, channel: null }),
   'GET /api/users/check-username': ok({ available: true, message: 'Ник свободен' }),
   'GET /api/auth/verify': ok({ user: makeUser() }),
+  'GET /api/auth/providers': ok({ vk: true, telegram: false }),
 };
 
 const telegramChannel = {
@@ -326,6 +327,15 @@ export const RegisterTelegramChecking: Story = {
   },
 };
 
+export const LoginVkOff: Story = {
+  parameters: { mockApi: { ...baseApi, 'GET /api/auth/providers': ok({ vk: false, telegram: false }) } },
+  play: async () => {
+    const form = within(await dialog());
+    await form.findByRole('button', { name: 'Войти' });
+    await expect(form.queryByRole('link', { name: 'ВКонтакте' })).not.toBeInTheDocument();
+  },
+};
+
 export const RegisterTelegramVerified: Story = {
   args: { initialTab: 'register' },
   parameters: {
@@ -342,6 +352,7 @@ export const RegisterTelegramVerified: Story = {
     const widget = within(await screen.findByRole('region', { name: 'Подписка на Telegram-канал' }));
     await userEvent.click(widget.getByRole('button', { name: 'Проверить подписку' }));
     await expect(await widget.findByText(/Подписка подтверждена!/)).toBeInTheDocument();
+    await expect(open).toHaveBeenCalledWith('https://t.me/PortalBot?start=check_tg-story', '_blank', 'noopener,noreferrer');
     open.mockRestore();
   },
 };

@@ -49,3 +49,21 @@ export const SessionFailed: Story = {
     await expect(canvas.getByRole('button', { name: 'Проверить подписку' })).toBeEnabled();
   },
 };
+
+export const PollingExhausted: Story = {
+  args: { error: 'Подписка не подтверждена. Попробуйте ещё раз.' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Подписка не подтверждена');
+    await userEvent.click(canvas.getByRole('button', { name: 'Проверить подписку' }));
+    await expect(args.onCheck).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Without a bot and a channel the server answers `required: false` and the form leaves the widget out (AuthDialog's RegisterWithoutTelegram). */
+export const Off: Story = {
+  render: () => <p className="muted">Проверка подписки выключена: виджета нет в форме регистрации.</p>,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('region', { name: 'Подписка на Telegram-канал' })).not.toBeInTheDocument();
+  },
+};

@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router-dom';
 import { AccessGuard } from '../../features/auth/components/AccessGuard';
 import { MainLayout } from '../layout/MainLayout';
 import { PageLoading } from '../pages/PageLoading';
-import { APP_STRINGS } from '../strings';
 import { AdminOnly } from './AdminOnly';
 import { PAGE_MODULES } from './route-preload';
 import { MAIN_LAYOUT_SECTIONS } from './routes';
@@ -12,6 +11,7 @@ import { ScrollToTop } from './ScrollToTop';
 const LoginPage = lazy(() => import('../../features/auth/components/LoginPage'));
 const RegisterPage = lazy(() => import('../../features/auth/components/RegisterPage'));
 const VkAuthPage = lazy(() => import('../../features/auth/components/VkAuthPage'));
+const VkCallbackPage = lazy(() => import('../../features/auth/components/VkCallbackPage'));
 const LegalPage = lazy(() => import('../../features/info/components/LegalPage'));
 const AboutPage = lazy(() => import('../../features/info/components/AboutPage'));
 const SectionInProgressPage = lazy(() => import('../pages/SectionInProgressPage'));
@@ -92,8 +92,8 @@ export function AppRoutes() {
         <Route path="/login" element={standalone(<LoginPage />)} />
         <Route path="/register" element={standalone(<RegisterPage />)} />
         <Route path="/vk-auth" element={standalone(<VkAuthPage />)} />
-        <Route path="/auth/vk/callback" element={standalone(<SectionInProgressPage section={APP_STRINGS.sections.vkCallback} />)} />
-        <Route path="/vk-callback" element={standalone(<SectionInProgressPage section={APP_STRINGS.sections.vkCallback} />)} />
+        <Route path="/auth/vk/callback" element={standalone(<VkCallbackPage />)} />
+        <Route path="/vk-callback" element={standalone(<VkCallbackPage />)} />
         <Route path="/legal" element={standalone(<LegalPage />)} />
         <Route path="/about" element={standalone(<AboutPage />)} />
         <Route path="/tv" element={tvScreen(<TvHomePage />)} />

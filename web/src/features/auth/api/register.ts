@@ -9,7 +9,8 @@ export interface RegisterInput {
   confirmPassword: string;
   captchaId: string;
   captchaAnswer: string;
-  telegramUserId?: string;
+  /** A verified Telegram session (POST /telegram/check-session), when the channel check is on. */
+  telegramSessionToken?: string;
 }
 
 export function register(input: RegisterInput): Promise<AuthSession> {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { TelegramChannelInfo } from '@portal/contracts';
+import type { TelegramChannelInfo, TelegramSession, TelegramSessionCheck } from '@portal/contracts';
 import { apiRequest } from '../../../shared/api/http-client';
 import { TELEGRAM_MAX_POLLS, TELEGRAM_POLL_INTERVAL_MS } from '../../../shared/config/constants';
 
@@ -19,16 +19,7 @@ export function useTelegramChannelInfo() {
   return useQuery(telegramChannelInfoQueryOptions());
 }
 
-/** Shape agreed for the later Telegram issue; the bot link gets `?start=check_<sessionToken>` appended. */
-export interface TelegramSession {
-  sessionToken: string;
-  botUrl: string;
-}
-
-export interface TelegramSessionCheck {
-  verified: boolean;
-  userId: string | null;
-}
+export type { TelegramSession, TelegramSessionCheck };
 
 export function createTelegramSession(): Promise<TelegramSession> {
   return apiRequest<TelegramSession>('/telegram/create-session', { method: 'POST', body: {}, token: null });

@@ -76,7 +76,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         confirmPassword: draft.confirmPassword,
         captchaId: captcha.data?.captchaId ?? '',
         captchaAnswer: draft.captchaAnswer.trim(),
-        ...(telegram.telegramUserId ? { telegramUserId: telegram.telegramUserId } : {}),
+        ...(telegram.sessionToken ? { telegramSessionToken: telegram.sessionToken } : {}),
       },
       {
         onSuccess: (session) => {

@@ -16,6 +16,8 @@ export interface TelegramVerification {
   channel: { title: string; description: string; url: string; username: string } | null;
   state: TelegramWidgetState;
   telegramUserId: string | null;
+  /** The verified session registration sends: the server reads the Telegram id from it. */
+  sessionToken: string | null;
   error: string | null;
   start(): void;
 }
@@ -55,6 +57,7 @@ export function useTelegramVerification(): TelegramVerification {
     channel: channelInfo.data?.channel ?? null,
     state,
     telegramUserId: verified ? (check.data?.userId ?? null) : null,
+    sessionToken: verified ? sessionToken : null,
     error,
     start,
   };
