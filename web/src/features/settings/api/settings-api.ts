@@ -31,6 +31,11 @@ async function send(endpoint: string, init: RequestInit, query?: Record<string, 
   return response;
 }
 
+/** Opts in or out of notices in Telegram (only for an account with a verified Telegram). */
+export function setTelegramNotices(enabled: boolean): Promise<SelfUser> {
+  return apiRequest<SelfUser>('/telegram/notices', { method: 'PUT', body: { enabled } });
+}
+
 export function updateProfile(changes: ProfileUpdate): Promise<SelfUser> {
   return apiRequest<SelfUser>(SETTINGS_PATHS.profile, { method: 'PUT', body: changes });
 }

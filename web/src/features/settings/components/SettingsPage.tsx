@@ -6,6 +6,7 @@ import { DisplayNameForm } from './DisplayNameForm';
 import { ListTransfer } from './ListTransfer';
 import { MediaUploadField } from './MediaUploadField';
 import { PlaybackPreferences } from './PlaybackPreferences';
+import { TelegramNotices } from './TelegramNotices';
 import '../settings.css';
 
 const S = SETTINGS_STRINGS;
@@ -48,6 +49,11 @@ export default function SettingsPage() {
           <MediaUploadField kind="banner" user={user} />
         </div>
       </Section>
+      {user.telegramUserId ? (
+        <Section title={S.telegram.title} hint={S.telegram.hint}>
+          <TelegramNotices user={user} />
+        </Section>
+      ) : null}
       <Section title={S.playback.title}>
         <PlaybackPreferences user={user} />
       </Section>
