@@ -38,13 +38,15 @@ export const Loading: Story = {
   },
 };
 
-/** An uploaded clip: the <video> with the file, facts, neighbours; a guest is asked to sign in for the playlist. */
+/** An uploaded clip: the <video> with the file, facts, the linked title as a card, neighbours; a guest is asked to sign in for the playlist. */
 export const Detail: Story = {
   play: async () => {
     await expect(await screen.findByRole('heading', { level: 1, name: 'Наруто: путь ниндзя' })).toBeInTheDocument();
     const video = screen.getByLabelText('Плеер AMV') as HTMLVideoElement;
     await expect(video.getAttribute('src')).toBe(`/media/amv/uploads/${ID}.mp4`);
     await expect(screen.getByText('Музыка: Linkin Park — Numb')).toBeInTheDocument();
+    await expect(screen.getByRole('heading', { name: 'Аниме в клипе' })).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: /Наруто/ })).toHaveAttribute('href', '/anime/20');
     await expect(await screen.findByRole('link', { name: /Предыдущее/ })).toHaveAttribute('href', `/amv/${amvId(7)}`);
     await expect(screen.getByRole('link', { name: /Следующее/ })).toHaveAttribute('href', `/amv/${amvId(8)}`);
     await expect(screen.getByText('Войдите, чтобы собрать свой AMV плейлист')).toBeInTheDocument();

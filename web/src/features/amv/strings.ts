@@ -27,6 +27,7 @@ export const AMV_STRINGS = {
   music: (artist: string | null, track: string | null) => [artist, track].filter(Boolean).join(' — '),
   musicLabel: 'Музыка',
   tags: 'Теги',
+  linked: 'Аниме в клипе',
   backToList: '← Все AMV',
   previous: '← Предыдущее',
   next: 'Следующее →',

@@ -5,6 +5,7 @@ import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
+import { LinkedTitles } from '../../../shared/ui/LinkedTitles';
 import { ListState } from '../../../shared/ui/ListState';
 import { amvAdjacentQuery, amvPlaylistQuery, amvQuery } from '../api/amv-api';
 import { useAddToAmvPlaylist, useCountAmvView, useToggleAmvLike } from '../hooks/useAmvMutations';
@@ -111,6 +112,7 @@ export function AmvDetailPage({ slots = {} }: { slots?: AmvDetailSlots }) {
           ))}
         </ul>
       ) : null}
+      <LinkedTitles anime={clip.anime} heading={AMV_STRINGS.linked} />
       <Actions id={clip.id} liked={clip.likedByMe} likes={clip.likes} />
       <Neighbours id={clip.id} />
       {Comments ? (

@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { formatFullDate } from '../../../shared/lib/relative-date';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
+import { LinkedTitles } from '../../../shared/ui/LinkedTitles';
 import { ListState } from '../../../shared/ui/ListState';
-import { PosterImage } from '../../../shared/ui/PosterImage';
 import { StatePanel } from '../../../shared/ui/StatePanel';
 import { newsQuery } from '../api/news-api';
 import { NEWS_STRINGS } from '../strings';
@@ -19,27 +19,6 @@ const S = NEWS_STRINGS.article;
 export interface NewsArticleSlots {
   /** The comments thread of the item (the comments feature, target news), composed by the app. */
   comments?: ComponentType<{ newsId: string }>;
-}
-
-/** The linked titles as small poster cards leading to their pages. */
-function LinkedTitles({ anime }: { anime: NewsItem['anime'] }) {
-  if (anime.length === 0) return null;
-  return (
-    <section className="news-article__linked" aria-labelledby="news-linked">
-      <h2 id="news-linked">{S.linked}</h2>
-      <ul className="news-linked">
-        {anime.map((title) => (
-          <li key={title.id}>
-            <Link to={`/anime/${title.id}`} className="news-linked__card">
-              <PosterImage src={title.poster} fallbackSrc={title.fallbackPoster} alt="" className="news-linked__poster" />
-              <span className="news-linked__title">{title.title}</span>
-              {title.year ? <span className="muted">{title.year}</span> : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 /** One news item: cover, title, date, author, tags, the body, linked titles, comments. */
@@ -62,7 +41,7 @@ export function NewsArticle({ item, slots = {} }: { item: NewsItem; slots?: News
           tags, http(s) links, our own images and allowlisted players, so it is rendered as HTML. */}
       {/* eslint-disable-next-line no-restricted-syntax -- the one HTML the API serves, sanitised by the server (allowlist) */}
       <div className="news-article__body" dangerouslySetInnerHTML={{ __html: item.body }} />
-      <LinkedTitles anime={item.anime} />
+      <LinkedTitles anime={item.anime} heading={S.linked} />
       {Comments ? (
         <section className="news-article__comments" aria-label={S.comments}>
           <Suspense fallback={null}>
