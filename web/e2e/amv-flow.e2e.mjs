@@ -12,17 +12,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseUrlFromEnv, createStepper, runBrowserFlow, runSuffix, screenshotDir, skipWithoutSampleVideo } from './lib/browser.mjs';
-import { apiClient, registerAccount, signIn, signInThroughApi } from './lib/accounts.mjs';
+import { adminCredentialsFromEnv, apiClient, registerAccount, signIn, signInThroughApi } from './lib/accounts.mjs';
 
 skipWithoutSampleVideo('amv-flow');
 
 const BASE_URL = baseUrlFromEnv();
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? '';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? '';
-if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
-  console.error('ADMIN_EMAIL and ADMIN_PASSWORD are not set (an existing account with admin rights).');
-  process.exit(2);
-}
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = adminCredentialsFromEnv();
 const suffix = runSuffix();
 const step = createStepper();
 const api = apiClient(BASE_URL);

@@ -8,15 +8,11 @@
 // Drives Debian's Chromium through playwright-core (no browser download), prints one line per
 // step, saves screenshots at 375 px and 1280 px into artifacts/screenshots/, exits 1 on any failure.
 import { join } from 'node:path';
+import { adminCredentialsFromEnv } from './lib/accounts.mjs';
 import { baseUrlFromEnv, createStepper, runBrowserFlow, screenshotDir } from './lib/browser.mjs';
 
 const BASE_URL = baseUrlFromEnv();
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? '';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? '';
-if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
-  console.error('ADMIN_EMAIL and ADMIN_PASSWORD are not set (an existing account with admin rights).');
-  process.exit(2);
-}
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = adminCredentialsFromEnv();
 
 // Catalogue id 20 is Naruto: 220 episodes, in the home page's popular row on the full catalogue.
 // Its «Название» and «Название на русском» are both «Наруто»: the anime page shows the Russian one,

@@ -9,16 +9,11 @@
 // cover in every width, the article shows the linked title; no script from the body ran, none is in the
 // page, and no Content Security Policy violation happened. One line per step; exit 1 on failure.
 import sharp from 'sharp';
-import { apiClient, registerAccount, signIn, signInThroughApi } from './lib/accounts.mjs';
+import { adminCredentialsFromEnv, apiClient, registerAccount, signIn, signInThroughApi } from './lib/accounts.mjs';
 import { baseUrlFromEnv, createStepper, runBrowserFlow, runSuffix, screenshotDir } from './lib/browser.mjs';
 
 const BASE_URL = baseUrlFromEnv();
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? '';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? '';
-if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
-  console.error('ADMIN_EMAIL and ADMIN_PASSWORD are not set (an existing account with admin rights).');
-  process.exit(2);
-}
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = adminCredentialsFromEnv();
 const ANIME_ID = 20;
 const suffix = runSuffix();
 const step = createStepper();

@@ -6,16 +6,11 @@
 // name in other words (spacing, case) and is told their request became a vote; the admin moves the
 // request to accepted, in progress, and released with a catalogue title. The voter then has that title
 // in «Запланировано» and a notification in the bell that links to it. One line per step; exit 1 on failure.
-import { apiClient, registerAccount, signIn } from './lib/accounts.mjs';
+import { adminCredentialsFromEnv, apiClient, registerAccount, signIn } from './lib/accounts.mjs';
 import { baseUrlFromEnv, createStepper, runBrowserFlow, runSuffix, screenshotDir } from './lib/browser.mjs';
 
 const BASE_URL = baseUrlFromEnv();
-const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? '';
-const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? '';
-if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
-  console.error('ADMIN_EMAIL and ADMIN_PASSWORD are not set (an existing account with admin rights).');
-  process.exit(2);
-}
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = adminCredentialsFromEnv();
 const suffix = runSuffix();
 const step = createStepper();
 const api = apiClient(BASE_URL);

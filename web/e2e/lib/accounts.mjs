@@ -45,3 +45,14 @@ export async function signInThroughApi(baseUrl, email, password) {
   if (!session?.token) throw new Error(`signing in ${email} answered no token`);
   return session.token;
 }
+
+/** ADMIN_EMAIL and ADMIN_PASSWORD of an existing admin account; exits 2 when either is missing. */
+export function adminCredentialsFromEnv() {
+  const email = process.env.ADMIN_EMAIL ?? '';
+  const password = process.env.ADMIN_PASSWORD ?? '';
+  if (!email || !password) {
+    console.error('ADMIN_EMAIL and ADMIN_PASSWORD are not set (an existing account with admin rights).');
+    process.exit(2);
+  }
+  return { email, password };
+}
