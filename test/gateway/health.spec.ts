@@ -1,6 +1,6 @@
 import { healthPattern, SERVICE_NAMES } from '@portal/contracts';
 import { type ApiClient, apiClient, waitFor } from '@portal/testing';
-import { type RunningApp, startAuthService, startChatService, startGateway, startModerationService, startPlatformService } from '../support/test-apps';
+import { type RunningApp, startAuthService, startChatService, startGateway, startModerationService, startPlatformService, startRewardsService } from '../support/test-apps';
 import { gatewayCallsOf } from '../support/gateway-calls';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS } from '../auth/auth-test-kit';
 
@@ -34,7 +34,8 @@ describe('GET /api/health: one shared probe per second', () => {
   beforeAll(async () => {
     started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...prefix }));
     started.push(await startModerationService(prefix));
-    for (const service of ['catalogue', 'community', 'rewards'] as const) started.push(await startPlatformService(service, prefix));
+    for (const service of ['catalogue', 'community'] as const) started.push(await startPlatformService(service, prefix));
+    started.push(await startRewardsService(prefix));
     chat = await startChatService(prefix);
     gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...prefix, RPC_TIMEOUT_MS: String(RPC_TIMEOUT_MS) });
     api = apiClient(gateway.url);

@@ -1,11 +1,12 @@
 import type { DestinationStream } from 'pino';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { authEnvSchema, chatEnvSchema, gatewayEnvSchema, loadConfig, moderationEnvSchema, serviceEnvSchema } from '@portal/config';
+import { authEnvSchema, chatEnvSchema, gatewayEnvSchema, loadConfig, moderationEnvSchema, rewardsEnvSchema, serviceEnvSchema } from '@portal/config';
 import { createLogger, createServiceApp, platformOnlyModule } from '@portal/platform';
 import { AuthAppModule } from '../../apps/auth/src/auth-app.module';
 import { ChatAppModule } from '../../apps/chat/src/chat-app.module';
 import { createGatewayApp } from '../../apps/gateway/src/create-gateway-app';
 import { ModerationAppModule } from '../../apps/moderation/src/moderation-app.module';
+import { RewardsAppModule } from '../../apps/rewards/src/rewards-app.module';
 import type { SERVICE_NAMES } from '@portal/contracts';
 
 export type Env = Record<string, string | undefined>;
@@ -48,6 +49,12 @@ export async function startChatService(overrides: Env = {}): Promise<RunningApp>
   const config = loadConfig(chatEnvSchema, testEnv(overrides));
   const logger = createLogger('chat', config.LOG_LEVEL);
   return listen(await createServiceApp(ChatAppModule.forRoot(config, logger), config, logger), true);
+}
+
+export async function startRewardsService(overrides: Env = {}): Promise<RunningApp> {
+  const config = loadConfig(rewardsEnvSchema, testEnv(overrides));
+  const logger = createLogger('rewards', config.LOG_LEVEL);
+  return listen(await createServiceApp(RewardsAppModule.forRoot(config, logger), config, logger), true);
 }
 
 /** A service that has only the platform (health, outbox, consumer) so far. */

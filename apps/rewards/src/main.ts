@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
-import { serviceEnvSchema } from '@portal/config';
-import { platformOnlyModule, runService } from '@portal/platform';
+import { rewardsEnvSchema } from '@portal/config';
+import { runService } from '@portal/platform';
+import { RewardsAppModule } from './rewards-app.module';
 
-// Boots and answers health checks; its features arrive with their own issues.
-runService('rewards', serviceEnvSchema(DEFAULT_HEALTH_PORTS.rewards), (config, logger) => platformOnlyModule('rewards', config, logger));
+runService('rewards', rewardsEnvSchema, RewardsAppModule.forRoot);

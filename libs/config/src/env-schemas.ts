@@ -197,3 +197,10 @@ export const moderationEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.moderat
 });
 
 export type ModerationEnv = z.infer<typeof moderationEnvSchema>;
+
+export const rewardsEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.rewards).extend({
+  /** Deadline of a call to another service (auth for ranks, the community). */
+  RPC_TIMEOUT_MS: positiveInt(5000),
+});
+
+export type RewardsEnv = z.infer<typeof rewardsEnvSchema>;

@@ -34,6 +34,8 @@ export * from './community/orders.dto';
 export type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from './community/orders.schemas';
 export * from './community/rankings.dto';
 export * from './rewards/ranks.dto';
+export * from './rewards/cards.dto';
+export * from './rewards/points.dto';
 export * from './community/quizzes.dto';
 export type {
   QuizIdRequest,

@@ -1,0 +1,42 @@
+import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { RewardsEnv } from '@portal/config';
+import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
+import { ServicePlatformModule } from '@portal/platform';
+import { REWARDS_MIGRATIONS } from './migrations';
+
+const RPC_TRANSPORT = Symbol('RPC_TRANSPORT');
+
+/** Cards, points, ranks, achievements and the roulette (docs/rewards.md). */
+@Module({})
+export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(RPC_TRANSPORT) private readonly transport: RedisStreamsClient) {}
+
+  static forRoot(config: RewardsEnv, logger: Logger): DynamicModule {
+    return {
+      module: RewardsAppModule,
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'rewards',
+          config,
+          logger,
+          entities: [],
+          migrations: REWARDS_MIGRATIONS,
+        }),
+      ],
+      controllers: [],
+      providers: [
+        { provide: RPC_TRANSPORT, useFactory: () => createRpcTransport(config) },
+        { provide: RpcClient, inject: [RPC_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
+      ],
+    };
+  }
+
+  async onApplicationBootstrap() {
+    await this.transport.connect();
+  }
+
+  async onApplicationShutdown() {
+    await this.transport.close();
+  }
+}
