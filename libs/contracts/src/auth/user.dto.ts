@@ -31,7 +31,10 @@ export interface SelfUser extends PublicUser {
 export interface AuthSession {
   token: string;
   user: SelfUser;
+  /** The registration card's file (SPEC), when the rewards service granted it within the answer's wait. */
   cardReward?: string;
+  /** The grant's id: the web shows the card dialog once whether the answer or the socket's `reward:card` comes first. */
+  cardGrantId?: string;
 }
 
 export interface Captcha {
