@@ -338,6 +338,34 @@ describe('reports', () => {
       expect(audit.find((row) => row.details.caseId === item.id)).toMatchObject({ subjectUserId: null, actorId: admin.id });
     });
 
+    it('reports a published quiz, snapshotting it from the community, and deletes it through the community', async () => {
+      const [author, a] = await users(2);
+      const created = await stack.api.post(
+        '/api/quiz',
+        {
+          title: `Квиз ${randomUUID().slice(0, 8)}`,
+          description: 'Ответы на вопросы ищите в моём телеграм-канале',
+          animeIds: [DEATH_NOTE.id],
+          questions: Array.from({ length: 4 }, (_, index) => ({ text: `Вопрос ${index + 1}?`, options: ['Лайт', 'L', 'Миса', 'Рюк'], correct: [index % 3] })),
+        },
+        auth(author),
+      );
+      expect(created.status).toBe(201);
+      const quiz = created.body.data.id as string;
+      // Pending: only its author and admins see it, so a reporter finds nothing to report.
+      expect((await report(a, { target: { type: 'quiz', id: quiz }, reason: 'spam' })).status).toBe(404);
+      expect((await stack.api.put(`/api/quiz/${quiz}/approve`, undefined, auth(admin))).status).toBe(200);
+      expect((await report(author, { target: { type: 'quiz', id: quiz }, reason: 'spam' })).status).toBe(403);
+      await reported(a, { target: { type: 'quiz', id: quiz }, reason: 'spam' });
+      const item = await caseOf('quiz', quiz);
+      expect(item.snapshot).toMatchObject({ authorId: author.id, authorUsername: author.username, link: `/quiz/${quiz}` });
+      expect(item.snapshot.excerpt).toMatch(/телеграм-канале/);
+      expect((await decide(item.id, { action: 'resolve', deleteContent: true })).status).toBe(200);
+      expect((await stack.api.get(`/api/quiz/${quiz}`, auth(a))).status).toBe(404);
+      const audit = (await stack.api.get('/api/admin/audit-log?limit=100', auth(admin))).body.data as Array<Record<string, any>>;
+      expect(audit.find((row) => row.details.caseId === item.id)).toMatchObject({ subjectUserId: author.id, actorId: admin.id });
+    });
+
     it('a user cannot decide even by calling with a valid case (403), and nothing changes', async () => {
       const [author, a] = await users(2);
       const comment = await commentBy(author);

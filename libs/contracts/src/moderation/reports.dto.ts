@@ -13,6 +13,7 @@ export const REPORT_TARGET_ID_KINDS = {
   review: 'uuid',
   chat_message: 'numeric',
   amv: 'uuid',
+  quiz: 'uuid',
   user: 'uuid',
 } as const;
 export type ReportTargetType = keyof typeof REPORT_TARGET_ID_KINDS;
@@ -40,6 +41,7 @@ export const REPORT_TARGET_LABELS: Record<ReportTargetType, string> = {
   review: 'Рецензия',
   chat_message: 'Сообщение в чате',
   amv: 'AMV',
+  quiz: 'Викторина',
   user: 'Пользователь',
 };
 
@@ -134,6 +136,7 @@ export interface ReportCreated {
 export const reportTargetLink = {
   user: (username: string) => `/user/${encodeURIComponent(username)}`,
   amv: (id: string) => `/amv/${id}`,
+  quiz: (id: string) => `/quiz/${id}`,
   review: (animeId: number, id: string) => `/anime/${animeId}/review/${id}`,
   chat: () => '/?chat=open',
 };

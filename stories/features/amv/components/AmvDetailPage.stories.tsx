@@ -88,6 +88,8 @@ export const LikeAndAdd: Story = {
     await userEvent.click(screen.getByRole('button', { name: 'В плейлист' }));
     await expect(await screen.findByRole('button', { name: 'В плейлисте ✓' })).toBeDisabled();
     await expect(seen.find((request) => request.path === '/api/users/me/amv-playlist')?.body).toEqual({ amvId: ID });
+    // A signed-in viewer reports the clip from its page.
+    await expect(screen.getByRole('button', { name: 'Пожаловаться на AMV' })).toBeInTheDocument();
   },
 };
 

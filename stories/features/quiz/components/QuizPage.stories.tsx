@@ -66,6 +66,7 @@ export const Intro: Story = {
     await expect(screen.getByText('Ваш лучший результат: 2 из 3')).toBeInTheDocument();
     await expect(screen.getByRole('link', { name: 'Тетрадь смерти' })).toHaveAttribute('href', '/anime/1535');
     await expect(screen.getByRole('button', { name: 'Начать' })).toBeEnabled();
+    await expect(screen.getByRole('button', { name: 'Пожаловаться на викторину' })).toBeInTheDocument();
   },
 };
 
@@ -83,6 +84,8 @@ export const OwnPending: Story = {
   play: async () => {
     await expect(await screen.findByText('Квиз ждёт модерации: пройти его можно будет после одобрения.')).toBeInTheDocument();
     await expect(screen.getByRole('link', { name: 'Изменить' })).toHaveAttribute('href', `/quiz/${ID}/edit`);
+    // Nobody reports their own quiz.
+    await expect(screen.queryByRole('button', { name: /Пожаловаться/ })).toBeNull();
   },
 };
 

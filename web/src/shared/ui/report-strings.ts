@@ -27,6 +27,7 @@ export const REPORT_STRINGS = {
     review: 'рецензию',
     chat_message: 'сообщение',
     amv: 'AMV',
+    quiz: 'викторину',
     user: 'пользователя',
   },
   held: REPORT_MESSAGES.held,

@@ -2,6 +2,7 @@ import type { ReportTargetType } from '@portal/contracts';
 import { amvTarget } from './amv.target';
 import { chatMessageTarget } from './chat-message.target';
 import { commentTarget } from './comment.target';
+import { quizTarget } from './quiz.target';
 import type { ReportTargetHandler } from './report-target';
 import { reviewTarget } from './review.target';
 import { userTarget } from './user.target';
@@ -12,5 +13,6 @@ export const REPORT_TARGETS: Record<ReportTargetType, ReportTargetHandler> = {
   review: reviewTarget,
   chat_message: chatMessageTarget,
   amv: amvTarget,
+  quiz: quizTarget,
   user: userTarget,
 };

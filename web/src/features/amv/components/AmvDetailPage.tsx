@@ -7,6 +7,7 @@ import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { LinkedTitles } from '../../../shared/ui/LinkedTitles';
 import { ListState } from '../../../shared/ui/ListState';
+import { ReportButton } from '../../../shared/ui/ReportButton';
 import { amvAdjacentQuery, amvPlaylistQuery, amvQuery } from '../api/amv-api';
 import { useAddToAmvPlaylist, useCountAmvView, useToggleAmvLike } from '../hooks/useAmvMutations';
 import { formatDuration } from '../lib/format';
@@ -56,6 +57,7 @@ function Actions({ id, liked, likes }: { id: string; liked: boolean; likes: numb
       <Button variant="secondary" size="small" disabled={inPlaylist || add.isPending || playlist.isPending} onClick={() => add.mutate(id)}>
         {inPlaylist ? AMV_STRINGS.inPlaylist : AMV_STRINGS.addToPlaylist}
       </Button>
+      <ReportButton target={{ type: 'amv', id }} />
       {failure ? <FieldMessage message={errorMessage(failure)} /> : null}
     </div>
   );

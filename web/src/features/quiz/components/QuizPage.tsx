@@ -6,6 +6,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { ListState } from '../../../shared/ui/ListState';
+import { ReportButton } from '../../../shared/ui/ReportButton';
 import { quizQuery } from '../api/quiz-api';
 import { useQuizPlay } from '../hooks/useQuizPlay';
 import { QUIZ_STRINGS } from '../strings';
@@ -42,6 +43,7 @@ function QuizIntro({ quiz, play }: { quiz: QuizSummary; play: ReturnType<typeof 
       <div className="quiz-intro__actions">
         {action}
         {canEdit ? <Link to={`/quiz/${quiz.id}/edit`}>{QUIZ_STRINGS.card.editShort}</Link> : null}
+        {user && !quiz.mine && quiz.status === 'approved' ? <ReportButton target={{ type: 'quiz', id: quiz.id }} /> : null}
       </div>
       <FieldMessage message={play.start.error ? `${S.startFailed}: ${errorMessage(play.start.error)}` : null} />
     </div>
