@@ -69,6 +69,17 @@ describe('admin routes: user list, admin flag and audit log', () => {
       expect(overlap).toEqual([]);
     });
 
+    it('finds users by a nickname or email prefix, in any case, with % and _ taken literally', async () => {
+      const byName = await api.get(`/api/users?q=${encodeURIComponent(normal.username.slice(0, -2).toUpperCase())}`, { token: admin.token });
+      expect(byName.status).toBe(200);
+      expect(byName.body.data.map((user: { id: string }) => user.id)).toContain(normal.id);
+      expect(byName.body.data.every((user: { username: string; email: string }) => [user.username, user.email].some((text) => text.toLowerCase().startsWith(normal.username.slice(0, -2).toLowerCase())))).toBe(true);
+      const byEmail = await api.get(`/api/users?q=${encodeURIComponent(promoted.email)}`, { token: admin.token });
+      expect(byEmail.body.data.map((user: { id: string }) => user.id)).toEqual([promoted.id]);
+      expect(byEmail.body.meta.total).toBe(1);
+      expect((await api.get('/api/users?q=%25', { token: admin.token })).body.data).toEqual([]);
+    });
+
     it('answers 400 for a page size above 100 or a page below 1', async () => {
       expectStatus(await api.get('/api/users?limit=101', { token: admin.token }), 400, ErrorCode.ValidationFailed);
       const badPage = await api.get('/api/users?page=0', { token: admin.token });
@@ -101,6 +112,22 @@ describe('admin routes: user list, admin flag and audit log', () => {
       expect(revoked.body.data).toMatchObject({ id: promoted.id, isAdmin: false, role: 'user', group: 'user' });
       expectStatus(await api.get('/api/users', { token: promoted.token }), 403, ErrorCode.Forbidden);
       expectStatus(await setAdmin(normal.id, true, promoted.token), 403, ErrorCode.Forbidden);
+    });
+
+    it('refuses an admin revoking their own role (403, in Russian); granting oneself again is harmless', async () => {
+      expectStatus(await setAdmin(admin.id, false, admin.token), 403, ErrorCode.Forbidden, AUTH_MESSAGES.ownAdminFlag);
+      expect((await api.get('/api/auth/verify', { token: admin.token })).body.data.user.isAdmin).toBe(true);
+      expect((await setAdmin(admin.id, true, admin.token)).status).toBe(200);
+    });
+
+    it('records each change in the audit log: who, whose, the role before and after', async () => {
+      const target = await registerUser(api, 'audited');
+      expect((await setAdmin(target.id, true, admin.token)).status).toBe(200);
+      const entry = await waitFor(async () => {
+        const res = await api.get('/api/admin/audit-log?limit=100', { token: admin.token });
+        return (res.body.data as Array<Record<string, any>>).find((row) => row.eventName === 'auth.user.role.changed' && row.subjectUserId === target.id);
+      });
+      expect(entry).toMatchObject({ actorId: admin.id, details: { before: { isAdmin: false, group: 'user' }, after: { isAdmin: true, group: 'user' } } });
     });
 
     it('answers 400 for an id that is not a uuid', async () => {

@@ -25,4 +25,5 @@ export const AuthErrors = {
   unauthorized: () => RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized),
   forbidden: () => RpcError.of(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden),
   userNotFound: () => RpcError.of(ErrorCode.NotFound, AUTH_MESSAGES.userNotFound),
+  ownAdminFlag: () => RpcError.of(ErrorCode.Forbidden, AUTH_MESSAGES.ownAdminFlag),
 };

@@ -31,8 +31,8 @@ export class UsersMessageController {
 
   @MessagePattern('auth.users.list')
   list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { page, limit } = validatePayload(usersPageQuerySchema, data);
-    return this.users.list(meta.user?.id, page, limit);
+    const { page, limit, q } = validatePayload(usersPageQuerySchema, data);
+    return this.users.list(meta.user?.id, page, limit, q);
   }
 
   @MessagePattern('auth.user.set-admin')

@@ -34,8 +34,14 @@ export class UsersRepository {
     return this.repo().save(user);
   }
 
-  async page(page: number, limit: number): Promise<[UserEntity[], number]> {
-    return this.repo().findAndCount({ order: { createdAt: 'DESC' }, skip: (page - 1) * limit, take: limit });
+  /** Newest first; `prefix` keeps nicknames or emails starting with it (any case). */
+  async page(page: number, limit: number, prefix?: string): Promise<[UserEntity[], number]> {
+    const query = this.repo().createQueryBuilder('user').orderBy('user.createdAt', 'DESC').addOrderBy('user.id', 'DESC').skip((page - 1) * limit).take(limit);
+    if (prefix) {
+      const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query.where('(lower(user.username) LIKE :pattern OR lower(user.email) LIKE :pattern)', { pattern });
+    }
+    return query.getManyAndCount();
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -23,6 +23,7 @@ export const AUTH_MESSAGES = {
   registerSuccess: 'Вы успешно зарегистрировались',
   displayNameTooLong: 'Имя должно быть не длиннее 64 символов',
   userNotFound: 'Пользователь не найден',
+  ownAdminFlag: 'Нельзя снять права администратора с самого себя',
 } as const;
 
 export const USERNAME_MIN_LENGTH = 4;

@@ -71,7 +71,15 @@ export const usernameQuerySchema = z.object({
     .max(USERNAME_MAX_LENGTH * 8, AUTH_MESSAGES.usernameTooLong),
 });
 
-export const usersPageQuerySchema = pageQuery(20);
+/** The admins' user list: newest first, optionally only nicknames or emails starting with `q`. */
+export const usersPageQuerySchema = pageQuery(20).extend({
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Строка поиска должна быть не длиннее 100 символов')
+    .optional()
+    .transform((value) => value || undefined),
+});
 
 export const userIdParamsSchema = z.object({ id: uuid('Некорректный идентификатор пользователя') });
 
@@ -89,3 +97,4 @@ export const userIdRequestSchema = z.object({ userId: uuid('Некорректн
 export type RegisterRequest = z.output<typeof registerRequestSchema>;
 export type LoginRequest = z.output<typeof loginRequestSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+export type UsersPageQuery = z.output<typeof usersPageQuerySchema>;

@@ -15,6 +15,8 @@ export interface EventMap {
   'auth.user.registered': EventBase & { userId: string; username: string };
   /** `user`: the account's public slice as it is after the change (read models need not call back). */
   'auth.user.updated': EventBase & { userId: string; changedFields: string[]; user: UserPublicSlice };
+  /** An admin granted or revoked a user's admin role (`actorId`); the audit log records it with before and after. */
+  'auth.user.role.changed': EventBase & { userId: string; actorId: string; before: UserRoleState; after: UserRoleState };
   /** `title` is the title as it is after the change (absent when deleted): consumers need not call back. */
   'catalogue.anime.updated': EventBase & { animeId: number; change: 'created' | 'updated' | 'deleted'; title?: TitleRef };
   /** The titles one batch of a dataset re-import changed, as they now are. */
@@ -75,6 +77,11 @@ export interface QuizResultRecorded {
   firstSuccess: boolean;
 }
 
+export interface UserRoleState {
+  isAdmin: boolean;
+  group: string;
+}
+
 /** What other services may keep of an account to show it (comment authors). */
 export interface UserPublicSlice {
   username: string;
@@ -125,6 +132,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The community keeps a read model of accounts (user_refs) to show comment authors.
   'auth.user.registered': ['moderation', 'chat', 'community'],
   'auth.user.updated': ['moderation', 'community'],
+  // The moderation's audit log records who changed whose role (docs/moderation.md, «Users»).
+  'auth.user.role.changed': ['moderation'],
   // The catalogue listens to itself: the durable path that drops cached lists after every change.
   // The community refreshes its copy of the title (name, poster, episode count) for the lists.
   'catalogue.anime.updated': ['catalogue', 'community'],

@@ -1,5 +1,5 @@
 import type { ErrorCode, FieldError } from '../api/envelope';
-import type { LoginRequest, ProfileUpdate, RegisterRequest } from '../auth/auth.schemas';
+import type { LoginRequest, ProfileUpdate, RegisterRequest, UsersPageQuery } from '../auth/auth.schemas';
 import type {
   AuthenticatedUser,
   AuthSession,
@@ -173,7 +173,8 @@ export interface RpcMap extends Health {
   'auth.profile.update': { request: ProfileUpdate; response: SelfUser };
   'auth.username.check': { request: { username: string }; response: UsernameAvailability };
   'auth.user.profile': { request: { username: string }; response: PublicUser };
-  'auth.users.list': { request: PageQuery; response: Page<SelfUser> };
+  /** Admins: newest first, `q` a nickname or email prefix. */
+  'auth.users.list': { request: UsersPageQuery; response: Page<SelfUser> };
   'auth.user.set-admin': { request: { userId: string; isAdmin: boolean }; response: SelfUser };
   'auth.access.check': { request: Record<string, never>; response: { isAdmin: boolean } };
   'auth.telegram.channel-info': { request: Record<string, never>; response: TelegramChannelInfo };

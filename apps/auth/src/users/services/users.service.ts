@@ -71,20 +71,36 @@ export class UsersService {
     }
   }
 
-  async list(actorId: string | undefined, page: number, limit: number): Promise<Page<SelfUser>> {
+  async list(actorId: string | undefined, page: number, limit: number, prefix?: string): Promise<Page<SelfUser>> {
     await this.requireAdmin(actorId);
-    const [items, total] = await this.users.page(page, limit);
+    const [items, total] = await this.users.page(page, limit, prefix);
     return { items: items.map(toSelfUser), page, limit, total };
   }
 
+  /**
+   * Grants or revokes the admin role. An admin cannot revoke their own (the site would be left without
+   * the one who noticed); the change and its audit event (`auth.user.role.changed`, before and after,
+   * who did it) are written in one transaction.
+   */
   async setAdmin(actorId: string | undefined, targetId: string, isAdmin: boolean): Promise<SelfUser> {
-    await this.requireAdmin(actorId);
+    const actor = await this.requireAdmin(actorId);
+    if (!isAdmin && actor.id === targetId) throw AuthErrors.ownAdminFlag();
     const target = await this.users.findById(targetId);
     if (!target) throw AuthErrors.userNotFound();
+    const before = { isAdmin: target.isAdmin, group: target.group };
     target.isAdmin = isAdmin;
     // Revoking must also clear the admin group, since either one grants the role.
     if (!isAdmin && target.group === 'admin') target.group = 'user';
-    return this.saveWithEvent(target, ['isAdmin', 'group']);
+    const after = { isAdmin: target.isAdmin, group: target.group };
+    const saved = await this.users.transaction(async (manager) => {
+      const result = await manager.save(target);
+      const { username, displayName, avatar, rank } = result;
+      await this.outbox.publish(manager, 'auth.user.updated', { userId: target.id, changedFields: ['isAdmin', 'group'], user: { username, displayName, avatar, rank } });
+      await this.outbox.publish(manager, 'auth.user.role.changed', { userId: target.id, actorId: actor.id, before, after });
+      return result;
+    });
+    this.outbox.afterCommit();
+    return toSelfUser(saved);
   }
 
   /** An operator's action from the command line, so there is no acting user to check. */

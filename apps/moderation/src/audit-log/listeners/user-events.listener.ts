@@ -17,6 +17,10 @@ export class UserEventsListener implements OnModuleInit {
     this.consumer.on('auth.user.updated', ({ eventId, occurredAt, userId, changedFields }, manager) =>
       this.auditLog.record(manager, this.entry('auth.user.updated', eventId, occurredAt, userId, { changedFields })),
     );
+    // An admin's change of a user's role: who did it, and the role before and after.
+    this.consumer.on('auth.user.role.changed', ({ eventId, occurredAt, userId, actorId, before, after }, manager) =>
+      this.auditLog.record(manager, { ...this.entry('auth.user.role.changed', eventId, occurredAt, userId, { before, after }), actorId }),
+    );
   }
 
   private entry(eventName: string, eventId: string, occurredAt: string, subjectUserId: string, details: object) {
