@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import sharp from 'sharp';
-import { EVENT_QUEUE_OF, type EventPayload, NEWS_COVER_WIDTHS, NEWS_MESSAGES, type NewsItem } from '@portal/contracts';
+import { EVENT_QUEUE_OF, type EventPayload, NEWS_COVER_WIDTHS, NEWS_MESSAGES, type NewsItem, type NotificationItem } from '@portal/contracts';
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
@@ -399,6 +399,31 @@ describe('news', () => {
       expect(items.map((item) => item.title).sort()).toEqual(['Вышла 1 серия «Тетрадь смерти»', 'Вышла 2 серия «Тетрадь смерти»', 'Вышла 3 серия «Тетрадь смерти»']);
       for (const item of items) expect(item).toMatchObject({ automatic: true, author: null, status: 'published', animeIds: [DEATH_NOTE.id] });
       expect(new Set(items.map((item) => item.slug)).size).toBe(3);
+    });
+
+    it('tells everyone watching the title, once per announcement; planned, completed and other titles are not told', async () => {
+      const [watching, planning, other] = [await stack.user(), await stack.user(), await stack.user()];
+      const listed = async (who: RegisteredUser, animeId: number, status: string) =>
+        expect((await stack.api.put('/api/users/anime/status', { animeId, status }, auth(who))).status).toBe(200);
+      await listed(watching, NARUTO.id, 'watching');
+      await listed(planning, NARUTO.id, 'planned');
+      await listed(other, ATTACK_ON_TITAN.id, 'watching');
+      const episodeNotices = async (who: RegisteredUser) => {
+        const res = await stack.api.get('/api/notifications', auth(who));
+        expect(res.status).toBe(200);
+        return (res.body.data.items as NotificationItem[]).filter((item) => item.kind === 'episode.released');
+      };
+      const announced = { ...event([5, 4], NARUTO.id), title: 'Наруто' };
+      expect(await deliver(announced)).toBe('completed');
+      expect(await deliver(announced)).toBe('completed');
+      const told = await waitFor(async () => {
+        const items = await episodeNotices(watching);
+        return items.length > 0 ? items : undefined;
+      }, 10_000, 100);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ text: 'Вышли новые серии «Наруто»: 4, 5', target: { type: 'episode', animeId: NARUTO.id, episodes: [4, 5] } });
+      expect(await episodeNotices(planning)).toEqual([]);
+      expect(await episodeNotices(other)).toEqual([]);
     });
 
     it('publishes nothing while admins have turned it off', async () => {

@@ -86,6 +86,15 @@ export class ListEntriesRepository {
     return rows[0] ?? null;
   }
 
+  /** Everyone who has the title in the list `status`. */
+  async userIdsWithStatus(manager: EntityManager, animeId: number, status: ListStatus): Promise<string[]> {
+    const rows: Array<{ user_id: string }> = await manager.query(
+      `SELECT user_id FROM community.list_entries WHERE anime_id = $1 AND status = $2 ORDER BY user_id`,
+      [animeId, status],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
   async find(userId: string, animeId: number): Promise<EntryWithRefRow | null> {
     const rows: EntryWithRefRow[] = await this.dataSource.query(
       `SELECT ${WITH_REF} FROM community.list_entries e JOIN community.anime_refs r ON r.id = e.anime_id WHERE e.user_id = $1 AND e.anime_id = $2`,

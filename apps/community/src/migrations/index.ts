@@ -11,6 +11,7 @@ import { CreateRankingValueCounts1766600000000 } from './1766600000000-create-ra
 import { CreateQuizzes1766000000000 } from './1766000000000-create-quizzes';
 import { CreateAmvSamples1767000000000 } from './1767000000000-create-amv-samples';
 import { RecomputeAmvLetters1767000000001 } from './1767000000001-recompute-amv-letters';
+import { AddListEntriesWatchersIndex1767300000000 } from './1767300000000-add-list-entries-watchers-index';
 import { AddModerationHolds1767200000000 } from './1767200000000-add-moderation-holds';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
@@ -30,4 +31,5 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   CreateAmvSamples1767000000000,
   RecomputeAmvLetters1767000000001,
   AddModerationHolds1767200000000,
+  AddListEntriesWatchersIndex1767300000000,
 ];

@@ -29,6 +29,8 @@ export const NOTIFICATION_TEXTS: { [K in NotificationKind]: TextOf<K> } = {
   'order.released': (_actors, _count, target) => `Заказ выполнен: «${target.animeTitle}» уже на портале и добавлено в «Запланировано»`,
   'quiz.approved': (_actors, _count, target) => `Ваш квиз «${target.quizTitle}» одобрен и опубликован`,
   'quiz.rejected': (_actors, _count, target) => `Ваш квиз «${target.quizTitle}» отклонён: ${target.reason}`,
+  'episode.released': (_actors, _count, { animeTitle, episodes }) =>
+    episodes.length === 1 ? `Вышла ${episodes[0]} серия «${animeTitle}»` : `Вышли новые серии «${animeTitle}»: ${episodes.join(', ')}`,
   'report.decided': (_actors, _count, target) =>
     target.action === 'reject'
       ? 'Ваша жалоба рассмотрена: модератор не нашёл нарушения'

@@ -47,7 +47,7 @@ export const TELEGRAM_START_PREFIX = 'check_';
 export const TELEGRAM_SESSION_TOKEN_PATTERN = /^[\w-]{20,58}$/;
 
 /**
- * The notifications also sent to Telegram (to users who opted in): releases of what they ordered and
- * decisions on their reviews. Likes and replies stay in the bell.
+ * The notifications also sent to Telegram (to users who opted in): new episodes of what they watch,
+ * releases of what they ordered and decisions on their reviews. Likes and replies stay in the bell.
  */
-export const TELEGRAM_NOTICE_KINDS: readonly NotificationKind[] = ['order.released', 'review.approved', 'review.rejected'];
+export const TELEGRAM_NOTICE_KINDS: readonly NotificationKind[] = ['episode.released', 'order.released', 'review.approved', 'review.rejected'];

@@ -8,7 +8,7 @@ import type { ReportAction, ReportTargetType } from '../moderation/reports.dto';
  */
 
 /** Every kind there is. Kept in the database as text: never rename one, add new ones. */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected', 'report.decided'] as const;
+export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected', 'report.decided', 'episode.released'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who caused a notification. */
@@ -55,6 +55,15 @@ export interface QuizNotificationTarget {
   quizTitle: string;
 }
 
+/** New episodes of a title in the recipient's «Смотрю» list (the catalogue linked them). */
+export interface EpisodeNotificationTarget {
+  type: 'episode';
+  animeId: number;
+  animeTitle: string;
+  /** The new episodes, ascending. */
+  episodes: number[];
+}
+
 /** A report the recipient sent, as an admin decided it (docs/moderation.md). */
 export interface ReportNotificationTarget {
   type: 'report';
@@ -80,6 +89,8 @@ export interface NotificationKindMap {
   'quiz.rejected': { target: QuizNotificationTarget & { reason: string }; actor?: undefined };
   /** An admin decided on a report the recipient sent (the admin is not named). */
   'report.decided': { target: ReportNotificationTarget; actor?: undefined };
+  /** New episodes of a title the recipient is watching; one per catalogue announcement. */
+  'episode.released': { target: EpisodeNotificationTarget; actor?: undefined };
 }
 
 export type NotificationTargetOf<K extends NotificationKind> = NotificationKindMap[K]['target'];

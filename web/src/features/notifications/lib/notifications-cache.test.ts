@@ -56,4 +56,14 @@ describe('notificationHref', () => {
       notificationHref(makeNotification({ kind: 'review.approved', target: { type: 'review', reviewId: 'r-9', animeId: 20, animeTitle: 'Наруто' } })),
     ).toBe('/anime/20/review/r-9');
   });
+
+  it('leads a comment under news or an AMV to that page, and new episodes to the first of them in the player', () => {
+    const commentUnder = (targetType: 'news' | 'amv', targetId: string) =>
+      makeNotification({ kind: 'comment.reply', target: { type: 'comment', targetType, targetId, commentId: 'c-3', excerpt: '' } });
+    expect(notificationHref(commentUnder('news', 'n-1'))).toBe('/news/n-1');
+    expect(notificationHref(commentUnder('amv', 'a-1'))).toBe('/amv/a-1');
+    expect(
+      notificationHref(makeNotification({ kind: 'episode.released', target: { type: 'episode', animeId: 20, animeTitle: 'Наруто', episodes: [4, 5] } })),
+    ).toBe('/watch/20/4');
+  });
 });

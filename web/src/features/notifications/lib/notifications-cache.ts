@@ -41,18 +41,21 @@ export function markReadInPages(pages: NotificationPages | undefined, ids: reado
 
 /**
  * Where a notification leads: a comment on its anime page (`#comment-<id>`, which the comments block
- * scrolls to, or reads on its own when not on the loaded page), a review's own page, a released
- * order's title.
+ * scrolls to, or reads on its own when not on the loaded page) or the news item or AMV it is under,
+ * a review's own page, a released order's title, the first new episode in the player.
  */
 export function notificationHref(item: NotificationItem): string | null {
   const { target } = item;
   if (target.type === 'comment') {
-    return target.targetType === 'anime' ? `/anime/${encodeURIComponent(target.targetId)}#comment-${encodeURIComponent(target.commentId)}` : null;
+    const page = `/${target.targetType}/${encodeURIComponent(target.targetId)}`;
+    // Only a title's comments block opens one comment from the hash; news and AMV pages show the page.
+    return target.targetType === 'anime' ? `${page}#comment-${encodeURIComponent(target.commentId)}` : page;
   }
   if (target.type === 'review') {
     return target.reviewId ? `/anime/${target.animeId}/review/${encodeURIComponent(target.reviewId)}` : `/anime/${target.animeId}`;
   }
   if (target.type === 'order') return `/anime/${target.animeId}`;
+  if (target.type === 'episode') return `/watch/${target.animeId}/${target.episodes[0]}`;
   if (target.type === 'quiz') return target.quizId ? `/quiz/${encodeURIComponent(target.quizId)}` : '/quiz';
   return null;
 }
