@@ -1,10 +1,12 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { jwtSecretKey, MeteredRpcClient } from '@portal/platform';
 import type { GatewayEnv } from '@portal/config';
 import type Redis from 'ioredis';
 import { createRedisClient, createRpcTransport, REDIS, RedisModule, RedisStreamsClient, RpcClient } from '@portal/messaging';
+import { ActiveUsersInterceptor } from './admin/active-users.interceptor';
+import { ActiveUsersTracker } from './admin/active-users.tracker';
 import { AdminController } from './admin/admin.controller';
 import { AccessGuard } from './auth/access.guard';
 import { AuthController, TelegramController } from './auth/auth.controller';
@@ -89,6 +91,8 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: RedisStreamsClient) => new MeteredRpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_PIPE, useClass: EdgeValidationPipe },
+        ActiveUsersTracker,
+        { provide: APP_INTERCEPTOR, useClass: ActiveUsersInterceptor },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },
         PresenceReporter,
         AvatarLookup,

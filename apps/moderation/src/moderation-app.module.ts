@@ -10,6 +10,7 @@ import { UserEventsListener } from './audit-log/listeners/user-events.listener';
 import { MODERATION_MIGRATIONS } from './migrations';
 import { REPORTS_CONTROLLERS, reportsProviders } from './reports/reports.providers';
 import { OwnerRpc } from './rpc/owner-rpc';
+import { STATS_CONTROLLERS, STATS_PROVIDERS } from './stats/stats.providers';
 
 const OWNER_TRANSPORT = Symbol('OWNER_TRANSPORT');
 
@@ -29,7 +30,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
           migrations: MODERATION_MIGRATIONS,
         }),
       ],
-      controllers: [AuditLogMessageController, ...REPORTS_CONTROLLERS],
+      controllers: [AuditLogMessageController, ...REPORTS_CONTROLLERS, ...STATS_CONTROLLERS],
       providers: [
         { provide: OWNER_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [OWNER_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
@@ -37,6 +38,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
         AuditLogRepository,
         UserEventsListener,
         ...reportsProviders(config),
+        ...STATS_PROVIDERS,
       ],
     };
   }

@@ -48,6 +48,8 @@ export type {
   QuizWriteRequest,
 } from './community/quizzes.schemas';
 export * from './moderation/reports.dto';
+export * from './moderation/stats.dto';
+export type { StatsQuery } from './moderation/moderation.schemas';
 export type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from './moderation/reports.schemas';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';

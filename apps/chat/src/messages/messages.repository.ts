@@ -44,6 +44,10 @@ export class MessagesRepository {
     return row;
   }
 
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Soft delete, so a moderation report can still show what was said. */
   async markDeleted(id: string): Promise<boolean> {
     // TypeORM answers UPDATE with [rows, affected count].

@@ -38,6 +38,8 @@ export interface EventMap {
    * once per review keys on `reviewId`).
    */
   'community.review.approved': EventBase & { reviewId: string; animeId: number; authorId: string; authorUsername: string };
+  /** A user posted a review (it waits for moderation); the site statistics count it. */
+  'community.review.posted': EventBase & { reviewId: string; animeId: number; authorId: string };
   /** An admin marked an order released: each of its voters (frozen from then on) is told and gets the title in «Запланировано», once per eventId. */
   'community.order.released': EventBase & { orderId: string; animeId: number; animeTitle: string };
   /**
@@ -51,6 +53,8 @@ export interface EventMap {
    * `firstSuccess` is this user's first success on this quiz (what the quiz ranking counts).
    */
   'community.quiz.result.recorded': EventBase & QuizResultRecorded;
+  /** A user's message in the shared chat (not a system message); the site statistics count it. */
+  'chat.message.posted': EventBase & { messageId: string; userId: string };
   /** Enough distinct users reported the content: its owner hides it from others until an admin decides (docs/moderation.md). */
   'moderation.content.held': EventBase & { target: ReportTarget };
   /** An admin decided on held content without deleting it: its owner shows it again. */
@@ -130,6 +134,7 @@ export type EventData<E extends EventName> = Omit<EventMap[E], keyof EventBase>;
  */
 export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The community keeps a read model of accounts (user_refs) to show comment authors.
+  // The moderation also counts registrations per day for the site statistics.
   'auth.user.registered': ['moderation', 'chat', 'community'],
   'auth.user.updated': ['moderation', 'community'],
   // The moderation's audit log records who changed whose role (docs/moderation.md, «Users»).
@@ -146,11 +151,14 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'community.list.updated': ['catalogue', 'community'],
   'community.rating.updated': ['catalogue', 'community'],
   'community.list.imported': ['catalogue', 'community'],
-  // The community's notifications follow its own comments (a reply or a like tells the author).
-  'community.comment.posted': ['community'],
+  // The community's notifications follow its own comments (a reply or a like tells the author);
+  // the moderation counts comments, reviews and chat messages per day (docs/moderation.md, «Statistics»).
+  'community.comment.posted': ['community', 'moderation'],
   'community.comment.liked': ['community'],
   // The rewards service will grant a card on it; until it consumes it, the relay marks it relayed to nobody.
   'community.review.approved': [],
+  'community.review.posted': ['moderation'],
+  'chat.message.posted': ['moderation'],
   'community.order.released': ['community'],
   // The auth service sends it to the user's Telegram when they opted in (docs/telegram-and-vk.md).
   'community.notification.created': ['auth'],

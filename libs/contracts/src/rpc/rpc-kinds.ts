@@ -30,6 +30,7 @@ export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind>
   'moderation.report.create': 'write',
   'moderation.reports.list': 'read',
   'moderation.report.decide': 'write',
+  'moderation.stats.get': 'read',
   'auth.user.by-id': 'read',
   'catalogue.anime.list': 'read',
   'catalogue.anime.popular': 'read',

@@ -111,6 +111,8 @@ import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
 import type { ReportCasePage, ReportCase, ReportCreated } from '../moderation/reports.dto';
 import type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from '../moderation/reports.schemas';
+import type { StatsQuery } from '../moderation/moderation.schemas';
+import type { SiteStats } from '../moderation/stats.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 import type { ChatMessageParams, ChatPageQuery, ChatPost } from '../realtime/chat.schemas';
 import type { ChatMessage, OnlineStats, OnlineUsersPage } from '../realtime/realtime-events';
@@ -192,6 +194,8 @@ export interface RpcMap extends Health {
   'moderation.reports.list': { request: ReportQueueRequest; response: ReportCasePage };
   /** Admin only: resolve (optionally deleting the content through its owner) or reject a whole case. */
   'moderation.report.decide': { request: ReportDecisionRequest; response: ReportCase };
+  /** Admins: daily figures of the last `days` days and the job queues' depths (docs/moderation.md, «Statistics»). */
+  'moderation.stats.get': { request: StatsQuery; response: SiteStats };
   /** A public profile by account id (what a report on a user snapshots). */
   'auth.user.by-id': { request: { userId: string }; response: PublicUser };
   'catalogue.anime.list': { request: AnimeListRequest; response: Page<AnimeSummary> };

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import type { EntityManager } from 'typeorm';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { CHAT_MESSAGES, ErrorCode, GENERIC_MESSAGES, type AuthenticatedUser, type ChatMessage } from '@portal/contracts';
-import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { OutboxPublisher, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { ChatPusher } from '../../realtime/chat-pusher';
 import { toChatMessage } from '../message.mapper';
@@ -24,6 +24,7 @@ export class ChatMessagesService {
   constructor(
     private readonly messages: MessagesRepository,
     private readonly pusher: ChatPusher,
+    private readonly outbox: OutboxPublisher,
     @Inject(REDIS) redis: Redis,
     @Inject(REDIS_OPTIONS) options: RedisOptions,
     @Inject(CHAT_RATE_LIMIT) limit: ChatRateLimit,
@@ -44,7 +45,14 @@ export class ChatMessagesService {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw RpcError.of(ErrorCode.RateLimited, CHAT_MESSAGES.rateLimited, { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
     });
-    const message = toChatMessage(await this.messages.insert({ userId: author.id, username: author.username, avatar, message: text, isSystem: false }));
+    // Stored with its event (the site statistics count messages) in one transaction.
+    const row = await this.messages.transaction(async (manager) => {
+      const inserted = await this.messages.insert({ userId: author.id, username: author.username, avatar, message: text, isSystem: false }, manager);
+      await this.outbox.publish(manager, 'chat.message.posted', { messageId: String(inserted.id), userId: author.id });
+      return inserted;
+    });
+    this.outbox.afterCommit();
+    const message = toChatMessage(row);
     this.pusher.push('newMessage', message);
     return message;
   }

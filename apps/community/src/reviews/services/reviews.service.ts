@@ -52,8 +52,10 @@ export class ReviewsService {
       // The unique index decides between concurrent posts: the loser's transaction rolls back whole.
       const inserted = await this.reviews.insert(manager, { id: randomUUID(), animeId: anime.id, authorId: user.id, title, text, score });
       if (!inserted) throw duplicate();
+      await this.outbox.publish(manager, 'community.review.posted', { reviewId: inserted.id, animeId: anime.id, authorId: user.id });
       return inserted;
     });
+    this.outbox.afterCommit();
     return { ...this.asAuthor(row), cardReward: null };
   }
 

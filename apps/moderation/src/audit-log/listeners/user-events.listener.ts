@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventConsumer } from '@portal/messaging';
+import { StatsRepository } from '../../stats/stats.repository';
 import { AuditLogRepository } from '../audit-log.repository';
 
 /** Records account events from the auth service in the audit log. */
@@ -8,12 +9,15 @@ export class UserEventsListener implements OnModuleInit {
   constructor(
     private readonly consumer: EventConsumer,
     private readonly auditLog: AuditLogRepository,
+    private readonly stats: StatsRepository,
   ) {}
 
   onModuleInit() {
-    this.consumer.on('auth.user.registered', ({ eventId, occurredAt, userId, username }, manager) =>
-      this.auditLog.record(manager, this.entry('auth.user.registered', eventId, occurredAt, userId, { username })),
-    );
+    // Recorded, and counted for the site statistics, in the one transaction of this event.
+    this.consumer.on('auth.user.registered', async ({ eventId, occurredAt, userId, username }, manager) => {
+      await this.auditLog.record(manager, this.entry('auth.user.registered', eventId, occurredAt, userId, { username }));
+      await this.stats.increment(manager, 'registrations', occurredAt);
+    });
     this.consumer.on('auth.user.updated', ({ eventId, occurredAt, userId, changedFields }, manager) =>
       this.auditLog.record(manager, this.entry('auth.user.updated', eventId, occurredAt, userId, { changedFields })),
     );

@@ -6,6 +6,7 @@ import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
 import { OwnerRpc } from '../../rpc/owner-rpc';
+import { StatsRepository } from '../../stats/stats.repository';
 import { type ReportCaseRow, ReportsRepository } from '../reports.repository';
 import type { ReportTargetHandler } from '../targets/report-target';
 import { REPORT_TARGETS } from '../targets/report-targets';
@@ -28,6 +29,7 @@ export class ReportDecisionService {
     private readonly owners: OwnerRpc,
     private readonly auditLog: AuditLogRepository,
     private readonly outbox: OutboxPublisher,
+    private readonly stats: StatsRepository,
   ) {}
 
   async decide(user: AuthenticatedUser | undefined, { id, action, deleteContent, note }: ReportDecisionRequest, meta: RpcMeta): Promise<ReportCase> {
@@ -46,6 +48,7 @@ export class ReportDecisionService {
       const updated = await this.reports.decide(manager, id, { action, contentDeleted: deleteContent, note, adminId: admin.id });
       await this.announce(manager, locked, updated, action);
       await this.record(manager, admin, locked, updated);
+      await this.stats.increment(manager, 'reportsResolved', new Date());
       return updated;
     });
     this.outbox.afterCommit();

@@ -12,6 +12,7 @@ import {
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { OwnerRpc } from '../../rpc/owner-rpc';
+import { StatsRepository } from '../../stats/stats.repository';
 import { REPORT_SETTINGS, type ReportSettings } from '../report-settings';
 import { ReportsRepository } from '../reports.repository';
 import { REPORT_TARGETS } from '../targets/report-targets';
@@ -29,6 +30,7 @@ export class ReportIntakeService {
     private readonly owners: OwnerRpc,
     private readonly limits: ReportLimits,
     private readonly outbox: OutboxPublisher,
+    private readonly stats: StatsRepository,
     @Inject(REPORT_SETTINGS) private readonly settings: ReportSettings,
   ) {}
 
@@ -43,6 +45,7 @@ export class ReportIntakeService {
       if (!report) throw RpcError.of(ErrorCode.Conflict, REPORT_MESSAGES.duplicate);
       const hold = handler.honoursHolds && !current.held && current.reports_count + 1 >= this.settings.holdThreshold;
       await this.reports.countReport(manager, current.id, hold);
+      await this.stats.increment(manager, 'reportsOpened', new Date());
       if (hold) await this.outbox.publish(manager, 'moderation.content.held', { target });
       return { reportId: report.id, held: hold };
     });
