@@ -21,12 +21,25 @@ export const Checking: Story = {
 
 export const Prompt: Story = {
   render: () => <WelcomePrompt />,
+  parameters: { mockApi: { 'GET /api/auth/providers': ok({ vk: true, telegram: false }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Добро пожаловать!' })).toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
     await expect(canvas.getByRole('link', { name: 'Зарегистрироваться' })).toHaveAttribute('href', '/register');
-    await expect(canvas.getByRole('link', { name: 'Войти через ВКонтакте' })).toHaveAttribute('href', '/vk-auth');
+    await expect(await canvas.findByRole('link', { name: 'Войти через ВКонтакте' })).toHaveAttribute('href', '/vk-auth');
+  },
+};
+
+/** VK ID not configured on the server: no VK link. */
+export const PromptWithoutVk: Story = {
+  render: () => <WelcomePrompt />,
+  parameters: { mockApi: { 'GET /api/auth/providers': ok({ vk: false, telegram: false }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('link', { name: 'Зарегистрироваться' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(canvas.queryByRole('link', { name: 'Войти через ВКонтакте' })).not.toBeInTheDocument();
   },
 };
 

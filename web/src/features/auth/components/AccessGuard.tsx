@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { Icon } from '../../../shared/ui/Icon';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { StatePanel } from '../../../shared/ui/StatePanel';
+import { useAuthProviders } from '../api/vk';
 import { AUTH_STRINGS } from '../strings';
 
 export function GuardChecking() {
@@ -16,7 +17,9 @@ export function GuardChecking() {
   );
 }
 
+/** The guest's welcome: sign in, register, or VK ID when it is configured. */
 export function WelcomePrompt() {
+  const providers = useAuthProviders();
   return (
     <StatePanel
       icon={<Icon name="star" sizePx={40} />}
@@ -28,9 +31,11 @@ export function WelcomePrompt() {
           <ButtonLink to="/register" variant="secondary">
             {AUTH_STRINGS.welcomeRegister}
           </ButtonLink>
-          <ButtonLink to="/vk-auth" variant="vk">
-            {AUTH_STRINGS.welcomeVk}
-          </ButtonLink>
+          {providers.data?.vk === true && (
+            <ButtonLink to="/vk-auth" variant="vk">
+              {AUTH_STRINGS.welcomeVk}
+            </ButtonLink>
+          )}
         </>
       }
     />
