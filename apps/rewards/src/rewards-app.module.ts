@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { RewardsEnv } from '@portal/config';
 import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { ServicePlatformModule } from '@portal/platform';
+import { CARDS_CONTROLLERS, cardsProviders } from './cards/cards.providers';
 import { REWARDS_MIGRATIONS } from './migrations';
 
 const RPC_TRANSPORT = Symbol('RPC_TRANSPORT');
@@ -24,10 +25,11 @@ export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationSh
           migrations: REWARDS_MIGRATIONS,
         }),
       ],
-      controllers: [],
+      controllers: [...CARDS_CONTROLLERS],
       providers: [
         { provide: RPC_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [RPC_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
+        ...cardsProviders(config),
       ],
     };
   }

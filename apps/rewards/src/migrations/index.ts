@@ -1,4 +1,5 @@
 import { platformOnlyMigrations } from '@portal/platform';
+import { CreateCards1767400000000 } from './1767400000000-create-cards';
 
 /** Every migration of the rewards schema, in order: the service at boot and its cli/migrate run these. */
-export const REWARDS_MIGRATIONS: Function[] = [...platformOnlyMigrations('rewards')];
+export const REWARDS_MIGRATIONS: Function[] = [...platformOnlyMigrations('rewards'), CreateCards1767400000000];

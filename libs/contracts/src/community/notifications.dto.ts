@@ -1,4 +1,5 @@
 import type { ReportAction, ReportTargetType } from '../moderation/reports.dto';
+import type { CardGranted } from '../rewards/cards.dto';
 
 /**
  * In-app notifications (docs/community.md, «Notifications»): the one place every feature tells a
@@ -141,6 +142,8 @@ export interface NotificationsServerToClientEvents {
   'notification:new': (payload: { notification: NotificationItem; unread: number }) => void;
   /** The unread count changed otherwise (read in another tab), and once on connect. */
   'notification:unread': (payload: UnreadCount) => void;
+  /** A card was granted (docs/rewards.md): the «Вы получили карточку!» dialog, deduplicated by grantId. */
+  'reward:card': (payload: CardGranted) => void;
 }
 
 export type NotificationsClientToServerEvents = Record<string, never>;

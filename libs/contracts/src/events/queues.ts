@@ -14,6 +14,8 @@ export enum QueueName {
   CommunityAmvTranscode = 'community-amv-transcode',
   /** One job per notice to a user's Telegram chat (job id `notice-<eventId>`), sent within Telegram's limits. */
   AuthTelegramNotices = 'auth-telegram-notices',
+  /** One job per card grant (job id: the grant's idempotency key, e.g. `registration%3A<user id>`), docs/rewards.md. */
+  RewardsCardGrants = 'rewards-card-grants',
 }
 
 export const EVENT_QUEUE_OF: Record<ServiceName, QueueName> = {

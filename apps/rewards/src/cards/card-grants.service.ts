@@ -1,0 +1,144 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import type { EntityManager } from 'typeorm';
+import { type CardGranted, type CardGrantSource, QueueName } from '@portal/contracts';
+import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { CARD_GRANT_KEY_MAX, cardGrantJobId, type CardGrantJobData } from './card-grants.job';
+import { cardColumns, type CardRow, cardView } from './card-view';
+
+export interface CardGrantInput {
+  key: string;
+  userId: string;
+  source: CardGrantSource;
+  cardId?: string;
+}
+
+interface GrantRow extends CardRow {
+  grant_id: string;
+  source: CardGrantSource;
+  duplicate: boolean;
+  points: number;
+}
+
+/** No card can be drawn (an empty or fully retired catalogue) or the given card does not exist. */
+export class NoCardToGrantError extends Error {}
+
+/**
+ * Card grants, exactly once per idempotency key (docs/rewards.md, «Grants and exactly once»).
+ * `request` queues a BullMQ job whose id is the key; the worker runs `grantInTransaction` in a
+ * transaction, whose unique `card_grants.key` makes a second run (a redelivery, a worker killed after
+ * commit) find the stored grant instead of granting again.
+ */
+@Injectable()
+export class CardGrants implements OnApplicationShutdown {
+  private opened: { queue: Queue<CardGrantJobData>; connection: Redis } | undefined;
+
+  constructor(@Inject(REDIS_OPTIONS) private readonly options: RedisOptions) {}
+
+  /** Queues a grant; asking again with the same key while the job is kept adds nothing, and a later run finds the grant made. */
+  async request(grant: CardGrantInput): Promise<void> {
+    checkKey(grant.key);
+    const data: CardGrantJobData = { key: grant.key, userId: grant.userId, source: grant.source, ...(grant.cardId ? { cardId: grant.cardId } : {}) };
+    await this.queue().add('grant', data, {
+      jobId: cardGrantJobId(grant.key),
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 7 * 24 * 3600, count: 10000 },
+      removeOnFail: { age: 30 * 24 * 3600 },
+    });
+  }
+
+  /**
+   * Grants in the caller's transaction, idempotent by key: the stored grant when the key exists (or
+   * when a concurrent transaction with the key commits first), else a card (the given one, or drawn
+   * by weight with a cryptographic RNG among the cards not retired) added to the collection; a
+   * duplicate is marked and becomes points (DUPLICATE_POINTS) through the economy's ledger.
+   */
+  async grantInTransaction(manager: EntityManager, grant: CardGrantInput): Promise<CardGranted> {
+    checkKey(grant.key);
+    const stored = await this.stored(manager, grant.key);
+    if (stored) return stored;
+    const card = grant.cardId ? await this.cardById(manager, grant.cardId) : await this.draw(manager);
+    // The unique key: a concurrent insert of the same key waits for the other transaction and, once
+    // it commits, inserts nothing; the grant it stored is returned.
+    const inserted = await manager.query<Array<{ id: string }>>(
+      `INSERT INTO "rewards"."card_grants" ("key", "user_id", "card_id", "source") VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("key") DO NOTHING RETURNING "id"`,
+      [grant.key, grant.userId, card.id, grant.source],
+    );
+    if (inserted.length === 0) {
+      const winner = await this.stored(manager, grant.key);
+      if (!winner) throw new Error(`card grant ${grant.key} conflicted but is not stored`);
+      return winner;
+    }
+    const grantId = inserted[0].id;
+    const [{ count }] = await manager.query<Array<{ count: number }>>(
+      `INSERT INTO "rewards"."user_cards" ("user_id", "card_id") VALUES ($1, $2)
+       ON CONFLICT ("user_id", "card_id") DO UPDATE SET "count" = "user_cards"."count" + 1 RETURNING "count"`,
+      [grant.userId, card.id],
+    );
+    const duplicate = Number(count) > 1;
+    const points = duplicate ? await this.duplicatePoints(manager, grant, card) : 0;
+    if (duplicate) await manager.query(`UPDATE "rewards"."card_grants" SET "duplicate" = true, "points" = $2 WHERE "id" = $1`, [grantId, points]);
+    return { grantId, source: grant.source, card: cardView(card), duplicate, points };
+  }
+
+  /** The grant stored under a key, or null. */
+  async stored(manager: EntityManager, key: string): Promise<CardGranted | null> {
+    const [row] = await manager.query<GrantRow[]>(
+      `SELECT g."id" AS grant_id, g."source", g."duplicate", g."points", ${cardColumns('c')}
+       FROM "rewards"."card_grants" g JOIN "rewards"."cards" c ON c."id" = g."card_id" WHERE g."key" = $1`,
+      [key],
+    );
+    return row ? { grantId: row.grant_id, source: row.source, card: cardView(row), duplicate: row.duplicate, points: Number(row.points) } : null;
+  }
+
+  private async cardById(manager: EntityManager, cardId: string): Promise<CardRow> {
+    const [row] = await manager.query<CardRow[]>(`SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE c."id" = $1`, [cardId]);
+    if (!row) throw new NoCardToGrantError(`no card ${cardId}`);
+    return row;
+  }
+
+  /** A card drawn by weight among those not retired (node:crypto randomInt). */
+  private async draw(manager: EntityManager): Promise<CardRow> {
+    const cards = await manager.query<CardRow[]>(`SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE NOT c."retired" ORDER BY c."id"`);
+    return drawByWeight(cards);
+  }
+
+  private async duplicatePoints(_manager: EntityManager, _grant: CardGrantInput, _card: CardRow): Promise<number> {
+    // The economy's PointsLedger credits DUPLICATE_POINTS here once it lands.
+    return 0;
+  }
+
+  private queue(): Queue<CardGrantJobData> {
+    if (!this.opened) {
+      const connection = createRedisClient(this.options.url, { maxRetriesPerRequest: 1 });
+      const queue = new Queue<CardGrantJobData>(QueueName.RewardsCardGrants, { connection, prefix: bullPrefix(this.options.keyPrefix) });
+      queue.on('error', () => undefined);
+      this.opened = { queue, connection };
+    }
+    return this.opened.queue;
+  }
+
+  async onApplicationShutdown() {
+    if (this.opened) await closeWithConnection(this.opened.queue, this.opened.connection);
+  }
+}
+
+/** One card by weight: a uniform draw in [0, total) from node:crypto, walked through the weights. */
+export function drawByWeight<T extends { weight: number }>(cards: T[]): T {
+  const total = cards.reduce((sum, card) => sum + Number(card.weight), 0);
+  if (cards.length === 0 || total <= 0) throw new NoCardToGrantError('no card to draw');
+  let ticket = randomInt(total);
+  for (const card of cards) {
+    ticket -= Number(card.weight);
+    if (ticket < 0) return card;
+  }
+  return cards[cards.length - 1];
+}
+
+function checkKey(key: string) {
+  if (typeof key !== 'string' || key.length === 0 || key.length > CARD_GRANT_KEY_MAX) throw new Error(`bad card grant key: ${String(key)}`);
+}

@@ -1,0 +1,31 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import type Redis from 'ioredis';
+import { type CardGranted, NOTIFICATIONS_NAMESPACE, notificationsRoom, socketIoRedisKey, type NotificationsServerToClientEvents } from '@portal/contracts';
+import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { cardGrantedChannel } from './card-grants.job';
+
+/**
+ * Tells of a committed grant: `reward:card` to the user's room of the gateways' `/notifications`
+ * namespace (the socket.io Redis emitter, as the community's NotificationsPusher), and the key on
+ * the channel the `rewards.grant.await` RPC listens to. Best effort: the web dedupes by grantId, and
+ * an await that misses the message still finds the grant in the table.
+ */
+@Injectable()
+export class CardPusher {
+  private readonly logger = new Logger(CardPusher.name);
+  private readonly namespace;
+
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(REDIS_OPTIONS) private readonly options: RedisOptions) {
+    const publisher = {
+      publish: (channel: string, message: Buffer | string) =>
+        redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`card push failed: ${String(error)}`)),
+    };
+    this.namespace = new Emitter<NotificationsServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(NOTIFICATIONS_NAMESPACE);
+  }
+
+  async granted(userId: string, key: string, grant: CardGranted): Promise<void> {
+    this.namespace.to(notificationsRoom(userId)).emit('reward:card', grant);
+    await this.redis.publish(cardGrantedChannel(this.options.keyPrefix), key).catch((error: unknown) => this.logger.warn(`card grant publish failed: ${String(error)}`));
+  }
+}
