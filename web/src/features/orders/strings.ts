@@ -55,7 +55,4 @@ export const ORDERS_STRINGS = {
   releaseNeedsAnime: 'Чтобы отметить вышедшим заказ без аниме из каталога, укажите id аниме',
   releaseAnimeLabel: 'id аниме в каталоге',
   pages: 'Страницы заказов',
-  previousPage: '← Назад',
-  nextPage: 'Дальше →',
-  pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
 } as const;

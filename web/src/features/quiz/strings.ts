@@ -31,9 +31,6 @@ export const QUIZ_STRINGS = {
     listLabel: 'Квизы',
     mineLabel: 'Мои квизы',
     pages: 'Страницы квизов',
-    previousPage: '← Назад',
-    nextPage: 'Дальше →',
-    pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
   },
   card: {
     questions,

@@ -6,6 +6,11 @@ export const UI_STRINGS = {
   showMore: 'Показать ещё',
   toCatalog: 'В каталог',
   defaultAvatarAlt: 'Аватар',
+  pager: {
+    previous: '← Назад',
+    next: 'Дальше →',
+    pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
+  },
   animePicker: {
     searchLabel: 'Добавить аниме',
     searchPlaceholder: 'Начните вводить название',

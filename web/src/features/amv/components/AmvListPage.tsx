@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { Button } from '../../../shared/ui/Button';
 import { ListState } from '../../../shared/ui/ListState';
+import { Pager, pageCount } from '../../../shared/ui/Pager';
 import { amvListQuery, amvTopQuery } from '../api/amv-api';
 import { AMV_STRINGS } from '../strings';
 import { AmvCard } from './AmvCard';
@@ -81,7 +81,7 @@ export function AmvListPage() {
   }, [debounced]);
 
   const list = useQuery({ ...amvListQuery({ letter, page, search }), placeholderData: keepPreviousData });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.limit)) : 1;
+  const pages = list.data ? pageCount(list.data.total, list.data.limit) : 1;
 
   let body;
   if (list.isPending) body = <ListState kind="loading" label={AMV_STRINGS.loading} />;
@@ -98,17 +98,7 @@ export function AmvListPage() {
             </li>
           ))}
         </ul>
-        {pages > 1 ? (
-          <nav className="amv-pages" aria-label={AMV_STRINGS.pages}>
-            <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : '' })}>
-              {AMV_STRINGS.previousPage}
-            </Button>
-            <span>{AMV_STRINGS.pageOf(page, pages)}</span>
-            <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-              {AMV_STRINGS.nextPage}
-            </Button>
-          </nav>
-        ) : null}
+        <Pager page={page} pages={pages} onPage={(next) => update({ page: next > 1 ? String(next) : '' })} label={AMV_STRINGS.pages} />
       </>
     );
 

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { ListState } from '../../../shared/ui/ListState';
+import { Pager, pageCount } from '../../../shared/ui/Pager';
 import { ordersQuery } from '../api/orders-api';
 import { ORDERS_STRINGS as S } from '../strings';
 import { OrderCard } from './OrderCard';
@@ -34,7 +35,7 @@ export default function OrdersPage() {
     setParams(next, { replace: true });
   };
 
-  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.limit)) : 1;
+  const pages = orders.data ? pageCount(orders.data.total, orders.data.limit) : 1;
   return (
     <section className="orders-page">
       <h1>{S.title}</h1>
@@ -86,17 +87,7 @@ export default function OrdersPage() {
               <OrderCard key={order.id} order={order} signedIn={signedIn} admin={admin} />
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="orders-pages" aria-label={S.pages}>
-              <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}>
-                {S.previousPage}
-              </Button>
-              <span>{S.pageOf(page, pages)}</span>
-              <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-                {S.nextPage}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={(next) => update({ page: next > 1 ? String(next) : null })} label={S.pages} />
         </>
       )}
     </section>

@@ -7,9 +7,9 @@ import { Button } from '../../../shared/ui/Button';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { ListState } from '../../../shared/ui/ListState';
 import { myQuizzesQuery, quizzesQuery } from '../api/quiz-api';
+import { Pager, pageCount } from '../../../shared/ui/Pager';
 import { QUIZ_STRINGS } from '../strings';
 import { QuizCard } from './QuizCard';
-import { QuizPager } from './QuizPager';
 import '../quiz.css';
 
 const S = QUIZ_STRINGS.list;
@@ -26,7 +26,7 @@ function QuizList({ query, mine, page, onPage }: { query: UseQueryResult<QuizPag
           <QuizCard key={quiz.id} quiz={quiz} withStatus={mine} />
         ))}
       </ul>
-      <QuizPager page={page} total={query.data.total} limit={query.data.limit} onPage={onPage} />
+      <Pager page={page} pages={pageCount(query.data.total, query.data.limit)} onPage={onPage} label={QUIZ_STRINGS.list.pages} />
     </>
   );
 }

@@ -7,8 +7,8 @@ import { ListState } from '../../../shared/ui/ListState';
 import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
 import { moderationQuery } from '../api/quiz-api';
 import { useApproveQuiz, useRejectQuiz } from '../hooks/useQuizMutations';
+import { Pager, pageCount } from '../../../shared/ui/Pager';
 import { QUIZ_STRINGS } from '../strings';
-import { QuizPager } from './QuizPager';
 import '../quiz.css';
 
 const S = QUIZ_STRINGS.moderation;
@@ -76,7 +76,7 @@ export default function QuizModerationQueue() {
             </li>
           ))}
         </ol>
-        <QuizPager page={page} total={queue.data.total} limit={queue.data.limit} onPage={setPage} />
+        <Pager page={page} pages={pageCount(queue.data.total, queue.data.limit)} onPage={setPage} label={QUIZ_STRINGS.list.pages} />
       </>
     );
   }
