@@ -201,6 +201,10 @@ export type ModerationEnv = z.infer<typeof moderationEnvSchema>;
 export const rewardsEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.rewards).extend({
   /** Deadline of a call to another service (auth for ranks, the community). */
   RPC_TIMEOUT_MS: positiveInt(5000),
+  /** Card files live in MEDIA_DIR/cards (the gateway serves them at /api/cards/{file}); share it with the gateway. */
+  MEDIA_DIR: z.string().default('.data/media'),
+  /** Make the animated WebM seed cards with ffmpeg at boot (skipped without ffmpeg). */
+  CARD_VIDEOS: booleanString.default(true),
 });
 
 export type RewardsEnv = z.infer<typeof rewardsEnvSchema>;

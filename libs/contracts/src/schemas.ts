@@ -22,3 +22,4 @@ export * from './community/profile-activity.schemas';
 export * from './community/amv.schemas';
 export * from './community/orders.schemas';
 export * from './community/quizzes.schemas';
+export * from './rewards/cards.schemas';

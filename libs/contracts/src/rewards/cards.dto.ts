@@ -66,3 +66,54 @@ export interface CardGranted {
   /** Points given instead of a duplicate card (0 when new). */
   points: number;
 }
+
+/** Card files live in MEDIA_DIR/cards; the gateway serves them at /api/cards/{file}. */
+export const CARD_MEDIA_FOLDER = 'cards';
+/** A card file's name: content-hashed, lower-case, one of the served types; nothing else is ever served (no paths). */
+export const CARD_FILE_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}\.(svg|png|jpg|webp|webm)$/;
+/** The content type of each served extension. */
+export const CARD_FILE_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  webm: 'video/webm',
+};
+export const CARD_TITLE_MAX = 80;
+export const CARD_DESCRIPTION_MAX = 300;
+export const CARD_WEIGHT_MAX = 10000;
+/** The longest an answer waits for its grant (`rewards.grant.await`). */
+export const CARD_AWAIT_MAX_MS = 2000;
+
+/** GET /api/cards: the catalogue (cards not retired). */
+export interface CardCatalogue {
+  cards: CardItem[];
+}
+
+/** `rewards.grant.await`: the grant under a key once it exists, else nulls after the wait. */
+export interface CardRewardAnswer {
+  /** The card's file (SPEC's `cardReward`). */
+  cardReward: string | null;
+  cardGrantId: string | null;
+}
+
+export const CARD_MESSAGES = {
+  title: `Название карточки: от 1 до ${CARD_TITLE_MAX} символов`,
+  description: `Описание карточки: не длиннее ${CARD_DESCRIPTION_MAX} символов`,
+  rarity: 'Редкость: обычная (common), редкая (rare), эпическая (epic) или легендарная (legendary)',
+  weight: `Вес выпадения: целое число от 1 до ${CARD_WEIGHT_MAX}`,
+  file: 'Некорректный файл карточки',
+  fileMissing: 'Загрузите изображение или видео карточки',
+  fileType: 'Карточка: изображение PNG, JPEG или WebP, либо видео WebM',
+  svgRefused: 'SVG-файлы не принимаются: загрузите PNG, JPEG, WebP или WebM',
+  fileTooLarge: (mb: number) => `Файл карточки больше ${mb} МБ`,
+  notMultipart: 'Отправьте карточку формой multipart/form-data',
+  nothingToUpdate: 'Укажите хотя бы одно поле карточки',
+  id: 'Некорректный идентификатор карточки',
+  notFound: 'Карточка не найдена',
+  userNotFound: 'Пользователь не найден',
+  adminOnly: 'Только администратор может менять карточки',
+  signInRequired: 'Войдите, чтобы увидеть свою коллекцию',
+  key: 'Некорректный ключ награды',
+  waitMs: `Ожидание: целое число миллисекунд от 0 до ${CARD_AWAIT_MAX_MS}`,
+} as const;

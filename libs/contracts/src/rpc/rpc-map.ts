@@ -114,6 +114,8 @@ import type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } f
 import type { StatsQuery } from '../moderation/moderation.schemas';
 import type { SiteStats } from '../moderation/stats.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
+import type { CardCatalogue, CardCollection, CardItem, CardOwners, CardRewardAnswer } from '../rewards/cards.dto';
+import type { CardCreateRequest, CardGrantAwaitRequest, CardUpdateRequest } from '../rewards/cards.schemas';
 import type { ChatMessageParams, ChatPageQuery, ChatPost } from '../realtime/chat.schemas';
 import type { ChatMessage, OnlineStats, OnlineUsersPage } from '../realtime/realtime-events';
 import type { OnlineUsersQuery } from '../realtime/online.schemas';
@@ -385,6 +387,20 @@ export interface RpcMap extends Health {
   'chat.watch-party.chat': { request: WatchPartyChatRequest; response: WatchPartyReply };
   /** A gateway stopping cleanly: its sockets leave their rooms (the hosts' grace periods start). */
   'chat.watch-party.drop-gateway': { request: WatchPartyGatewayRequest; response: { ok: true } };
+  /** The card catalogue: every card not retired (docs/rewards.md, «Карточки»). */
+  'rewards.cards.list': { request: Record<string, never>; response: CardCatalogue };
+  /** Admin: a card of a file the gateway stored in MEDIA_DIR/cards. */
+  'rewards.card.create': { request: CardCreateRequest; response: CardItem };
+  /** Admin: change a card's fields. */
+  'rewards.card.update': { request: CardUpdateRequest; response: CardItem };
+  /** Admin: retire a card (no longer dropped, kept in collections). */
+  'rewards.card.retire': { request: { id: string }; response: CardItem };
+  /** A user's collection, with the missing cards. */
+  'rewards.cards.collection': { request: { userId: string }; response: CardCollection };
+  /** Who has a card, the most copies first (top 50). */
+  'rewards.card.owners': { request: { id: string }; response: CardOwners };
+  /** The grant under a key as soon as it exists, else nulls after `waitMs` (docs/rewards.md, «Grants and exactly once»). */
+  'rewards.grant.await': { request: CardGrantAwaitRequest; response: CardRewardAnswer };
 }
 
 export interface AuditLogEntry {

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { CardRarity } from '@portal/contracts';
+import { cardColumns, type CardRow } from './card-view';
+
+export interface NewCard {
+  title: string;
+  description: string;
+  rarity: CardRarity;
+  file: string;
+  weight: number;
+}
+
+export interface OwnedRow extends CardRow {
+  count: number;
+  first_granted_at: Date;
+}
+
+export interface OwnerRow {
+  user_id: string;
+  count: number;
+}
+
+/** rewards.cards, user_cards and the seed registry (docs/rewards.md, «Карточки»). */
+@Injectable()
+export class CardsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Cards not retired, rarest last, then by title. */
+  catalogue(): Promise<CardRow[]> {
+    return this.dataSource.query(
+      `SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE NOT c."retired"
+       ORDER BY array_position(ARRAY['common', 'rare', 'epic', 'legendary'], c."rarity"), c."title", c."id"`,
+    );
+  }
+
+  async byId(id: string): Promise<CardRow | null> {
+    const [row] = await this.dataSource.query<CardRow[]>(`SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE c."id" = $1`, [id]);
+    return row ?? null;
+  }
+
+  async insert(card: NewCard, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow> {
+    const [row] = await manager.query<CardRow[]>(
+      `INSERT INTO "rewards"."cards" ("title", "description", "rarity", "file", "weight") VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("file") DO UPDATE SET "file" = EXCLUDED."file"
+       RETURNING ${['id', 'title', 'description', 'rarity', 'file', 'weight', 'retired'].map((column) => `"${column}"`).join(', ')}`,
+      [card.title, card.description, card.rarity, card.file, card.weight],
+    );
+    return row;
+  }
+
+  /** Changes the fields given; null when there is no such card. */
+  async update(id: string, fields: Partial<Pick<NewCard, 'title' | 'description' | 'rarity' | 'weight'>>): Promise<CardRow | null> {
+    const [rows] = await this.dataSource.query<[CardRow[], number]>(
+      `UPDATE "rewards"."cards" SET "title" = COALESCE($2, "title"), "description" = COALESCE($3, "description"),
+         "rarity" = COALESCE($4, "rarity"), "weight" = COALESCE($5, "weight")
+       WHERE "id" = $1 RETURNING "id", "title", "description", "rarity", "file", "weight", "retired"`,
+      [id, fields.title ?? null, fields.description ?? null, fields.rarity ?? null, fields.weight ?? null],
+    );
+    return rows[0] ?? null;
+  }
+
+  async retire(id: string): Promise<CardRow | null> {
+    const [rows] = await this.dataSource.query<[CardRow[], number]>(
+      `UPDATE "rewards"."cards" SET "retired" = true WHERE "id" = $1 RETURNING "id", "title", "description", "rarity", "file", "weight", "retired"`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Claims a seed key; false when it was seeded before (even if its card is gone or retired since). */
+  async claimSeed(manager: EntityManager, seed: string): Promise<boolean> {
+    const rows = await manager.query<Array<{ seed: string }>>(`INSERT INTO "rewards"."card_seeds" ("seed") VALUES ($1) ON CONFLICT DO NOTHING RETURNING "seed"`, [seed]);
+    return rows.length > 0;
+  }
+
+  async seeded(): Promise<Set<string>> {
+    const rows = await this.dataSource.query<Array<{ seed: string }>>(`SELECT "seed" FROM "rewards"."card_seeds"`);
+    return new Set(rows.map((row) => row.seed));
+  }
+
+  async linkSeed(manager: EntityManager, seed: string, cardId: string): Promise<void> {
+    await manager.query(`UPDATE "rewards"."card_seeds" SET "card_id" = $2 WHERE "seed" = $1`, [seed, cardId]);
+  }
+
+  /** The cards a user owns, with counts. */
+  owned(userId: string): Promise<OwnedRow[]> {
+    return this.dataSource.query(
+      `SELECT ${cardColumns('c')}, u."count", u."first_granted_at" FROM "rewards"."user_cards" u
+       JOIN "rewards"."cards" c ON c."id" = u."card_id" WHERE u."user_id" = $1 ORDER BY u."first_granted_at", c."id"`,
+      [userId],
+    );
+  }
+
+  /** The top owners of a card and how many there are. */
+  async owners(cardId: string, limit: number): Promise<{ rows: OwnerRow[]; total: number }> {
+    const rows = await this.dataSource.query<OwnerRow[]>(
+      `SELECT "user_id", "count" FROM "rewards"."user_cards" WHERE "card_id" = $1 ORDER BY "count" DESC, "first_granted_at", "user_id" LIMIT $2`,
+      [cardId, limit],
+    );
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total FROM "rewards"."user_cards" WHERE "card_id" = $1`, [cardId]);
+    return { rows, total };
+  }
+
+  /** The file and id of the grant under a key, when stored at or after `since`. */
+  async grantOf(key: string): Promise<{ id: string; file: string; created_at: Date } | null> {
+    const [row] = await this.dataSource.query<Array<{ id: string; file: string; created_at: Date }>>(
+      `SELECT g."id", c."file", g."created_at" FROM "rewards"."card_grants" g JOIN "rewards"."cards" c ON c."id" = g."card_id" WHERE g."key" = $1`,
+      [key],
+    );
+    return row ?? null;
+  }
+}
