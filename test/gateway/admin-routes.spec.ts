@@ -39,6 +39,15 @@ const ADMIN_ROUTES: AdminRoute[] = [
   // Reports.
   { route: 'GET /api/admin/reports', admin: 200 },
   { route: 'PUT /api/admin/reports/:id', url: `/api/admin/reports/${NO_UUID}`, body: { action: 'reject' }, admin: 404 },
+  // Bans and restrictions (their behaviour: test/moderation/bans.spec.ts).
+  { route: 'POST /api/admin/users/:id/ban', url: `/api/admin/users/${NO_UUID}/ban`, body: { kind: 'warning', reason: 'Спам' }, admin: 404 },
+  { route: 'DELETE /api/admin/users/:id/ban', url: `/api/admin/users/${NO_UUID}/ban`, admin: 404 },
+  { route: 'POST /api/admin/users/:id/chat-mute', url: `/api/admin/users/${NO_UUID}/chat-mute`, body: { minutes: 10, reason: 'Флуд' }, admin: 404 },
+  { route: 'DELETE /api/admin/users/:id/chat-mute', url: `/api/admin/users/${NO_UUID}/chat-mute`, admin: 404 },
+  { route: 'POST /api/admin/users/:id/reset-nickname', url: `/api/admin/users/${NO_UUID}/reset-nickname`, admin: 404 },
+  { route: 'GET /api/admin/ip-bans', admin: 200 },
+  { route: 'POST /api/admin/ip-bans', body: {}, admin: 400 },
+  { route: 'DELETE /api/admin/ip-bans', url: '/api/admin/ip-bans?ip=192.0.2.77', admin: 404 },
   // Chat.
   { route: 'DELETE /api/chat/messages/:id', url: '/api/chat/messages/999999999', admin: 404 },
   // Reviews and quizzes.

@@ -20,6 +20,8 @@ import { AUTH_LOGGER } from './auth.tokens';
 import { UserEntity } from './users/entities/user.entity';
 import { PROFILE_IMAGE_HOSTS, UsersService } from './users/services/users.service';
 import { UsersMessageController } from './users/users.message-controller';
+import { UsernameResetMessageController } from './users/username-reset.message-controller';
+import { UsernameResetService } from './users/services/username-reset.service';
 import { UsersRepository } from './users/users.repository';
 
 @Module({})
@@ -37,7 +39,7 @@ export class AuthAppModule {
         }),
         JwtModule.register({ secret: jwtSecretKey(config.JWT_SECRET), signOptions: { expiresIn: config.JWT_EXPIRES_IN as never } }),
       ],
-      controllers: [SessionMessageController, UsersMessageController, TelegramMessageController, VkMessageController],
+      controllers: [SessionMessageController, UsersMessageController, UsernameResetMessageController, TelegramMessageController, VkMessageController],
       providers: [
         { provide: AUTH_LOGGER, useValue: logger },
         ...telegramProviders(config),
@@ -61,6 +63,7 @@ export class AuthAppModule {
         RegistrationService,
         LoginService,
         UsersService,
+        UsernameResetService,
       ],
     };
   }

@@ -23,7 +23,9 @@ import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
 import { NewsController } from './community/news.controller';
 import { OrdersController } from './community/orders.controller';
+import { BansController } from './moderation/bans.controller';
 import { ReportsController } from './moderation/reports.controller';
+import { SanctionLookup } from './moderation/sanction-lookup';
 import { QuizzesController } from './community/quizzes.controller';
 import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
@@ -79,6 +81,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         createAmvController(config),
         OrdersController,
         ReportsController,
+        BansController,
         QuizzesController,
         NewsController,
         NotificationsController,
@@ -91,6 +94,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: RedisStreamsClient) => new MeteredRpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_PIPE, useClass: EdgeValidationPipe },
+        SanctionLookup,
         ActiveUsersTracker,
         { provide: APP_INTERCEPTOR, useClass: ActiveUsersInterceptor },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },

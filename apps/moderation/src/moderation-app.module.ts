@@ -7,6 +7,7 @@ import { AuditLogMessageController } from './audit-log/audit-log.message-control
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
 import { UserEventsListener } from './audit-log/listeners/user-events.listener';
+import { BANS_CONTROLLERS, BANS_PROVIDERS } from './bans/bans.providers';
 import { MODERATION_MIGRATIONS } from './migrations';
 import { REPORTS_CONTROLLERS, reportsProviders } from './reports/reports.providers';
 import { OwnerRpc } from './rpc/owner-rpc';
@@ -30,7 +31,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
           migrations: MODERATION_MIGRATIONS,
         }),
       ],
-      controllers: [AuditLogMessageController, ...REPORTS_CONTROLLERS, ...STATS_CONTROLLERS],
+      controllers: [AuditLogMessageController, ...REPORTS_CONTROLLERS, ...STATS_CONTROLLERS, ...BANS_CONTROLLERS],
       providers: [
         { provide: OWNER_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [OWNER_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
@@ -39,6 +40,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
         UserEventsListener,
         ...reportsProviders(config),
         ...STATS_PROVIDERS,
+        ...BANS_PROVIDERS,
       ],
     };
   }

@@ -49,6 +49,8 @@ export type {
 } from './community/quizzes.schemas';
 export * from './moderation/reports.dto';
 export * from './moderation/stats.dto';
+export * from './moderation/bans.dto';
+export type { BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteRequest, UserSanctionRequest } from './moderation/bans.schemas';
 export type { StatsQuery } from './moderation/moderation.schemas';
 export type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from './moderation/reports.schemas';
 export * from './media/episode.dto';

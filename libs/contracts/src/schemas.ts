@@ -7,6 +7,7 @@ export * from './auth/auth.schemas';
 export * from './auth/social.schemas';
 export * from './moderation/moderation.schemas';
 export * from './moderation/reports.schemas';
+export * from './moderation/bans.schemas';
 export * from './catalogue/catalogue.schemas';
 export * from './media/episodes.schemas';
 export * from './community/community.schemas';

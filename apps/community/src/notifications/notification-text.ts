@@ -1,4 +1,4 @@
-import type { NotificationActor, NotificationItem, NotificationKind, NotificationKindMap } from '@portal/contracts';
+import { type NotificationActor, type NotificationItem, type NotificationKind, type NotificationKindMap, type SanctionNotificationTarget, untilPhrase } from '@portal/contracts';
 import type { NotificationRow } from './notifications.repository';
 
 type TextOf<K extends NotificationKind> = (actors: NotificationActor[], actorCount: number, target: NotificationKindMap[K]['target']) => string;
@@ -31,11 +31,32 @@ export const NOTIFICATION_TEXTS: { [K in NotificationKind]: TextOf<K> } = {
   'quiz.rejected': (_actors, _count, target) => `Ваш квиз «${target.quizTitle}» отклонён: ${target.reason}`,
   'episode.released': (_actors, _count, { animeTitle, episodes }) =>
     episodes.length === 1 ? `Вышла ${episodes[0]} серия «${animeTitle}»` : `Вышли новые серии «${animeTitle}»: ${episodes.join(', ')}`,
+  'user.sanctioned': (_actors, _count, target) => sanctionText(target),
   'report.decided': (_actors, _count, target) =>
     target.action === 'reject'
       ? 'Ваша жалоба рассмотрена: модератор не нашёл нарушения'
       : `Ваша жалоба рассмотрена: нарушение подтверждено${target.contentDeleted ? ', содержимое удалено' : ''}. Спасибо!`,
 };
+
+function sanctionText({ action, reason, until, username }: SanctionNotificationTarget): string {
+  const why = reason ? `: ${reason}` : '';
+  switch (action) {
+    case 'warning':
+      return `Вам вынесено предупреждение${why}`;
+    case 'read-only':
+      return `Ваш аккаунт переведён в режим только чтения ${untilPhrase(until)}${why}`;
+    case 'full':
+      return `Ваш аккаунт заблокирован ${untilPhrase(until)}${why}`;
+    case 'chat-mute':
+      return `Вы не можете писать в чат ${untilPhrase(until)}${why}`;
+    case 'nickname-reset':
+      return `Ваш никнейм сброшен модератором, новый никнейм — ${username ?? ''}${why}`;
+    case 'lifted':
+      return 'Ограничения вашего аккаунта сняты';
+    case 'unmuted':
+      return 'Вы снова можете писать в чат';
+  }
+}
 
 export function notificationText<K extends NotificationKind>(kind: K, actors: NotificationActor[], actorCount: number, target: NotificationKindMap[K]['target']): string {
   const text = NOTIFICATION_TEXTS[kind] as TextOf<K> | undefined;

@@ -4,6 +4,7 @@ import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
+import { SanctionLookup } from '../moderation/sanction-lookup';
 
 type Access = 'public' | 'user' | 'admin';
 const ACCESS = 'portal:access';
@@ -12,6 +13,18 @@ const ACCESS = 'portal:access';
 export const RequireUser = () => SetMetadata(ACCESS, 'user' satisfies Access);
 /** The route needs an admin; the role is checked with the auth service at call time, not trusted from the token. */
 export const AdminOnly = () => SetMetadata(ACCESS, 'admin' satisfies Access);
+
+type WriteKind = 'content' | 'chat';
+const WRITES = 'portal:writes';
+const IP_CHECKED = 'portal:ip-checked';
+
+/**
+ * The route creates content (a comment, a review, a chat message, a quiz, a report…): a read-only
+ * user is refused it (403 USER_READ_ONLY), and a chat post a muted one too (docs/moderation.md, «Bans»).
+ */
+export const Writes = (kind: WriteKind = 'content') => SetMetadata(WRITES, kind);
+/** Registration and sign-in: refused from an IP an admin banned (403 IP_BANNED). */
+export const RefuseBannedIp = () => SetMetadata(IP_CHECKED, true);
 
 interface TokenClaims {
   sub: string;
@@ -26,11 +39,13 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
     private readonly rpc: RpcClient,
+    private readonly sanctions: SanctionLookup,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const access = this.reflector.getAllAndOverride<Access>(ACCESS, [context.getHandler(), context.getClass()]) ?? 'public';
     const request = context.switchToHttp().getRequest<GatewayRequest>();
+    if (this.reflector.getAllAndOverride<boolean>(IP_CHECKED, [context.getHandler(), context.getClass()])) await this.sanctions.assertIpAllowed(request.ip);
     const token = bearerToken(request.headers.authorization);
     if (token) {
       try {
@@ -47,6 +62,10 @@ export class AccessGuard implements CanActivate {
     }
     if (access === 'public') return true;
     if (!request.user) throw fail(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
+    // Bans apply at once, not at token expiry: the moderation publishes them in Redis (cached here ≤ 2 s).
+    const writes = this.reflector.getAllAndOverride<WriteKind | undefined>(WRITES, [context.getHandler(), context.getClass()]);
+    if (writes) await this.sanctions.assertMayWrite(request.user.id, writes === 'chat');
+    else await this.sanctions.assertNotBanned(request.user.id);
     if (access === 'admin') {
       const { isAdmin } = await this.rpc.send('auth.access.check', {}, metaOf(request));
       if (!isAdmin) throw fail(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden);

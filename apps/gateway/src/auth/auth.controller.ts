@@ -14,7 +14,7 @@ import { RpcClient } from '@portal/messaging';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { removeReplacedProfileMedia, setsProfileMedia } from '../users/replaced-profile-media';
-import { RequireUser } from './access.guard';
+import { RefuseBannedIp, RequireUser } from './access.guard';
 import { AvatarLookup } from '../users/avatar-lookup';
 
 class RegisterBody extends createZodDto(registerRequestSchema) {}
@@ -39,12 +39,14 @@ export class AuthController {
     return this.rpc.send('auth.captcha.create', {}, meta);
   }
 
+  @RefuseBannedIp()
   @Post('register')
   @ApiOperation({ summary: 'Create an account; answers a session token and the user' })
   register(@Body() body: RegisterBody, @Meta() meta: RpcMeta) {
     return this.rpc.send('auth.user.register', body, meta);
   }
 
+  @RefuseBannedIp()
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with email and password' })

@@ -6,6 +6,7 @@ import { ErrorCode, type RpcMeta } from '@portal/contracts';
 import { vkCallbackBodySchema } from '@portal/contracts/schemas';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { type GatewayRequest, Meta } from '../http/request-meta.decorator';
+import { RefuseBannedIp } from './access.guard';
 
 class VkCallbackBody extends createZodDto(vkCallbackBodySchema) {}
 
@@ -40,6 +41,7 @@ export class VkAuthController {
     }
   }
 
+  @RefuseBannedIp()
   @Post('vk/callback')
   @HttpCode(200)
   @ApiOperation({ summary: 'Finish VK ID sign-in: signs in, creates the account, or (with a token) links VK to it' })

@@ -4,7 +4,7 @@ import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
 import { chatMessageParamsSchema, chatPageQuerySchema, chatPostBodySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { AvatarLookup } from '../users/avatar-lookup';
 
@@ -27,6 +27,7 @@ export class ChatController {
   }
 
   @Post()
+  @Writes('chat')
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Post a message (1-500 characters after trimming); the author is the signed-in user' })

@@ -24,7 +24,7 @@ import {
   commentListQuerySchema,
 } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { type GatewayRequest, Meta, metaOf } from '../http/request-meta.decorator';
 import { invalid, invalidField, malformedMultipart, tooLarge } from '../uploads/multipart-form';
 
@@ -166,6 +166,7 @@ export function createAmvController(config: Pick<GatewayEnv, 'MEDIA_DIR' | 'AMV_
     }
 
     @Post('amv/:id/comments')
+    @Writes()
     @RequireUser()
     @ApiBearerAuth()
     @ApiOperation({ summary: 'Comment on an AMV (1-2000 characters), or reply with parentId; edits, deletes and likes go through /comments/:id' })

@@ -12,7 +12,7 @@ import {
   latestCommentsQuerySchema,
 } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { RequireUser } from '../auth/access.guard';
+import { RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 
 class CommentCreateBody extends createZodDto(commentCreateBodySchema) {}
@@ -33,6 +33,7 @@ export class CommentsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('comments')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({
@@ -62,6 +63,7 @@ export class CommentsController {
   }
 
   @Put('comments/:id')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change the text of one’s own comment (sets editedAt)' })

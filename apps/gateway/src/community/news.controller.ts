@@ -14,7 +14,7 @@ import {
   newsUpdateBodySchema,
 } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { invalidField, readFormWithFile } from '../uploads/multipart-form';
@@ -85,6 +85,7 @@ export class NewsController {
   }
 
   @Post('news/:id/comments')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Comment on a published news item (1-2000 characters), or reply with parentId; edits, deletes and likes go through /comments/:id' })

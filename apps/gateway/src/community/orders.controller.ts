@@ -4,7 +4,7 @@ import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
 import { orderCreateSchema, orderListQuerySchema, orderParamsSchema, orderStatusBodySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 
 class OrderCreateBody extends createZodDto(orderCreateSchema) {}
@@ -29,6 +29,7 @@ export class OrdersController {
   }
 
   @Post('orders')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({

@@ -5,7 +5,7 @@ import { createZodDto } from 'nestjs-zod';
 import { QUIZ_IMAGE_MAX_BYTES, QUIZ_IMAGE_WIDTH, QUIZ_MESSAGES, type QuizImageUpload, quizImageUrl, type RpcMeta } from '@portal/contracts';
 import { quizListQuerySchema, quizPageQuerySchema, quizParamsSchema, quizRejectBodySchema, quizResultSchema, quizWriteSchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { invalidField, readFormWithFile } from '../uploads/multipart-form';
@@ -54,6 +54,7 @@ export class QuizzesController {
   }
 
   @Post('quiz/images')
+  @Writes()
   @RequireUser()
   @HttpCode(201)
   @ApiBearerAuth()
@@ -90,6 +91,7 @@ export class QuizzesController {
   }
 
   @Post('quiz')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({
@@ -101,6 +103,7 @@ export class QuizzesController {
   }
 
   @Put('quiz/:id')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Replace a quiz (its author or an admin); it goes back to pending' })

@@ -13,7 +13,7 @@ import {
   reviewVoteBodySchema,
 } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 
 class ReviewCreateBody extends createZodDto(reviewCreateSchema) {}
@@ -54,6 +54,7 @@ export class ReviewsController {
   }
 
   @Post('reviews')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Write a review (one per title; text 500-20000 characters, score 1-10); pending until approved. cardReward is null for now' })
@@ -62,6 +63,7 @@ export class ReviewsController {
   }
 
   @Put('reviews/:id')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The author changes title, text or score; the review goes back to pending' })

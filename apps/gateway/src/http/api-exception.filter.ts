@@ -52,8 +52,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // A multipart body @fastify/multipart or busboy could not read (busboy's errors carry no status: 500 otherwise).
     exception = malformedMultipart(exception) ?? exception;
     if (exception instanceof RemoteServiceError) {
-      const { code, message, errors, retryAfterSeconds } = exception.payload;
-      return { status: HTTP_STATUS_BY_CODE[code] ?? 500, body: { success: false, message, code, ...(errors && { errors }) }, retryAfterSeconds };
+      const { code, message, errors, retryAfterSeconds, sanction } = exception.payload;
+      return { status: HTTP_STATUS_BY_CODE[code] ?? 500, body: { success: false, message, code, ...(errors && { errors }), ...(sanction && { sanction }) }, retryAfterSeconds };
     }
     const status = httpStatusOf(exception);
     if (status !== undefined && (status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE)) {

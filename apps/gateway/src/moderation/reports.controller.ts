@@ -4,7 +4,7 @@ import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
 import { reportCreateSchema, reportDecisionBodySchema, reportParamsSchema, reportQueueQuerySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
 
@@ -23,6 +23,7 @@ export class ReportsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('reports')
+  @Writes()
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({

@@ -12,6 +12,8 @@ import {
   type NotificationsServerToClientEvents,
 } from '@portal/contracts';
 import { RpcClient } from '@portal/messaging';
+import { SanctionLookup } from '../moderation/sanction-lookup';
+import { bannedSocketError } from './banned-socket';
 import { socketUser } from './visitor-identity';
 
 interface NotificationsSocketData {
@@ -34,13 +36,16 @@ export class NotificationsGateway implements OnGatewayInit, OnGatewayConnection 
   constructor(
     private readonly jwt: JwtService,
     private readonly rpc: RpcClient,
+    private readonly sanctions: SanctionLookup,
   ) {}
 
   afterInit(namespace: NotificationsNamespace) {
     namespace.use((socket, next) => {
       if (socket.conn.transport.name !== 'websocket') return next(new Error('websocket only'));
-      void socketUser(socket, this.jwt).then((user) => {
+      void socketUser(socket, this.jwt).then(async (user) => {
         if (!user) return next(Object.assign(new Error(NOTIFICATION_MESSAGES.signInRequired), { data: { code: 'UNAUTHORIZED' } }));
+        const refused = await bannedSocketError(this.sanctions, user.id);
+        if (refused) return next(refused);
         socket.data.user = user;
         next();
       });

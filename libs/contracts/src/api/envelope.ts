@@ -1,3 +1,5 @@
+import type { SanctionNotice } from '../moderation/bans.dto';
+
 /** The response envelope of every `/api/*` call (see ARCHITECTURE.md, "API conventions"). */
 export interface ApiMeta {
   page: number;
@@ -21,6 +23,8 @@ export interface ApiFailure {
   message: string;
   code: ErrorCode;
   errors?: FieldError[];
+  /** Why a banned, read-only, muted or IP-banned caller is refused, and until when (docs/moderation.md). */
+  sanction?: SanctionNotice;
 }
 
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
@@ -42,6 +46,10 @@ export enum ErrorCode {
   CommonPassword = 'COMMON_PASSWORD',
   TokenExpired = 'TOKEN_EXPIRED',
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  UserBanned = 'USER_BANNED',
+  UserReadOnly = 'USER_READ_ONLY',
+  ChatMuted = 'CHAT_MUTED',
+  IpBanned = 'IP_BANNED',
 }
 
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -52,6 +60,10 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.InvalidCredentials]: 401,
   [ErrorCode.TokenExpired]: 401,
   [ErrorCode.Forbidden]: 403,
+  [ErrorCode.UserBanned]: 403,
+  [ErrorCode.UserReadOnly]: 403,
+  [ErrorCode.ChatMuted]: 403,
+  [ErrorCode.IpBanned]: 403,
   [ErrorCode.NotFound]: 404,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.UsernameTaken]: 409,

@@ -1,5 +1,7 @@
 import type { ReportAction, ReportTargetType } from '../moderation/reports.dto';
 import type { CardGranted } from '../rewards/cards.dto';
+import type { RankChanged } from '../rewards/points.dto';
+import type { UserSanction } from '../moderation/bans.dto';
 
 /**
  * In-app notifications (docs/community.md, «Notifications»): the one place every feature tells a
@@ -9,7 +11,7 @@ import type { CardGranted } from '../rewards/cards.dto';
  */
 
 /** Every kind there is. Kept in the database as text: never rename one, add new ones. */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected', 'report.decided', 'episode.released'] as const;
+export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected', 'report.decided', 'episode.released', 'user.sanctioned'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who caused a notification. */
@@ -74,6 +76,9 @@ export interface ReportNotificationTarget {
   contentDeleted: boolean;
 }
 
+/** A sanction on the recipient (docs/moderation.md, «Bans»). */
+export type SanctionNotificationTarget = { type: 'sanction' } & UserSanction;
+
 /** What each kind is about and whether it has an actor. `reason` of a rejection is shown to the author. */
 export interface NotificationKindMap {
   /** Someone replied to the recipient's comment; not grouped (each reply is its own). */
@@ -92,6 +97,8 @@ export interface NotificationKindMap {
   'report.decided': { target: ReportNotificationTarget; actor?: undefined };
   /** New episodes of a title the recipient is watching; one per catalogue announcement. */
   'episode.released': { target: EpisodeNotificationTarget; actor?: undefined };
+  /** An admin warned, banned, muted or renamed the recipient, or lifted it (the admin is not named). */
+  'user.sanctioned': { target: SanctionNotificationTarget; actor?: undefined };
 }
 
 export type NotificationTargetOf<K extends NotificationKind> = NotificationKindMap[K]['target'];
@@ -144,6 +151,8 @@ export interface NotificationsServerToClientEvents {
   'notification:unread': (payload: UnreadCount) => void;
   /** A card was granted (docs/rewards.md): the «Вы получили карточку!» dialog, deduplicated by grantId. */
   'reward:card': (payload: CardGranted) => void;
+  /** The user's rank changed (docs/rewards.md, «Points and ranks»): the account menu updates, with a toast. */
+  'reward:rank': (payload: RankChanged) => void;
 }
 
 export type NotificationsClientToServerEvents = Record<string, never>;

@@ -2,6 +2,7 @@ import type { ListStatus } from '../community/library.dto';
 import type { NotificationKind } from '../community/notifications.dto';
 import type { TitleRef } from '../community/library.dto';
 import type { ReportAction, ReportTarget } from '../moderation/reports.dto';
+import type { UserSanction } from '../moderation/bans.dto';
 import type { ServiceName } from '../platform/services';
 
 /** Every event carries these. Consumers are idempotent on `eventId`. */
@@ -61,6 +62,8 @@ export interface EventMap {
   'moderation.content.released': EventBase & { target: ReportTarget };
   /** An admin resolved or rejected a report case: each of its reporters is told the outcome once. */
   'moderation.report.decided': EventBase & ReportDecided;
+  /** An admin warned, banned, muted, renamed or pardoned a user: the community tells the user (docs/moderation.md, «Bans»). */
+  'moderation.user.sanctioned': EventBase & { userId: string; sanction: UserSanction };
 }
 
 export interface ReportDecided {
@@ -168,6 +171,7 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'moderation.content.held': ['community'],
   'moderation.content.released': ['community'],
   'moderation.report.decided': ['community'],
+  'moderation.user.sanctioned': ['community'],
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */

@@ -118,6 +118,8 @@ export enum WatchPartyErrorCode {
   NotHost = 'NOT_HOST',
   RateLimited = 'RATE_LIMITED',
   Unavailable = 'UNAVAILABLE',
+  /** The user is banned, read-only or muted in the chat (docs/moderation.md, «Bans»); the message says until when. */
+  Restricted = 'RESTRICTED',
 }
 
 export interface WatchPartyErrorPayload {

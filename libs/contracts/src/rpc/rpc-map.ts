@@ -112,6 +112,8 @@ import type { EpisodesListRequest } from '../media/episodes.schemas';
 import type { ReportCasePage, ReportCase, ReportCreated } from '../moderation/reports.dto';
 import type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from '../moderation/reports.schemas';
 import type { StatsQuery } from '../moderation/moderation.schemas';
+import type { ChatMute, IpBan, NicknameReset, SanctionNotice, UserBan } from '../moderation/bans.dto';
+import type { BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteRequest, UserSanctionRequest } from '../moderation/bans.schemas';
 import type { SiteStats } from '../moderation/stats.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 import type { CardCatalogue, CardCollection, CardItem, CardOwners, CardRewardAnswer } from '../rewards/cards.dto';
@@ -152,6 +154,7 @@ export interface RpcErrorPayload {
   message: string;
   errors?: FieldError[];
   retryAfterSeconds?: number;
+  sanction?: SanctionNotice;
 }
 
 export interface Page<T> {
@@ -198,6 +201,18 @@ export interface RpcMap extends Health {
   'moderation.report.decide': { request: ReportDecisionRequest; response: ReportCase };
   /** Admins: daily figures of the last `days` days and the job queues' depths (docs/moderation.md, «Statistics»). */
   'moderation.stats.get': { request: StatsQuery; response: SiteStats };
+  /** Admins: warn, make read-only or ban a user (escalated 1 day → 7 days → for ever without `until`); audited (docs/moderation.md, «Bans»). */
+  'moderation.user.ban': { request: BanRequest; response: UserBan };
+  'moderation.user.unban': { request: UserSanctionRequest; response: UserBan };
+  'moderation.user.chat-mute': { request: ChatMuteRequest; response: ChatMute };
+  'moderation.user.chat-unmute': { request: UserSanctionRequest; response: ChatMute };
+  /** Admins: auth renames the user to a free generated nickname; audited and notified. */
+  'moderation.user.reset-nickname': { request: UserSanctionRequest; response: NicknameReset };
+  'moderation.ip-bans.list': { request: Record<string, never>; response: IpBan[] };
+  'moderation.ip-ban.create': { request: IpBanCreateRequest; response: IpBan };
+  'moderation.ip-ban.delete': { request: IpBanDeleteRequest; response: IpBan };
+  /** Admin (checked by auth): rename a user to a free generated nickname `user<6 digits>`. */
+  'auth.user.reset-username': { request: UserSanctionRequest; response: NicknameReset };
   /** A public profile by account id (what a report on a user snapshots). */
   'auth.user.by-id': { request: { userId: string }; response: PublicUser };
   'catalogue.anime.list': { request: AnimeListRequest; response: Page<AnimeSummary> };

@@ -41,5 +41,6 @@ export function toRefusal(error: unknown): WatchPartyRefusal {
   if (error instanceof RemoteServiceError && error.payload.code === ErrorCode.ValidationFailed) {
     return new WatchPartyRefusal(WatchPartyErrorCode.BadPayload, WATCH_PARTY_MESSAGES.badPayload);
   }
+  if (error instanceof RemoteServiceError && error.payload.sanction) return new WatchPartyRefusal(WatchPartyErrorCode.Restricted, error.payload.message);
   return new WatchPartyRefusal(WatchPartyErrorCode.Unavailable, WATCH_PARTY_MESSAGES.unavailable);
 }

@@ -6,6 +6,7 @@ import type { Namespace, Socket } from 'socket.io';
 import {
   WATCH_PARTY_MESSAGES,
   WATCH_PARTY_NAMESPACE,
+  sanctionSocketRoom,
   watchPartyRoom,
   type RpcMeta,
   type WatchPartyClientToServerEvents,
@@ -16,6 +17,8 @@ import { watchPartyChatSchema, watchPartyEpisodeSchema, watchPartyJoinSchema, wa
 import { RpcClient } from '@portal/messaging';
 import { AvatarLookup } from '../../users/avatar-lookup';
 import { PresenceReporter, withDeadline } from '../presence-reporter';
+import { SanctionLookup } from '../../moderation/sanction-lookup';
+import { bannedSocketError } from '../banned-socket';
 import { socketUser } from '../visitor-identity';
 import { notJoined, parsePayload, toRefusal, unwrap } from './watch-party-refusal';
 
@@ -49,6 +52,7 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly sanctions: SanctionLookup,
     private readonly presence: PresenceReporter,
     private readonly jwt: JwtService,
     private readonly avatars: AvatarLookup,
@@ -59,6 +63,8 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
       if (socket.conn.transport.name !== 'websocket') return next(new Error('websocket only'));
       void socketUser(socket, this.jwt).then(async (user) => {
         if (!user) return next(Object.assign(new Error(WATCH_PARTY_MESSAGES.signInRequired), { data: { code: 'UNAUTHORIZED' } }));
+        const refused = await bannedSocketError(this.sanctions, user.id);
+        if (refused) return next(refused);
         socket.data.user = { ...user, avatar: await this.avatars.of(user.username) };
         next();
       });
@@ -73,6 +79,8 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
   }
 
   handleConnection(socket: WatchPartySocket) {
+    // A ban kicks the user's sockets through this room (docs/moderation.md, «Enforcement»).
+    void socket.join(sanctionSocketRoom(socket.data.user.id));
     this.on(socket, 'join', (payload) => this.join(socket, parsePayload(watchPartyJoinSchema, payload).roomId));
     this.on(socket, 'leave', () => this.leave(socket));
     for (const kind of ['play', 'pause', 'seek'] as const) {
@@ -82,6 +90,7 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
     this.on(socket, 'chat', async (payload) => {
       const { text } = parsePayload(watchPartyChatSchema, payload);
       const roomId = joinedRoom(socket);
+      await this.sanctions.assertMayWrite(socket.data.user.id, true);
       unwrap(await this.rpc.send('chat.watch-party.chat', { roomId, text, avatar: socket.data.user.avatar }, metaOf(socket)));
     });
     // Answered at once, outside the queue: waiting behind other events would spoil the round-trip sample.

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { BanKind, ChatMute, IpBan, UserBan } from '@portal/contracts';
+
+export interface UserBanRow {
+  id: string;
+  user_id: string;
+  kind: BanKind;
+  reason: string;
+  until: Date | null;
+  admin_id: string;
+  created_at: Date;
+  lifted_at: Date | null;
+}
+
+export interface ChatMuteRow {
+  id: string;
+  user_id: string;
+  reason: string;
+  until: Date;
+  admin_id: string;
+  created_at: Date;
+  lifted_at: Date | null;
+}
+
+export interface IpBanRow {
+  ip: string;
+  reason: string;
+  until: Date | null;
+  admin_id: string;
+  created_at: Date;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const toUserBan = (row: UserBanRow): UserBan => ({
+  id: row.id,
+  userId: row.user_id,
+  kind: row.kind,
+  reason: row.reason,
+  until: iso(row.until),
+  adminId: row.admin_id,
+  createdAt: row.created_at.toISOString(),
+  liftedAt: iso(row.lifted_at),
+});
+
+export const toChatMute = (row: ChatMuteRow): ChatMute => ({
+  id: row.id,
+  userId: row.user_id,
+  reason: row.reason,
+  until: row.until.toISOString(),
+  adminId: row.admin_id,
+  createdAt: row.created_at.toISOString(),
+  liftedAt: iso(row.lifted_at),
+});
+
+export const toIpBan = (row: IpBanRow): IpBan => ({ ip: row.ip, reason: row.reason, until: iso(row.until), adminId: row.admin_id, createdAt: row.created_at.toISOString() });
+
+const ACTIVE_BAN = `kind <> 'warning' AND lifted_at IS NULL AND (until IS NULL OR until > now())`;
+const ACTIVE_MUTE = `lifted_at IS NULL AND until > now()`;
+const ACTIVE_IP = `(until IS NULL OR until > now())`;
+
+/** Bans, chat mutes and IP bans (moderation schema); writes take the caller's transaction. */
+@Injectable()
+export class BansRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Serialises sanctions on one user (the escalation counts earlier bans). */
+  async lockUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('moderation.sanctions:' || $1))`, [userId]);
+  }
+
+  /** Read-only and full bans the user ever got, lifted or not (warnings are not counted). */
+  async countBans(manager: EntityManager, userId: string): Promise<number> {
+    const [row] = await manager.query(`SELECT count(*)::int AS n FROM moderation.user_bans WHERE user_id = $1 AND kind <> 'warning'`, [userId]);
+    return row.n;
+  }
+
+  async activeBan(manager: EntityManager, userId: string): Promise<UserBanRow | null> {
+    const [row] = await manager.query(`SELECT * FROM moderation.user_bans WHERE user_id = $1 AND ${ACTIVE_BAN} ORDER BY created_at DESC LIMIT 1`, [userId]);
+    return row ?? null;
+  }
+
+  async insertBan(manager: EntityManager, ban: { userId: string; kind: BanKind; reason: string; until: Date | null; adminId: string }): Promise<UserBanRow> {
+    const [row] = await manager.query(
+      `INSERT INTO moderation.user_bans (user_id, kind, reason, until, admin_id) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+      [ban.userId, ban.kind, ban.reason, ban.until, ban.adminId],
+    );
+    return row;
+  }
+
+  /** Ends every active ban of the user (a new one replaces it, or an admin lifts it). */
+  async liftBans(manager: EntityManager, userId: string, adminId: string): Promise<UserBanRow[]> {
+    const [rows] = await manager.query(`UPDATE moderation.user_bans SET lifted_at = now(), lifted_by = $2 WHERE user_id = $1 AND ${ACTIVE_BAN} RETURNING *`, [userId, adminId]);
+    return rows;
+  }
+
+  async activeMute(manager: EntityManager, userId: string): Promise<ChatMuteRow | null> {
+    const [row] = await manager.query(`SELECT * FROM moderation.chat_mutes WHERE user_id = $1 AND ${ACTIVE_MUTE} ORDER BY created_at DESC LIMIT 1`, [userId]);
+    return row ?? null;
+  }
+
+  async insertMute(manager: EntityManager, mute: { userId: string; reason: string; until: Date; adminId: string }): Promise<ChatMuteRow> {
+    const [row] = await manager.query(`INSERT INTO moderation.chat_mutes (user_id, reason, until, admin_id) VALUES ($1, $2, $3, $4) RETURNING *`, [
+      mute.userId,
+      mute.reason,
+      mute.until,
+      mute.adminId,
+    ]);
+    return row;
+  }
+
+  async liftMutes(manager: EntityManager, userId: string, adminId: string): Promise<ChatMuteRow[]> {
+    const [rows] = await manager.query(`UPDATE moderation.chat_mutes SET lifted_at = now(), lifted_by = $2 WHERE user_id = $1 AND ${ACTIVE_MUTE} RETURNING *`, [userId, adminId]);
+    return rows;
+  }
+
+  async findIpBan(manager: EntityManager, ip: string): Promise<IpBanRow | null> {
+    const [row] = await manager.query(`SELECT * FROM moderation.ip_bans WHERE ip = $1 FOR UPDATE`, [ip]);
+    return row ?? null;
+  }
+
+  async upsertIpBan(manager: EntityManager, ban: { ip: string; reason: string; until: Date | null; adminId: string }): Promise<IpBanRow> {
+    const [row] = await manager.query(
+      `INSERT INTO moderation.ip_bans (ip, reason, until, admin_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (ip) DO UPDATE SET reason = EXCLUDED.reason, until = EXCLUDED.until, admin_id = EXCLUDED.admin_id, created_at = now() RETURNING *`,
+      [ban.ip, ban.reason, ban.until, ban.adminId],
+    );
+    return row;
+  }
+
+  async deleteIpBan(manager: EntityManager, ip: string): Promise<void> {
+    await manager.query(`DELETE FROM moderation.ip_bans WHERE ip = $1`, [ip]);
+  }
+
+  activeIpBans(): Promise<IpBanRow[]> {
+    return this.dataSource.query(`SELECT * FROM moderation.ip_bans WHERE ${ACTIVE_IP} ORDER BY created_at DESC`);
+  }
+
+  /** Everything in force now, to rebuild Redis at boot. */
+  async allActive(): Promise<{ bans: UserBanRow[]; mutes: ChatMuteRow[]; ips: IpBanRow[] }> {
+    const [bans, mutes, ips] = await Promise.all([
+      this.dataSource.query(`SELECT DISTINCT ON (user_id) * FROM moderation.user_bans WHERE ${ACTIVE_BAN} ORDER BY user_id, created_at DESC`),
+      this.dataSource.query(`SELECT DISTINCT ON (user_id) * FROM moderation.chat_mutes WHERE ${ACTIVE_MUTE} ORDER BY user_id, created_at DESC`),
+      this.activeIpBans(),
+    ]);
+    return { bans, mutes, ips };
+  }
+}

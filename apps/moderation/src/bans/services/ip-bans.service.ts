@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { BAN_MESSAGES, ErrorCode, type AuthenticatedUser, type IpBan, type IpBanCreateRequest, type IpBanDeleteRequest, type RpcMeta } from '@portal/contracts';
+import { RpcError } from '@portal/platform';
+import { AuditLogRepository } from '../../audit-log/audit-log.repository';
+import { OwnerRpc } from '../../rpc/owner-rpc';
+import { BansRepository, type IpBanRow, toIpBan } from '../bans.repository';
+import { requireBanAdmin } from './require-ban-admin';
+import { SanctionStore } from './sanction-store';
+
+const state = (row: IpBanRow | null) => (row ? { reason: row.reason, until: row.until?.toISOString() ?? null } : null);
+
+/**
+ * IP bans (the agreement's answer to obscene nicknames, docs/moderation.md): registration and sign-in
+ * from a banned address are refused by the gateway, which reads `ip-ban:<ip>` in Redis.
+ */
+@Injectable()
+export class IpBansService {
+  constructor(
+    private readonly bans: BansRepository,
+    private readonly store: SanctionStore,
+    private readonly owners: OwnerRpc,
+    private readonly auditLog: AuditLogRepository,
+  ) {}
+
+  async list(user: AuthenticatedUser | undefined, meta: RpcMeta): Promise<IpBan[]> {
+    await requireBanAdmin(this.owners, user, meta);
+    return (await this.bans.activeIpBans()).map(toIpBan);
+  }
+
+  async create(user: AuthenticatedUser | undefined, { ip, reason, until }: IpBanCreateRequest, meta: RpcMeta): Promise<IpBan> {
+    const admin = await requireBanAdmin(this.owners, user, meta);
+    const row = await this.bans.transaction(async (manager) => {
+      const before = await this.bans.findIpBan(manager, ip);
+      const created = await this.bans.upsertIpBan(manager, { ip, reason, until: until ? new Date(until) : null, adminId: admin.id });
+      await this.record(manager, admin, 'moderation.ip.banned', ip, state(before), state(created));
+      return created;
+    });
+    await this.store.putIpBan(row);
+    return toIpBan(row);
+  }
+
+  async remove(user: AuthenticatedUser | undefined, { ip }: IpBanDeleteRequest, meta: RpcMeta): Promise<IpBan> {
+    const admin = await requireBanAdmin(this.owners, user, meta);
+    const row = await this.bans.transaction(async (manager) => {
+      const before = await this.bans.findIpBan(manager, ip);
+      if (!before) throw RpcError.of(ErrorCode.NotFound, BAN_MESSAGES.ipNotBanned);
+      await this.bans.deleteIpBan(manager, ip);
+      await this.record(manager, admin, 'moderation.ip.unbanned', ip, state(before), null);
+      return before;
+    });
+    await this.store.clearIpBan(ip);
+    return toIpBan(row);
+  }
+
+  private record(manager: Parameters<AuditLogRepository['record']>[0], admin: AuthenticatedUser, eventName: string, ip: string, before: unknown, after: unknown) {
+    return this.auditLog.record(manager, {
+      eventId: randomUUID(),
+      eventName,
+      actorId: admin.id,
+      subjectUserId: null,
+      details: { admin: { id: admin.id, username: admin.username }, ip, before, after },
+      occurredAt: new Date(),
+    });
+  }
+}

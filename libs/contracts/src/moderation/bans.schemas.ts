@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
+import { BAN_KINDS, BAN_MESSAGES, BAN_REASON_MAX, CHAT_MUTE_MINUTES_MAX } from './bans.dto';
+
+// Bans (docs/moderation.md): the gateway parses every request with these and the moderation service
+// parses what it receives with the same ones, so each accepts its own output.
+
+const reason = z
+  .string({ error: BAN_MESSAGES.reason })
+  .trim()
+  .min(1, { error: BAN_MESSAGES.reason })
+  .max(BAN_REASON_MAX, { error: BAN_MESSAGES.reason })
+  .refine(noNul, { error: BAN_MESSAGES.nul });
+
+const futureTime = z.preprocess(
+  absent,
+  z
+    .string({ error: BAN_MESSAGES.until })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && Date.parse(value) > Date.now(), { error: BAN_MESSAGES.until })
+    .transform((value) => new Date(value).toISOString())
+    .optional(),
+);
+
+const userId = z.uuid({ error: BAN_MESSAGES.userId }).transform((id) => id.toLowerCase());
+
+export const userParamsSchema = z.object({ id: userId });
+
+/** POST /admin/users/{id}/ban: the kind, a reason, and an end (escalated when absent). */
+export const banBodySchema = z.object({
+  kind: z.enum(BAN_KINDS, { error: BAN_MESSAGES.kind }),
+  reason,
+  until: futureTime.transform((until) => until ?? null),
+});
+export const banRequestSchema = banBodySchema.extend({ userId });
+
+export const userSanctionRequestSchema = z.object({ userId });
+
+/** POST /admin/users/{id}/chat-mute. */
+export const chatMuteBodySchema = z.object({
+  minutes: integer(1, CHAT_MUTE_MINUTES_MAX, BAN_MESSAGES.minutes),
+  reason,
+});
+export const chatMuteRequestSchema = chatMuteBodySchema.extend({ userId });
+
+const ip = z
+  .string({ error: BAN_MESSAGES.ip })
+  .trim()
+  .refine((value) => z.ipv4().safeParse(value).success || z.ipv6().safeParse(value).success, { error: BAN_MESSAGES.ip })
+  .transform((value) => value.toLowerCase());
+
+/** POST /admin/ip-bans. */
+export const ipBanCreateSchema = z.object({ ip, reason, until: futureTime.transform((until) => until ?? null) });
+/** DELETE /admin/ip-bans?ip=. */
+export const ipBanDeleteSchema = z.object({ ip });
+
+export type BanRequest = z.output<typeof banRequestSchema>;
+export type UserSanctionRequest = z.output<typeof userSanctionRequestSchema>;
+export type ChatMuteRequest = z.output<typeof chatMuteRequestSchema>;
+export type IpBanCreateRequest = z.output<typeof ipBanCreateSchema>;
+export type IpBanDeleteRequest = z.output<typeof ipBanDeleteSchema>;
