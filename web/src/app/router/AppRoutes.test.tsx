@@ -16,9 +16,17 @@ const signedIn = { token: 'jwt', user: makeUser() };
 const findHeading = (name: string | RegExp) => screen.findByRole('heading', { name }, { timeout: 3000 });
 
 describe('routes', () => {
-  it('routes screens of later issues to a page naming the section', async () => {
-    renderWithApp(<AppRoutes />, { route: '/admin/reports', session: { token: 'jwt', user: makeAdmin() } });
-    expect(await findHeading('Жалобы: раздел ещё в разработке')).toBeInTheDocument();
+  it('serves the site statistics at /admin/reports, to admins only', async () => {
+    const { unmount } = renderWithApp(<AppRoutes />, { route: '/admin/reports', session: signedIn });
+    expect(await findHeading('Недостаточно прав')).toBeInTheDocument();
+    unmount();
+    const api = installMockApi({ 'GET /api/admin/stats': { hang: true } });
+    try {
+      renderWithApp(<AppRoutes />, { route: '/admin/reports', session: { token: 'jwt', user: makeAdmin() } });
+      expect(await findHeading('Статистика сайта')).toBeInTheDocument();
+    } finally {
+      api.restore();
+    }
   });
 
   it('answers unknown paths with the 404 page inside the layout', async () => {
@@ -80,8 +88,8 @@ describe('routes', () => {
   });
 
   it('scrolls to the top on every route change', async () => {
-    renderWithApp(<AppRoutes />, { route: '/admin/reports', session: { token: 'jwt', user: makeAdmin() } });
-    await findHeading('Жалобы: раздел ещё в разработке');
+    renderWithApp(<AppRoutes />, { route: '/no/such/page', session: signedIn });
+    await findHeading('Страница не найдена');
     vi.mocked(window.scrollTo).mockClear();
     await act(async () => {
       fireEvent.click(screen.getAllByRole('link', { name: 'Новости' })[0]!);

@@ -72,7 +72,9 @@ const ANIME_PAGE_SLOTS = {
 const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
 const AmvAdmin = lazy(() => import('../../features/amv/components/AmvAdmin'));
 const ReportsQueue = lazy(() => import('../../features/moderation/components/ReportsQueue'));
-const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, NewsAdmin, AmvAdmin] };
+const UsersAdmin = lazy(() => import('../../features/moderation/components/UsersAdmin'));
+const SiteStatsPage = lazy(() => import('../../features/moderation/components/SiteStatsPage'));
+const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, NewsAdmin, AmvAdmin] };
 const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
 const AMV_PAGE_SLOTS = { comments: AmvComments };
 
@@ -141,6 +143,14 @@ export function AppRoutes() {
           <Route path="seiyuu/:id" element={<SeiyuuPage />} />
           <Route path="collections" element={<CollectionsPage />} />
           <Route path="collections/:id" element={<CollectionPage />} />
+          <Route
+            path="admin/reports"
+            element={
+              <AdminOnly>
+                <SiteStatsPage />
+              </AdminOnly>
+            }
+          />
           <Route
             path="admin"
             element={

@@ -1,4 +1,4 @@
-import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, type ReportSort, type ReportStatus } from '@portal/contracts';
+import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, STATS_METRIC_LABELS, type ReportSort, type ReportStatus } from '@portal/contracts';
 
 /** The moderation queue's words (docs/moderation.md). */
 export const MODERATION_STRINGS = {
@@ -31,4 +31,49 @@ export const MODERATION_STRINGS = {
   previous: 'Назад',
   next: 'Дальше',
   pageOf: (page: number, pages: number) => `${page} из ${pages}`,
+} as const;
+
+/** The admin page's «Пользователи» (docs/moderation.md, «Users»). */
+export const USERS_ADMIN_STRINGS = {
+  title: 'Пользователи',
+  titleCount: (total: number) => `Пользователи (${total})`,
+  searchLabel: 'Поиск по никнейму или email',
+  searchPlaceholder: 'Начало никнейма или email',
+  loading: 'Загрузка пользователей...',
+  errorTitle: 'Не удалось загрузить пользователей',
+  retry: 'Повторить',
+  empty: 'Пользователей пока нет.',
+  notFound: (search: string) => `Никого не нашлось по запросу «${search}».`,
+  columns: { user: 'Пользователь', email: 'Email', role: 'Роль', rank: 'Ранг', createdAt: 'Регистрация', actions: 'Действия' },
+  roles: { admin: 'Администратор', moderator: 'Модератор', user: 'Пользователь' },
+  you: '(это вы)',
+  profile: (username: string) => `Профиль ${username}`,
+  grant: 'Сделать админом',
+  revoke: 'Снять админа',
+  grantTitle: 'Сделать администратором?',
+  revokeTitle: 'Снять права администратора?',
+  grantText: (username: string) => `${username} получит доступ к админ-панели: жалобам, модерации и статистике.`,
+  revokeText: (username: string) => `${username} потеряет доступ к админ-панели.`,
+  saving: 'Сохранение...',
+  nextPageError: 'Не удалось загрузить следующую страницу',
+} as const;
+
+/** The statistics page, /admin/reports (docs/moderation.md, «Statistics»). */
+export const STATS_STRINGS = {
+  title: 'Статистика сайта',
+  intro: 'Данные по дням (московское время); очереди задач — как сейчас.',
+  rangeLabel: 'Период',
+  range: (days: number) => `${days} дней`,
+  loading: 'Загрузка статистики...',
+  errorTitle: 'Не удалось загрузить статистику',
+  retry: 'Повторить',
+  empty: 'За этот период на сайте ничего не происходило.',
+  metrics: STATS_METRIC_LABELS,
+  totals: 'Итого за период',
+  charts: { people: 'Люди', content: 'Активность', reports: 'Жалобы' },
+  chartLoading: 'Загрузка графиков...',
+  queues: 'Очереди задач',
+  queueColumns: { name: 'Очередь', waiting: 'Ждут', active: 'В работе', delayed: 'Отложены', failed: 'С ошибкой' },
+  noEpisodes: 'Просмотренные серии пока не считаются: сохранение прогресса не публикует события.',
+  backToAdmin: '← Админ-панель',
 } as const;

@@ -1,4 +1,4 @@
-import type { ReportCase } from '@portal/contracts';
+import { STATS_METRICS, type ReportCase, type SelfUser, type SiteStats, type StatsDay, type StatsMetric, type StatsRange } from '@portal/contracts';
 import type { MockResponse } from '../../../test/mock-api';
 
 export const caseId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -32,3 +32,37 @@ export const queuePage = (items: ReportCase[], total = items.length, page = 1): 
   status: 200,
   body: { success: true, data: items, meta: { page, limit: 20, total } },
 });
+
+/** The envelope of one page of GET /users. */
+export const usersPage = (items: SelfUser[], total = items.length, page = 1): MockResponse => ({
+  status: 200,
+  body: { success: true, data: items, meta: { page, limit: 20, total } },
+});
+
+/** GET /admin/stats for `days` days ending 2026-11-26: a day's figures grow with its index; `quiet` is all zeros. */
+export function makeSiteStats(days: StatsRange = 7, { quiet = false, failed = 2 }: { quiet?: boolean; failed?: number } = {}): SiteStats {
+  const end = Date.parse('2026-11-26T00:00:00Z');
+  const series: StatsDay[] = Array.from({ length: days }, (_, index) => {
+    const n = quiet ? 0 : index + 1;
+    return {
+      day: new Date(end - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+      registrations: n,
+      activeUsers: n * 10,
+      chatMessages: n * 5,
+      comments: n * 3,
+      reviews: n,
+      reportsOpened: n,
+      reportsResolved: Math.max(0, n - 1),
+    };
+  });
+  const totals = Object.fromEntries(STATS_METRICS.map((metric) => [metric, series.reduce((sum, day) => sum + day[metric], 0)])) as Record<StatsMetric, number>;
+  return {
+    days,
+    series,
+    totals,
+    queues: [
+      { name: 'events-moderation', waiting: 0, active: 0, delayed: 0, failed: 0 },
+      { name: 'auth-telegram-notices', waiting: 4, active: 1, delayed: 0, failed },
+    ],
+  };
+}

@@ -1,0 +1,39 @@
+import type { SelfUser } from '@portal/contracts';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
+
+/** Every address the users admin calls (docs/api.md, «Users»). */
+export const USERS_ADMIN_PATHS = {
+  list: '/users',
+  setAdmin: (id: string) => `/user/${encodeURIComponent(id)}/admin`,
+} as const;
+
+export const fetchUsersPage = (search: string, page: number, signal?: AbortSignal) =>
+  apiRequestPage<SelfUser>(USERS_ADMIN_PATHS.list, { query: { q: search || undefined, page }, signal });
+export const setUserAdmin = (id: string, isAdmin: boolean) => apiRequest<SelfUser>(USERS_ADMIN_PATHS.setAdmin(id), { method: 'PUT', body: { isAdmin } });
+
+export const usersAdminKeys = {
+  all: ['admin', 'users'] as const,
+  search: (search: string) => ['admin', 'users', search] as const,
+};
+
+/** Newest first, 20 a page, «Показать ещё» for the next; `search` is a nickname or email prefix. */
+export const usersAdminQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: usersAdminKeys.search(search),
+    queryFn: ({ pageParam, signal }) => fetchUsersPage(search, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    staleTime: 0,
+  });
+
+export const useUsersAdmin = (search: string) => useInfiniteQuery(usersAdminQuery(search));
+
+/** Grant or revoke the admin role; every loaded list is read again. */
+export function useSetUserAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) => setUserAdmin(id, isAdmin),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersAdminKeys.all }),
+  });
+}

@@ -1,0 +1,111 @@
+import { isAdminUser, type SelfUser } from '@portal/contracts';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { useSession } from '../../../shared/session/session-context';
+import { Button } from '../../../shared/ui/Button';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { ListState } from '../../../shared/ui/ListState';
+import { NextPage } from '../../../shared/ui/NextPage';
+import { TextField } from '../../../shared/ui/TextField';
+import { useSetUserAdmin, useUsersAdmin } from '../api/users-admin-api';
+import { USERS_ADMIN_STRINGS as S } from '../strings';
+import '../moderation.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const registeredOn = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric' });
+const roleOf = (user: SelfUser) => (isAdminUser(user) ? S.roles.admin : S.roles[user.group]);
+
+/** The admin page's «Пользователи»: search by nickname or email prefix, newest first, grant or revoke the admin role after a confirmation. */
+export function UsersAdmin() {
+  const titleId = useId();
+  const { user: me } = useSession();
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useUsersAdmin(search);
+  const setAdmin = useSetUserAdmin();
+  const [asked, setAsked] = useState<{ user: SelfUser; isAdmin: boolean } | null>(null);
+  const users = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total;
+
+  const close = () => {
+    setAsked(null);
+    setAdmin.reset();
+  };
+
+  let body;
+  if (list.isPending) body = <ListState kind="loading" label={S.loading} />;
+  else if (list.isError && !list.data) body = <ListState kind="error" title={S.errorTitle} message={errorMessage(list.error)} retryLabel={S.retry} onRetry={() => void list.refetch()} />;
+  else if (users.length === 0) body = <ListState kind="empty" text={search ? S.notFound(search) : S.empty} />;
+  else {
+    body = (
+      <>
+        <div className="users-admin__scroll">
+          <table className="users-admin__table">
+            <thead>
+              <tr>
+                <th scope="col">{S.columns.user}</th>
+                <th scope="col">{S.columns.email}</th>
+                <th scope="col">{S.columns.role}</th>
+                <th scope="col">{S.columns.rank}</th>
+                <th scope="col">{S.columns.createdAt}</th>
+                <th scope="col">{S.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => {
+                const admin = isAdminUser(user);
+                const self = user.id === me?.id;
+                return (
+                  <tr key={user.id}>
+                    <td>
+                      <Link to={`/user/${encodeURIComponent(user.username)}`} aria-label={S.profile(user.username)}>
+                        {user.username}
+                      </Link>
+                      {self ? <span className="muted"> {S.you}</span> : null}
+                    </td>
+                    <td>{user.email}</td>
+                    <td>{roleOf(user)}</td>
+                    <td>{user.rank}</td>
+                    <td>{registeredOn(user.createdAt)}</td>
+                    <td>
+                      {/* An admin cannot revoke their own role (the server refuses it too). */}
+                      {self && admin ? null : (
+                        <Button size="small" variant="secondary" onClick={() => setAsked({ user, isAdmin: !admin })} aria-label={`${admin ? S.revoke : S.grant}: ${user.username}`}>
+                          {admin ? S.revoke : S.grant}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <NextPage list={list} errorText={(error) => `${S.nextPageError}: ${errorMessage(error)}`} className="users-admin__more" />
+      </>
+    );
+  }
+
+  return (
+    <section className="users-admin" aria-labelledby={titleId}>
+      <h2 id={titleId}>{total !== undefined && !search ? S.titleCount(total) : S.title}</h2>
+      <TextField label={S.searchLabel} placeholder={S.searchPlaceholder} type="search" value={text} onChange={(event) => setText(event.target.value)} />
+      {body}
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => (open ? undefined : close())}
+        onConfirm={() => asked && setAdmin.mutate({ id: asked.user.id, isAdmin: asked.isAdmin }, { onSuccess: close })}
+        title={asked?.isAdmin ? S.grantTitle : S.revokeTitle}
+        description={asked ? (asked.isAdmin ? S.grantText(asked.user.username) : S.revokeText(asked.user.username)) : ''}
+        confirmLabel={asked?.isAdmin ? S.grant : S.revoke}
+        pendingLabel={S.saving}
+        pending={setAdmin.isPending}
+        error={setAdmin.error ? errorMessage(setAdmin.error) : null}
+      />
+    </section>
+  );
+}
+
+export default UsersAdmin;
