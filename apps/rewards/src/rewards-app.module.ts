@@ -5,6 +5,7 @@ import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messa
 import { ServicePlatformModule } from '@portal/platform';
 import { CARDS_CONTROLLERS, cardsProviders } from './cards/cards.providers';
 import { REWARDS_MIGRATIONS } from './migrations';
+import { pointsProviders } from './points/points.providers';
 
 const RPC_TRANSPORT = Symbol('RPC_TRANSPORT');
 
@@ -30,6 +31,7 @@ export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: RPC_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [RPC_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         ...cardsProviders(config),
+        ...pointsProviders(config),
       ],
     };
   }

@@ -205,6 +205,12 @@ export const rewardsEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.rewards).e
   MEDIA_DIR: z.string().default('.data/media'),
   /** Make the animated WebM seed cards with ffmpeg at boot (skipped without ffmpeg). */
   CARD_VIDEOS: booleanString.default(true),
+  /** Points a roulette spin costs. */
+  REWARDS_SPIN_COST: positiveInt(100),
+  /** A watching card for each this many episodes actually watched. */
+  REWARDS_EPISODES_PER_CARD: positiveInt(10),
+  /** Episodes a day that earn points (the daily cap of episode.watched). */
+  REWARDS_EPISODES_DAILY_CAP: positiveInt(20),
 });
 
 export type RewardsEnv = z.infer<typeof rewardsEnvSchema>;

@@ -4,6 +4,7 @@ import type { TitleRef } from '../community/library.dto';
 import type { ReportAction, ReportTarget } from '../moderation/reports.dto';
 import type { UserSanction } from '../moderation/bans.dto';
 import type { ServiceName } from '../platform/services';
+import type { RankChanged } from '../rewards/points.dto';
 
 /** Every event carries these. Consumers are idempotent on `eventId`. */
 export interface EventBase {
@@ -54,6 +55,13 @@ export interface EventMap {
    * `firstSuccess` is this user's first success on this quiz (what the quiz ranking counts).
    */
   'community.quiz.result.recorded': EventBase & QuizResultRecorded;
+  /**
+   * The player's progress showed an episode actually watched: the reported position reached 80 % of
+   * its duration no faster than the wall clock allows since the first report. Once per user, title and episode.
+   */
+  'community.episode.watched': EventBase & { userId: string; animeId: number; episode: number };
+  /** A user's XP crossed a rank step (docs/rewards.md, «Points and ranks»): auth stores the rank on the user. */
+  'rewards.rank.changed': EventBase & RankChanged & { userId: string };
   /** A user's message in the shared chat (not a system message); the site statistics count it. */
   'chat.message.posted': EventBase & { messageId: string; userId: string };
   /** Enough distinct users reported the content: its owner hides it from others until an admin decides (docs/moderation.md). */
@@ -138,7 +146,7 @@ export type EventData<E extends EventName> = Omit<EventMap[E], keyof EventBase>;
 export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The community keeps a read model of accounts (user_refs) to show comment authors.
   // The moderation also counts registrations per day for the site statistics.
-  'auth.user.registered': ['moderation', 'chat', 'community'],
+  'auth.user.registered': ['moderation', 'chat', 'community', 'rewards'],
   'auth.user.updated': ['moderation', 'community'],
   // The moderation's audit log records who changed whose role (docs/moderation.md, «Users»).
   'auth.user.role.changed': ['moderation'],
@@ -151,22 +159,26 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'catalogue.episodes.added': ['community'],
   // The catalogue keeps per-title list counts and the score distribution for /anime/{id}/stats;
   // the community's rankings count completed titles, scores given and each title's scores from them.
-  'community.list.updated': ['catalogue', 'community'],
+  'community.list.updated': ['catalogue', 'community', 'rewards'],
   'community.rating.updated': ['catalogue', 'community'],
-  'community.list.imported': ['catalogue', 'community'],
+  'community.list.imported': ['catalogue', 'community', 'rewards'],
   // The community's notifications follow its own comments (a reply or a like tells the author);
   // the moderation counts comments, reviews and chat messages per day (docs/moderation.md, «Statistics»).
   'community.comment.posted': ['community', 'moderation'],
-  'community.comment.liked': ['community'],
-  // The rewards service will grant a card on it; until it consumes it, the relay marks it relayed to nobody.
-  'community.review.approved': [],
+  'community.comment.liked': ['community', 'rewards'],
+  // The rewards service credits points, grants the review card and the first-review achievement (docs/rewards.md).
+  'community.review.approved': ['rewards'],
   'community.review.posted': ['moderation'],
   'chat.message.posted': ['moderation'],
   'community.order.released': ['community'],
   // The auth service sends it to the user's Telegram when they opted in (docs/telegram-and-vk.md).
   'community.notification.created': ['auth'],
-  // The rankings count first successes; the rewards service (points) will consume it too.
-  'community.quiz.result.recorded': ['community'],
+  // The rankings count first successes; the rewards service credits quiz points for them.
+  'community.quiz.result.recorded': ['community', 'rewards'],
+  // Points, streaks and the watching card of each REWARDS_EPISODES_PER_CARD episodes.
+  'community.episode.watched': ['rewards'],
+  // Auth stores the rank on the user; the rewards service pushes `reward:rank` once it is committed.
+  'rewards.rank.changed': ['auth', 'rewards'],
   // The community hides and shows its comments and reviews, and tells the reporters (docs/moderation.md).
   'moderation.content.held': ['community'],
   'moderation.content.released': ['community'],
