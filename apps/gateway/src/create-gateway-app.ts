@@ -21,6 +21,7 @@ import { serveGatewayMetrics } from './http/metrics-access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serveMedia } from './media/serve-media';
 import { serveUploads } from './uploads/serve-uploads';
+import { serveCards } from './rewards/serve-cards';
 import { SpaFallback } from './web/spa-fallback';
 
 /** A request that took this long is logged at info whatever its status. */
@@ -66,6 +67,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
   await app.register(multipart);
   await serveUploads(app, config.UPLOADS_DIR);
   await serveMedia(app, config.MEDIA_DIR);
+  await serveCards(app, config.MEDIA_DIR);
 
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_KEY_PREFIX));
   app.setGlobalPrefix('api');

@@ -44,6 +44,8 @@ import { AvatarLookup } from './users/avatar-lookup';
 import { UsersController } from './users/users.controller';
 import { createProfileMediaController } from './users/profile-media.controller';
 import { WatchPartyController } from './watch-party/watch-party.controller';
+import { createCardsController } from './rewards/cards.controller';
+import { CardRewards } from './rewards/card-rewards';
 
 const TRANSPORT = Symbol('TRANSPORT');
 
@@ -88,6 +90,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         RankingsController,
         WatchPartyController,
         OnlineController,
+        createCardsController(config),
       ],
       providers: [
         { provide: TRANSPORT, useFactory: () => createRpcTransport(config) },
@@ -100,6 +103,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },
         PresenceReporter,
         AvatarLookup,
+        CardRewards,
         GeneralGateway,
         ChatGateway,
         CommentsGateway,

@@ -16,6 +16,7 @@ import { FileStorage } from '../uploads/file-storage';
 import { removeReplacedProfileMedia, setsProfileMedia } from '../users/replaced-profile-media';
 import { RefuseBannedIp, RequireUser } from './access.guard';
 import { AvatarLookup } from '../users/avatar-lookup';
+import { CardRewards, REGISTRATION_CARD_WAIT_MS, withCardReward } from '../rewards/card-rewards';
 
 class RegisterBody extends createZodDto(registerRequestSchema) {}
 class LoginBody extends createZodDto(loginRequestSchema) {}
@@ -31,6 +32,7 @@ export class AuthController {
     private readonly rpc: RpcClient,
     private readonly storage: FileStorage,
     private readonly avatars: AvatarLookup,
+    private readonly cardRewards: CardRewards,
   ) {}
 
   @Get('captcha')
@@ -42,8 +44,10 @@ export class AuthController {
   @RefuseBannedIp()
   @Post('register')
   @ApiOperation({ summary: 'Create an account; answers a session token and the user' })
-  register(@Body() body: RegisterBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.user.register', body, meta);
+  async register(@Body() body: RegisterBody, @Meta() meta: RpcMeta) {
+    const session = await this.rpc.send('auth.user.register', body, meta);
+    // The registration card (SPEC: data.cardReward), when the rewards service grants it in time.
+    return withCardReward(session, await this.cardRewards.await(`registration:${session.user.id}`, REGISTRATION_CARD_WAIT_MS, meta));
   }
 
   @RefuseBannedIp()

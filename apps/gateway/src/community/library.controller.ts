@@ -19,6 +19,7 @@ import { RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { invalid } from '../uploads/multipart-form';
 import { readListFile } from './list-file-upload';
+import { CardRewards, LIST_CARD_WAIT_MS, listCardKey, withCardReward } from '../rewards/card-rewards';
 
 class ListUpdateBody extends createZodDto(listUpdateSchema) {}
 class ListQuery extends createZodDto(listQuerySchema) {}
@@ -32,14 +33,20 @@ class RatingBody extends createZodDto(ratingSchema) {}
 @ApiTags('lists')
 @Controller()
 export class LibraryController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cardRewards: CardRewards,
+  ) {}
 
   @Put('users/anime/status')
   @RequireUser()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Add a title to the list or change its entry: status, progress, or one watched episode (the list rules: docs/community.md)' })
-  update(@Body() body: ListUpdateBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('community.list.update', body, meta);
+  async update(@Body() body: ListUpdateBody, @Meta() meta: RpcMeta) {
+    const since = new Date();
+    const entry = await this.rpc.send('community.list.update', body, meta);
+    // At most one list card a day (docs/rewards.md): a short wait only while the day's card is not yet granted.
+    return withCardReward(entry, await this.cardRewards.await(listCardKey(meta.user!.id, since), LIST_CARD_WAIT_MS, meta, since));
   }
 
   @Get('users/anime')

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import type { DataSource, EntityManager } from 'typeorm';
-import { type CardGranted, QueueName } from '@portal/contracts';
-import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { type CardGranted, cardGrantsAliveKey, QueueName } from '@portal/contracts';
+import { bullPrefix, closeWithConnection, createRedisClient, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { CardPusher } from './card-pusher';
 import type { CardGrantJobData } from './card-grants.job';
 import { CardGrants, NoCardToGrantError } from './card-grants.service';
@@ -25,6 +25,7 @@ export class CardGrantsWorker implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger(CardGrantsWorker.name);
   private worker: Worker | undefined;
   private connection: Redis | undefined;
+  private alive: NodeJS.Timeout | undefined;
   readonly hooks: CardGrantsWorkerHooks = {};
 
   constructor(
@@ -32,6 +33,7 @@ export class CardGrantsWorker implements OnApplicationBootstrap, BeforeApplicati
     private readonly grants: CardGrants,
     private readonly pusher: CardPusher,
     @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   onApplicationBootstrap() {
@@ -48,9 +50,15 @@ export class CardGrantsWorker implements OnApplicationBootstrap, BeforeApplicati
     });
     this.worker.on('error', (error) => this.logger.warn(`card grants worker connection error: ${String(error)}`));
     this.worker.on('failed', (job, error) => this.logger.warn(`card grant ${job?.id ?? '?'} failed: ${String(error)}`));
+    // The gateway waits for a grant in an answer only while this key says a worker runs.
+    const beat = () => void this.redis.set(cardGrantsAliveKey(this.options.keyPrefix), '1', 'PX', 30000).catch(() => undefined);
+    beat();
+    this.alive = setInterval(beat, 10000);
+    this.alive.unref();
   }
 
   async beforeApplicationShutdown() {
+    clearInterval(this.alive);
     if (this.worker && this.connection) await closeWithConnection(this.worker, this.connection);
     this.worker = undefined;
   }

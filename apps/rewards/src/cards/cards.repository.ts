@@ -84,6 +84,14 @@ export class CardsRepository {
     return new Set(rows.map((row) => row.seed));
   }
 
+  /** The file of each seeded card still in the catalogue, by seed key. */
+  async seedFiles(): Promise<Map<string, string>> {
+    const rows = await this.dataSource.query<Array<{ seed: string; file: string }>>(
+      `SELECT s."seed", c."file" FROM "rewards"."card_seeds" s JOIN "rewards"."cards" c ON c."id" = s."card_id"`,
+    );
+    return new Map(rows.map((row) => [row.seed, row.file]));
+  }
+
   async linkSeed(manager: EntityManager, seed: string, cardId: string): Promise<void> {
     await manager.query(`UPDATE "rewards"."card_seeds" SET "card_id" = $2 WHERE "seed" = $1`, [seed, cardId]);
   }

@@ -117,3 +117,13 @@ export const CARD_MESSAGES = {
   key: 'Некорректный ключ награды',
   waitMs: `Ожидание: целое число миллисекунд от 0 до ${CARD_AWAIT_MAX_MS}`,
 } as const;
+
+/** Largest card upload (POST /api/admin/cards), in megabytes. */
+export const CARD_UPLOAD_MAX_MB = 8;
+
+/**
+ * A Redis key (under REDIS_KEY_PREFIX) the rewards service's grant worker keeps alive while it runs:
+ * the gateway waits for a grant (`rewards.grant.await`) only then, so an answer is never slowed by a
+ * rewards service that is not there.
+ */
+export const cardGrantsAliveKey = (keyPrefix: string) => `${keyPrefix}rewards:card-grants:alive`;

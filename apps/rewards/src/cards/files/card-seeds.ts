@@ -38,14 +38,14 @@ export class CardSeeds implements OnApplicationBootstrap {
   /** Answers how many were added. */
   async seedImages(): Promise<number> {
     const done = await this.cards.seeded();
-    const pending = SEED_CARDS.filter((card) => !done.has(card.seed));
-    if (pending.length === 0) return 0;
     await mkdir(this.folder(), { recursive: true });
     let added = 0;
-    for (const card of pending) {
+    for (const card of SEED_CARDS) {
       const svg = renderCardSvg(card);
       const file = cardFileName(card.seed.replace(/^svg:/, ''), svg, 'svg');
+      // Written even when seeded before: a new media volume (or replica's folder) gets the same bytes.
       await this.writeOnce(file, Buffer.from(svg));
+      if (done.has(card.seed)) continue;
       if (await this.add(card.seed, { title: card.title, description: card.description, rarity: card.rarity, file, weight: RARITY_WEIGHTS[card.rarity] })) added += 1;
     }
     if (added) this.logger.log(`${added} seed cards added`);
@@ -55,14 +55,29 @@ export class CardSeeds implements OnApplicationBootstrap {
   /** The animated cards: skipped when ffmpeg is missing (the SVG cards are enough to play). */
   async seedVideos(): Promise<number> {
     const done = await this.cards.seeded();
+    const files = await this.cards.seedFiles();
+    // A seeded loop whose file is not in this folder (a new media volume) is made again under its name.
+    const missing = SEED_VIDEO_CARDS.flatMap((card) => {
+      const file = files.get(card.seed);
+      return file && !existsSync(join(this.folder(), file)) ? [{ card, file }] : [];
+    });
     const pending = SEED_VIDEO_CARDS.filter((card) => !done.has(card.seed));
-    if (pending.length === 0) return 0;
+    if (pending.length === 0 && missing.length === 0) return 0;
     const ffmpeg = findFfmpeg();
     if (!ffmpeg) {
       this.logger.warn('no ffmpeg: the animated seed cards are skipped');
       return 0;
     }
     await mkdir(this.folder(), { recursive: true });
+    for (const { card, file } of missing) {
+      const scratch = join(this.folder(), `.${randomUUID()}.webm`);
+      try {
+        await runFfmpeg(ffmpeg, videoArgs(card, scratch));
+        if (!existsSync(join(this.folder(), file))) await rename(scratch, join(this.folder(), file));
+      } finally {
+        await rm(scratch, { force: true });
+      }
+    }
     let added = 0;
     for (const card of pending) {
       const scratch = join(this.folder(), `.${randomUUID()}.webm`);
