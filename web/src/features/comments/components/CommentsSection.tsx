@@ -3,8 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useId, useState, type ReactNode } from 'react';
 import { useSession } from '../../../shared/session/session-context';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { ListState } from '../../../shared/ui/ListState';
-import { NextPage } from '../../../shared/ui/NextPage';
+import { InfiniteList } from '../../../shared/ui/InfiniteList';
 import type { CommentsTarget } from '../api/comments-api';
 import { usePostComment } from '../hooks/useCommentMutations';
 import { errorText } from '../lib/comment-errors';
@@ -72,31 +71,6 @@ function NewCommentForm({ target, episodes }: { target: CommentsTarget; episodes
 /** A comments block: the form, the threads newest first with their replies and actions, «Показать ещё». */
 export function CommentsSection({ target, comments, episodes = null, children }: CommentsSectionProps) {
   const titleId = useId();
-  const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
-
-  let body;
-  if (comments.isPending) {
-    body = <ListState kind="loading" label={S.loading} />;
-  } else if (comments.isError && !comments.data) {
-    body = <ListState kind="error" title={S.loadErrorTitle} message={errorText(comments.error)} retryLabel={S.retry} onRetry={() => void comments.refetch()} />;
-  } else if (threads.length === 0) {
-    body = <ListState kind="empty" text={S.empty} />;
-  } else {
-    body = (
-      <>
-        <ol className="comment-list">
-          {threads.map((thread) => (
-            <li key={thread.id}>
-              <CommentCard comment={thread} target={target} episodes={episodes} />
-              {thread.moreReplies ? <p className="comments__more-replies muted">{S.moreRepliesHidden}</p> : null}
-            </li>
-          ))}
-        </ol>
-        <NextPage list={comments} errorText={errorText} loadingLabel={S.loading} className="comments__more" />
-      </>
-    );
-  }
-
   return (
     <section className="comments" aria-labelledby={titleId}>
       <h2 className="comments__title" id={titleId}>
@@ -104,7 +78,18 @@ export function CommentsSection({ target, comments, episodes = null, children }:
       </h2>
       <NewCommentForm target={target} episodes={episodes} />
       {children}
-      {body}
+      <InfiniteList list={comments} text={S} errorText={errorText} moreClassName="comments__more">
+        {(threads) => (
+          <ol className="comment-list">
+            {threads.map((thread) => (
+              <li key={thread.id}>
+                <CommentCard comment={thread} target={target} episodes={episodes} />
+                {thread.moreReplies ? <p className="comments__more-replies muted">{S.moreRepliesHidden}</p> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </InfiniteList>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { ListState } from '../../../shared/ui/ListState';
 import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
+import { useReasonDialog } from '../../../shared/ui/useReasonDialog';
 import { moderationQuery } from '../api/quiz-api';
 import { useApproveQuiz, useRejectQuiz } from '../hooks/useQuizMutations';
 import { Pager, pageCount } from '../../../shared/ui/Pager';
@@ -59,8 +60,7 @@ export default function QuizModerationQueue() {
   const titleId = useId();
   const [page, setPage] = useState(1);
   const queue = useQuery(moderationQuery(page));
-  const reject = useRejectQuiz();
-  const [rejecting, setRejecting] = useState<QuizEditable | null>(null);
+  const rejection = useReasonDialog(useRejectQuiz(), (quiz: QuizEditable, reason) => ({ id: quiz.id, reason }));
 
   let body;
   if (queue.isPending) body = <ListState kind="loading" label={S.loading} />;
@@ -72,7 +72,7 @@ export default function QuizModerationQueue() {
         <ol className="quiz-moderation__list">
           {queue.data.items.map((quiz) => (
             <li key={quiz.id}>
-              <PendingQuiz quiz={quiz} onReject={() => setRejecting(quiz)} />
+              <PendingQuiz quiz={quiz} onReject={() => rejection.ask(quiz)} />
             </li>
           ))}
         </ol>
@@ -85,21 +85,7 @@ export default function QuizModerationQueue() {
     <section className="quiz-moderation" aria-labelledby={titleId}>
       <h2 id={titleId}>{S.title(queue.data?.total ?? null)}</h2>
       {body}
-      <ReasonDialog
-        text={S.rejectDialog(rejecting?.title ?? '')}
-        maxLength={QUIZ_REASON_MAX}
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setRejecting(null);
-          reject.reset();
-        }}
-        pending={reject.isPending}
-        error={reject.error}
-        onSubmit={(reason) => {
-          if (rejecting) reject.mutate({ id: rejecting.id, reason }, { onSuccess: () => setRejecting(null) });
-        }}
-      />
+      <ReasonDialog text={S.rejectDialog(rejection.item?.title ?? '')} maxLength={QUIZ_REASON_MAX} {...rejection.dialog} />
     </section>
   );
 }

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { ListState } from '../../../shared/ui/ListState';
-import { NextPage } from '../../../shared/ui/NextPage';
+import { InfiniteList } from '../../../shared/ui/InfiniteList';
 import { animeReviewsQuery } from '../api/reviews-api';
 import { errorText } from '../lib/review-errors';
 import { REVIEWS_STRINGS } from '../strings';
@@ -28,28 +27,6 @@ export function AnimeReviews({ anime }: { anime: AnimeDetails }) {
   const reviews = useInfiniteQuery(animeReviewsQuery(animeId, sort));
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   const hasOwn = items.some((review) => review.mine);
-
-  let body;
-  if (reviews.isPending) {
-    body = <ListState kind="loading" label={S.loading} />;
-  } else if (reviews.isError && !reviews.data) {
-    body = <ListState kind="error" title={S.loadErrorTitle} message={errorText(reviews.error)} retryLabel={S.retry} onRetry={() => void reviews.refetch()} />;
-  } else if (items.length === 0) {
-    body = <ListState kind="empty" text={S.empty} />;
-  } else {
-    body = (
-      <>
-        <ol className="review-list">
-          {items.map((review) => (
-            <li key={review.id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ol>
-        <NextPage list={reviews} errorText={errorText} loadingLabel={S.loading} className="reviews__more" />
-      </>
-    );
-  }
 
   return (
     <section className="reviews" aria-labelledby="reviews-title">
@@ -87,7 +64,17 @@ export function AnimeReviews({ anime }: { anime: AnimeDetails }) {
           </div>
         </div>
       ) : null}
-      {body}
+      <InfiniteList list={reviews} text={S} errorText={errorText} moreClassName="reviews__more">
+        {(loaded) => (
+          <ol className="review-list">
+            {loaded.map((review) => (
+              <li key={review.id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </InfiniteList>
       {user ? (
         <ReviewEditor animeId={animeId} open={editorOpen} onOpenChange={setEditorOpen} />
       ) : null}

@@ -3,9 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../shared/ui/Button';
-import { ListState } from '../../../shared/ui/ListState';
-import { NextPage } from '../../../shared/ui/NextPage';
+import { InfiniteList } from '../../../shared/ui/InfiniteList';
 import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
+import { useReasonDialog } from '../../../shared/ui/useReasonDialog';
 import { pendingReviewsQuery } from '../api/reviews-api';
 import { useApproveReview, useRejectReview } from '../hooks/useReviewModeration';
 import { errorText } from '../lib/review-errors';
@@ -59,54 +59,26 @@ function PendingReviewCard({ review, onReject }: { review: ReviewWithAnime; onRe
 export function PendingReviewsQueue() {
   const titleId = useId();
   const queue = useInfiniteQuery(pendingReviewsQuery());
-  const reject = useRejectReview();
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  const rejection = useReasonDialog(useRejectReview(), (id: string, reason) => ({ id, reason }));
   const count = queue.data?.pages[0]?.pending ?? null;
-
-  let body;
-  if (queue.isPending) {
-    body = <ListState kind="loading" label={S.queueLoading} />;
-  } else if (queue.isError && !queue.data) {
-    body = <ListState kind="error" title={S.queueErrorTitle} message={errorText(queue.error)} retryLabel={S.retry} onRetry={() => void queue.refetch()} />;
-  } else if (items.length === 0) {
-    body = <ListState kind="empty" text={S.queueEmpty} />;
-  } else {
-    body = (
-      <>
-        <ol className="review-list">
-          {items.map((review) => (
-            <li key={review.id}>
-              <PendingReviewCard review={review} onReject={() => setRejecting(review.id)} />
-            </li>
-          ))}
-        </ol>
-        <NextPage list={queue} errorText={errorText} loadingLabel={S.loading} className="reviews__more" />
-      </>
-    );
-  }
 
   return (
     <section className="reviews review-queue" aria-labelledby={titleId}>
       <h2 className="reviews__title" id={titleId}>
         {S.queueTitle(count)}
       </h2>
-      {body}
-      <ReasonDialog
-        text={S.rejectDialog}
-        maxLength={REVIEW_REASON_MAX}
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setRejecting(null);
-          reject.reset();
-        }}
-        pending={reject.isPending}
-        error={reject.error}
-        onSubmit={(reason) => {
-          if (rejecting) reject.mutate({ id: rejecting, reason }, { onSuccess: () => setRejecting(null) });
-        }}
-      />
+      <InfiniteList list={queue} text={{ loading: S.queueLoading, loadErrorTitle: S.queueErrorTitle, empty: S.queueEmpty, retry: S.retry }} errorText={errorText} moreClassName="reviews__more">
+        {(items) => (
+          <ol className="review-list">
+            {items.map((review) => (
+              <li key={review.id}>
+                <PendingReviewCard review={review} onReject={() => rejection.ask(review.id)} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </InfiniteList>
+      <ReasonDialog text={S.rejectDialog} maxLength={REVIEW_REASON_MAX} {...rejection.dialog} />
     </section>
   );
 }
