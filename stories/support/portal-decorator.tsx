@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { OnlineStats } from '@portal/contracts';
 import { AppProviders } from '../../web/src/app/providers/AppProviders';
+import { RewardsSocketContext, type RewardsSocketConnector } from '../../web/src/features/rewards/api/rewards-socket';
 import { realtimeStore } from '../../web/src/shared/api/general-socket';
 import { markPageSettled } from '../../web/src/shared/lib/page-settled';
 import type { StoredSession } from '../../web/src/shared/api/token-storage';
@@ -20,7 +21,12 @@ export interface PortalParameters {
   route?: string;
   /** Online statistics pushed "by the socket" before the story renders; null means none yet. */
   onlineStats?: OnlineStats | null;
+  /** The rewards' `/notifications` socket of a signed-in story (the card dialog host); by default none connects. */
+  rewardsSocket?: RewardsSocketConnector;
 }
+
+/** No story opens a real socket for the rewards: the connection never completes. */
+const noRewardsSocket: RewardsSocketConnector = () => new Promise(() => undefined);
 
 export function installStoryApi(parameters: Parameters): () => void {
   const { mockApi = {}, onlineStats = null } = parameters as PortalParameters;
@@ -44,9 +50,11 @@ function StoryProviders({ parameters, children }: { parameters: PortalParameters
   );
   return (
     <MemoryRouter initialEntries={[parameters.route ?? '/']}>
-      <AppProviders queryClient={client} initialSession={parameters.session ?? null}>
-        {children}
-      </AppProviders>
+      <RewardsSocketContext.Provider value={parameters.rewardsSocket ?? noRewardsSocket}>
+        <AppProviders queryClient={client} initialSession={parameters.session ?? null}>
+          {children}
+        </AppProviders>
+      </RewardsSocketContext.Provider>
     </MemoryRouter>
   );
 }

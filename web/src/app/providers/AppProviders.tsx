@@ -2,13 +2,25 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AuthFlowProvider } from '../../features/auth/components/AuthFlowProvider';
 import type { StoredSession } from '../../shared/api/token-storage';
+import { usePageSettled } from '../../shared/lib/page-settled';
 import { SessionProvider } from '../../shared/session/SessionProvider';
+import { useSession } from '../../shared/session/session-context';
 import { Toaster } from '../../shared/ui/Toaster';
 import { createQueryClient } from './query-client';
 
-const RewardCardDialog = lazy(() =>
-  import('../../features/rewards/components/RewardCardDialog').then((module) => ({ default: module.RewardCardDialog })),
-);
+// The reward card dialog and the rewards' live updates: a signed-in user's, loaded once the page has settled.
+// Grants announced before it loads (a registration's answer) wait for it (shared/events/card-reward).
+const RewardsHost = lazy(() => import('../../features/rewards/components/RewardsHost'));
+
+function SignedInRewards() {
+  const { user } = useSession();
+  const settled = usePageSettled();
+  return user && settled ? (
+    <Suspense fallback={null}>
+      <RewardsHost />
+    </Suspense>
+  ) : null;
+}
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -19,17 +31,12 @@ export interface AppProvidersProps {
 /** Server state, session, the auth dialog, the reward card dialog and toasts. Must sit inside a router. */
 export function AppProviders({ children, queryClient, initialSession }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const [rewardCard, setRewardCard] = useState<string | null>(null);
   return (
     <QueryClientProvider client={client}>
       <SessionProvider initialSession={initialSession}>
-        <AuthFlowProvider onCardReward={setRewardCard}>
+        <AuthFlowProvider>
           {children}
-          {rewardCard ? (
-            <Suspense fallback={null}>
-              <RewardCardDialog card={rewardCard} onClose={() => setRewardCard(null)} />
-            </Suspense>
-          ) : null}
+          <SignedInRewards />
         </AuthFlowProvider>
         <Toaster />
       </SessionProvider>

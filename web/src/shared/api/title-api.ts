@@ -1,5 +1,6 @@
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem, ListStatusUpdate, ProgressPoint, Suggestion } from '@portal/contracts';
+import { announceCardRewardOf } from '../events/card-reward';
 import { apiRequest } from './http-client';
 
 /**
@@ -33,9 +34,15 @@ export function invalidateListViews(queryClient: QueryClient, { except }: { exce
   return Promise.all(Object.values(LIST_QUERY_ROOTS).map((queryKey) => queryClient.invalidateQueries({ queryKey, predicate }))).then(() => undefined);
 }
 
-/** PUT /users/anime/status: sets the status or progress, adds the title, or records one watched episode (the library's controls, the player). */
-export function putListStatus(body: ListStatusUpdate): Promise<AnimeListEntry> {
-  return apiRequest<AnimeListEntry>(TITLE_PATHS.listStatus, { method: 'PUT', body });
+/**
+ * PUT /users/anime/status: sets the status or progress, adds the title, or records one watched episode (the
+ * library's controls, the player). An answer that granted a card (`cardReward`, `cardGrantId`) announces it
+ * to the reward card dialog.
+ */
+export async function putListStatus(body: ListStatusUpdate): Promise<AnimeListEntry> {
+  const entry = await apiRequest<AnimeListEntry>(TITLE_PATHS.listStatus, { method: 'PUT', body });
+  announceCardRewardOf(entry);
+  return entry;
 }
 
 export const titleKeys = {

@@ -4,9 +4,10 @@ import { handleUnauthorizedResponse } from './session-expiry';
 import { API_STRINGS } from './strings';
 import { tokenStorage } from './token-storage';
 
-/** Sends one file as multipart/form-data (field `file`) and unwraps the envelope, like apiRequest. */
-export async function uploadFile<T>(endpoint: string, file: Blob, name: string): Promise<T> {
+/** Sends one file as multipart/form-data (field `file`, plus any text `fields`) and unwraps the envelope, like apiRequest. */
+export async function uploadFile<T>(endpoint: string, file: Blob, name: string, fields: Record<string, string> = {}): Promise<T> {
   const form = new FormData();
+  Object.entries(fields).forEach(([key, value]) => form.append(key, value));
   form.append('file', file, name);
   const token = tokenStorage.getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };

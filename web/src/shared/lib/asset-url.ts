@@ -1,5 +1,4 @@
 import { env } from '../config/env';
-import { isVideoUrl } from './video-url';
 
 const isAbsolute = (value: string) => /^https?:\/\//i.test(value);
 const assetsBase = () => env.VITE_ASSETS_BASE_URL.replace(/\/+$/, '');
@@ -19,10 +18,9 @@ export function resolveBannerUrl(banner: string | null | undefined): string {
   return isAbsolute(banner) ? banner : `${assetsBase()}/bg/${encodeURIComponent(banner)}`;
 }
 
-/** Card images come from the assets cards folder; card videos from the API base under /cards. */
+/** Card files (images and WebM clips) come from the API base under /cards (SPEC section 3, docs/rewards.md). */
 export function resolveCardUrl(file: string | null | undefined): string {
   if (!file) return '';
   if (isAbsolute(file)) return file;
-  const base = isVideoUrl(file) ? apiBase() : assetsBase();
-  return `${base}/cards/${encodeURIComponent(file)}`;
+  return `${apiBase()}/cards/${encodeURIComponent(file)}`;
 }

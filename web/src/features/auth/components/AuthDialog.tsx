@@ -10,10 +10,9 @@ export interface AuthDialogProps {
   onOpenChange(open: boolean): void;
   tab: AuthTab;
   onTabChange(tab: AuthTab): void;
-  onRegistered?(cardReward: string | undefined): void;
 }
 
-export function AuthDialog({ open, onOpenChange, tab, onTabChange, onRegistered }: AuthDialogProps) {
+export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogProps) {
   return (
     <Dialog
       open={open}
@@ -37,10 +36,7 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange, onRegistered 
         </Tabs.Content>
         <Tabs.Content value="register">
           <RegisterForm
-            onSuccess={(cardReward) => {
-              onOpenChange(false);
-              onRegistered?.(cardReward);
-            }}
+            onSuccess={() => onOpenChange(false)}
           />
         </Tabs.Content>
       </Tabs.Root>

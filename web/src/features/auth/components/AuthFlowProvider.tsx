@@ -6,11 +6,9 @@ const AuthDialog = lazy(() => import('./AuthDialog').then((module) => ({ default
 
 export interface AuthFlowProviderProps {
   children: ReactNode;
-  /** The app shows the reward card dialog; the auth feature only announces the card. */
-  onCardReward(file: string): void;
 }
 
-export function AuthFlowProvider({ children, onCardReward }: AuthFlowProviderProps) {
+export function AuthFlowProvider({ children }: AuthFlowProviderProps) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<AuthTab>('login');
 
@@ -21,9 +19,8 @@ export function AuthFlowProvider({ children, onCardReward }: AuthFlowProviderPro
         setOpen(true);
       },
       closeAuthDialog: () => setOpen(false),
-      announceCardReward: onCardReward,
     }),
-    [onCardReward],
+    [],
   );
 
   return (
@@ -31,15 +28,7 @@ export function AuthFlowProvider({ children, onCardReward }: AuthFlowProviderPro
       {children}
       {open ? (
         <Suspense fallback={null}>
-          <AuthDialog
-            open={open}
-            onOpenChange={setOpen}
-            tab={tab}
-            onTabChange={setTab}
-            onRegistered={(cardReward) => {
-              if (cardReward) onCardReward(cardReward);
-            }}
-          />
+          <AuthDialog open={open} onOpenChange={setOpen} tab={tab} onTabChange={setTab} />
         </Suspense>
       ) : null}
     </AuthFlowContext.Provider>

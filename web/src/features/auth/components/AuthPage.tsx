@@ -1,6 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
-import { useAuthFlow } from '../hooks/auth-flow-context';
 import { AUTH_STRINGS } from '../strings';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -9,7 +8,6 @@ import { RegisterForm } from './RegisterForm';
 export function AuthPage({ mode }: { mode: 'login' | 'register' }) {
   const { status } = useSession();
   const navigate = useNavigate();
-  const { announceCardReward } = useAuthFlow();
   if (status === 'authenticated') return <Navigate to="/" replace />;
 
   const isLogin = mode === 'login';
@@ -24,10 +22,7 @@ export function AuthPage({ mode }: { mode: 'login' | 'register' }) {
           <LoginForm onSuccess={() => navigate('/', { replace: true })} />
         ) : (
           <RegisterForm
-            onSuccess={(cardReward) => {
-              navigate('/', { replace: true });
-              if (cardReward) announceCardReward(cardReward);
-            }}
+            onSuccess={() => navigate('/', { replace: true })}
           />
         )}
         <p className="muted auth-page__switch">

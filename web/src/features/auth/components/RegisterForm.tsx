@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, ErrorCode } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { announceCardRewardOf } from '../../../shared/events/card-reward';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { Checkbox } from '../../../shared/ui/Checkbox';
@@ -84,6 +85,8 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           notify.success(AUTH_STRINGS.successTitle, AUTH_MESSAGES.registerSuccess);
           setDraft(EMPTY_REGISTRATION);
           regenerateCaptcha();
+          // The rewards' dialog host shows the card once, however it arrives (this answer or the socket).
+          announceCardRewardOf(session);
           onSuccess?.(session.cardReward);
         },
         onError: (error) => {

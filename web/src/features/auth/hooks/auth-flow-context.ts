@@ -5,8 +5,6 @@ export type AuthTab = 'login' | 'register';
 export interface AuthFlow {
   openAuthDialog(tab?: AuthTab): void;
   closeAuthDialog(): void;
-  /** A registration answered with a reward card: the app shows the card dialog. */
-  announceCardReward(file: string): void;
 }
 
 export const AuthFlowContext = createContext<AuthFlow | null>(null);
