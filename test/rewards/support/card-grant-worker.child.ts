@@ -7,12 +7,14 @@ import { DataSource } from 'typeorm';
 import { CardPusher } from '../../../apps/rewards/src/cards/card-pusher';
 import { CardGrants } from '../../../apps/rewards/src/cards/card-grants.service';
 import { CardGrantsWorker } from '../../../apps/rewards/src/cards/card-grants.worker';
+import type { PointsLedger } from '../../../apps/rewards/src/points/points-ledger';
 
 async function main() {
   const options = { url: process.env.REDIS_URL as string, keyPrefix: process.env.REDIS_KEY_PREFIX as string };
   const dataSource = await new DataSource({ type: 'postgres', url: process.env.DATABASE_URL }).initialize();
   const redis = new Redis(options.url);
-  const grants = new CardGrants(options);
+  // A first card of a fresh user is never a duplicate: the ledger is not called here.
+  const grants = new CardGrants(options, { earn: () => Promise.resolve(0) } as unknown as PointsLedger);
   const worker = new CardGrantsWorker(dataSource, grants, new CardPusher(redis, options), options, redis);
   const hold = async () => {
     process.stdout.write('HOLDING\n');

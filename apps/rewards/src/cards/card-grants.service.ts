@@ -6,6 +6,8 @@ import type { EntityManager } from 'typeorm';
 import { type CardGranted, type CardGrantSource, QueueName } from '@portal/contracts';
 import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { CARD_GRANT_KEY_MAX, cardGrantJobId, type CardGrantJobData } from './card-grants.job';
+import { DUPLICATE_POINTS } from '../points/points-settings';
+import { PointsLedger } from '../points/points-ledger';
 import { cardColumns, type CardRow, cardView } from './card-view';
 
 export interface CardGrantInput {
@@ -35,7 +37,10 @@ export class NoCardToGrantError extends Error {}
 export class CardGrants implements OnApplicationShutdown {
   private opened: { queue: Queue<CardGrantJobData>; connection: Redis } | undefined;
 
-  constructor(@Inject(REDIS_OPTIONS) private readonly options: RedisOptions) {}
+  constructor(
+    @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
+    private readonly ledger: PointsLedger,
+  ) {}
 
   /** Queues a grant; asking again with the same key while the job is kept adds nothing, and a later run finds the grant made. */
   async request(grant: CardGrantInput): Promise<void> {
@@ -107,9 +112,9 @@ export class CardGrants implements OnApplicationShutdown {
     return drawByWeight(cards);
   }
 
-  private async duplicatePoints(_manager: EntityManager, _grant: CardGrantInput, _card: CardRow): Promise<number> {
-    // The economy's PointsLedger credits DUPLICATE_POINTS here once it lands.
-    return 0;
+  /** A duplicate's points by rarity, credited once per grant key (`dup:<key>`) in the grant's transaction. */
+  private duplicatePoints(manager: EntityManager, grant: CardGrantInput, card: CardRow): Promise<number> {
+    return this.ledger.earn(manager, { userId: grant.userId, kind: 'card.duplicate', key: `dup:${grant.key}`, amount: DUPLICATE_POINTS[card.rarity] ?? 0 });
   }
 
   private queue(): Queue<CardGrantJobData> {

@@ -19,6 +19,3 @@ export const cardColumns = (alias: string) =>
 export function cardView(row: CardRow): CardItem {
   return { id: row.id, title: row.title, description: row.description, rarity: row.rarity, file: row.file, weight: Number(row.weight), retired: row.retired };
 }
-
-/** Points a duplicate becomes, by the card's rarity (docs/rewards.md, «Карточки»). */
-export const DUPLICATE_POINTS: Record<CardRarity, number> = { common: 10, rare: 25, epic: 60, legendary: 150 };
