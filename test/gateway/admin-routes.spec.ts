@@ -71,6 +71,11 @@ const ADMIN_ROUTES: AdminRoute[] = [
   { route: 'POST /api/amv', body: {}, admin: 400 },
   { route: 'PUT /api/amv/:id', url: `/api/amv/${NO_UUID}`, body: {}, admin: 400 },
   { route: 'DELETE /api/amv/:id', url: `/api/amv/${NO_UUID}`, admin: 404 },
+  // Reward cards: refused at the gateway's edge (a form is required, an id must be a uuid), so this
+  // table needs no rewards service; their behaviour is the rewards specs'.
+  { route: 'POST /api/admin/cards', body: {}, admin: 400 },
+  { route: 'PUT /api/admin/cards/:id', url: '/api/admin/cards/not-a-card', body: { title: 'Карта' }, admin: 400 },
+  { route: 'DELETE /api/admin/cards/:id', url: '/api/admin/cards/not-a-card', admin: 400 },
   // Catalogue: titles, collections, Shikimori metadata.
   { route: 'POST /api/anime', body: {}, admin: 400 },
   { route: 'PUT /api/anime/:id', url: `/api/anime/${NO_ANIME}`, body: {}, admin: 400 },
