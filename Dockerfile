@@ -63,7 +63,8 @@ COPY --from=build --chown=root:root /app/data ./data
 # and an emptyDir at /tmp; the gateway writes uploads to a volume at UPLOADS_DIR).
 # The uploads folder exists and belongs to the app user, so a named volume mounted
 # there (docker-compose) starts writable; Kubernetes sets ownership with fsGroup.
-RUN mkdir -p /var/lib/portal/uploads && chown 1000:1000 /var/lib/portal/uploads
+# The same for the reward cards' folder (the rewards service and the gateway write it).
+RUN mkdir -p /var/lib/portal/uploads /var/lib/portal/media/cards && chown 1000:1000 /var/lib/portal/uploads /var/lib/portal/media/cards
 # Numeric UID:GID (the `node` user of the base image) so Kubernetes'
 # runAsNonRoot can verify the user without resolving a name.
 USER 1000:1000
