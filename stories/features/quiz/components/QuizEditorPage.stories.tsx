@@ -74,16 +74,21 @@ export const FieldErrors: Story = {
   },
 };
 
-/** What only the server knows (a title id not in the catalogue) lands under its field too. */
+/** What only the server knows (a linked title no longer in the catalogue) lands under its field too. */
 export const ServerFieldError: Story = {
-  parameters: { mockApi: { [CREATE]: fail(400, ErrorCode.ValidationFailed, QUIZ_MESSAGES.animeNotFound, [{ field: 'animeIds.0', message: QUIZ_MESSAGES.animeNotFound }]) } },
+  ...editing,
+  parameters: {
+    ...editing.parameters,
+    mockApi: {
+      [EDITABLE]: ok(makeEditable()),
+      [UPDATE]: fail(400, ErrorCode.ValidationFailed, QUIZ_MESSAGES.animeNotFound, [{ field: 'animeIds.0', message: QUIZ_MESSAGES.animeNotFound }]),
+    },
+  },
   play: async () => {
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Название' }), 'Мой квиз');
-    await userEvent.type(screen.getByRole('textbox', { name: /Аниме \(id/ }), '999999');
-    await fillQuestions();
+    await screen.findByRole('textbox', { name: 'Название' });
     await save();
     await expect(await screen.findByText(QUIZ_MESSAGES.animeNotFound)).toBeInTheDocument();
-    await expect(screen.getByRole('textbox', { name: /Аниме \(id/ })).toHaveAttribute('aria-invalid', 'true');
+    await expect(screen.getByRole('list', { name: /Связанные аниме/ })).toHaveAccessibleDescription(QUIZ_MESSAGES.animeNotFound);
   },
 };
 
@@ -133,7 +138,7 @@ export const Filled: Story = {
     await expect(second.getByRole('textbox', { name: 'Вариант 2' })).toHaveValue('Рэм');
     await expect(second.getByRole('checkbox', { name: 'Вариант 1 правильный' })).toBeChecked();
     await expect(second.getByRole('checkbox', { name: 'Вариант 3 правильный' })).not.toBeChecked();
-    await expect(screen.getByRole('textbox', { name: /Аниме \(id/ })).toHaveValue('1535');
+    await expect(within(screen.getByRole('list', { name: /Связанные аниме/ })).getByText('Тетрадь смерти')).toBeInTheDocument();
   },
 };
 

@@ -13,8 +13,11 @@ import './anime-picker.css';
 
 const S = UI_STRINGS.animePicker;
 
-/** What the picker needs of a title: an AnimeSummary, a Suggestion and an AnimeRef all fit. */
-export type AnimePick = Pick<AnimeSummary, 'id' | 'title' | 'year' | 'kind' | 'poster' | 'fallbackPoster'>;
+/**
+ * What the picker needs of a title: an AnimeSummary, a Suggestion and an AnimeRef all fit, and so does
+ * a stored link of only id and title (a quiz's), shown without poster and year.
+ */
+export type AnimePick = Pick<AnimeSummary, 'id' | 'title'> & Partial<Pick<AnimeSummary, 'year' | 'kind' | 'poster' | 'fallbackPoster'>>;
 
 export const ANIME_SUGGEST_DEBOUNCE_MS = 300;
 const SUGGEST_LIMIT = 10;
@@ -131,12 +134,10 @@ export function AnimePicker({ selected, onChange, selectedLabel = S.selectedTitl
 }
 
 function AnimePickerRow({ anime }: { anime: AnimePick }) {
-  const meta = yearAndKind(anime.year, anime.kind);
+  const meta = yearAndKind(anime.year ?? null, anime.kind ?? null);
   return (
     <span className="anime-picker__anime">
-      <span className="anime-picker__poster">
-        <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt="" />
-      </span>
+      <span className="anime-picker__poster">{anime.poster ? <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster ?? anime.poster} alt="" /> : null}</span>
       <span className="anime-picker__text">
         <span className="anime-picker__name">{anime.title}</span>
         {meta ? <span className="muted anime-picker__meta">{meta}</span> : null}

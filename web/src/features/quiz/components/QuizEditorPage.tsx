@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { useSession } from '../../../shared/session/session-context';
+import { AnimePicker } from '../../../shared/ui/AnimePicker';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
@@ -85,7 +86,7 @@ export function QuizEditorForm({ quiz }: { quiz?: QuizEditable }) {
         <FieldMessage message={errors.description} />
       </div>
       <QuizImageField label={S.coverLabel} value={draft.cover} disabled={busy} error={errors.cover} onChange={(cover) => change({ cover })} />
-      <TextField label={S.animeLabel} value={draft.animeIds} disabled={busy} inputMode="numeric" message={errors.animeIds} onChange={(event) => change({ animeIds: event.target.value })} />
+      <AnimePicker selected={draft.anime} onChange={(anime) => change({ anime })} selectedLabel={S.linkedTitles} error={errors.animeIds} disabled={busy} />
       <TextField
         label={S.timeLimitLabel}
         value={draft.timeLimit}

@@ -1,4 +1,4 @@
-import { QUIZ_MESSAGES } from '@portal/contracts';
+import { QUIZ_ANIME_MAX, QUIZ_MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error';
 import { makeEditable } from '../testing/quiz-fixtures';
@@ -8,7 +8,7 @@ const filled = (): QuizDraft => draftFromQuiz(makeEditable());
 
 describe('the quiz editor’s draft', () => {
   it('turns a filled form into the request, spaces collapsed and numbers parsed', () => {
-    const draft = { ...filled(), title: '  Знаток   «Тетради» ', animeIds: '1535, 20 1535', timeLimit: ' 90 ' };
+    const draft = { ...filled(), title: '  Знаток   «Тетради» ', anime: [1535, 20, 1535].map((id) => ({ id, title: `Аниме ${id}` })), timeLimit: ' 90 ' };
     const { quiz, errors } = checkDraft(draft);
     expect(errors).toBeNull();
     expect(quiz).toMatchObject({ title: 'Знаток «Тетради»', animeIds: [1535, 20], timeLimitSeconds: 90, cover: null });
@@ -19,14 +19,14 @@ describe('the quiz editor’s draft', () => {
     const draft = emptyDraft();
     draft.title = 'ab';
     draft.timeLimit = '10';
-    draft.animeIds = 'naruto';
+    draft.anime = Array.from({ length: QUIZ_ANIME_MAX + 1 }, (_, index) => ({ id: index + 1, title: `Аниме ${index + 1}` }));
     draft.questions = draft.questions.slice(0, 2);
     draft.questions[1] = { ...draft.questions[1], text: 'Кто?', options: ['Да', 'да'], correct: [] };
     const { errors } = checkDraft(draft);
     expect(errors).toMatchObject({
       title: QUIZ_MESSAGES.title,
       timeLimitSeconds: QUIZ_MESSAGES.timeLimit,
-      animeIds: 'Укажите id аниме числами через запятую',
+      animeIds: QUIZ_MESSAGES.anime,
       questions: QUIZ_MESSAGES.questions,
       'questions.0.text': QUIZ_MESSAGES.questionText,
       'questions.0.options.0': QUIZ_MESSAGES.optionText,

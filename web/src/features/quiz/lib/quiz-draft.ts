@@ -16,8 +16,8 @@ import {
   type QuizImageUpload,
 } from '@portal/contracts';
 import { isApiError } from '../../../shared/api/api-error';
+import type { AnimePick } from '../../../shared/ui/AnimePicker';
 import type { QuizWrite } from '../api/quiz-api';
-import { QUIZ_STRINGS } from '../strings';
 
 /** A question as the editor holds it; `key` keeps React's list stable while questions come and go. */
 export interface QuestionDraft {
@@ -33,7 +33,8 @@ export interface QuizDraft {
   title: string;
   description: string;
   cover: QuizImageUpload | null;
-  animeIds: string;
+  /** The linked titles, as the picker chose them. */
+  anime: AnimePick[];
   timeLimit: string;
   questions: QuestionDraft[];
 }
@@ -50,7 +51,7 @@ export const emptyDraft = (): QuizDraft => ({
   title: '',
   description: '',
   cover: null,
-  animeIds: '',
+  anime: [],
   timeLimit: '',
   questions: Array.from({ length: QUIZ_QUESTIONS_MIN }, emptyQuestion),
 });
@@ -62,7 +63,7 @@ export function draftFromQuiz(quiz: QuizEditable): QuizDraft {
     title: quiz.title,
     description: quiz.description,
     cover: imageOf(quiz.cover, quiz.coverUrl),
-    animeIds: quiz.anime.map((anime) => anime.id).join(', '),
+    anime: [...quiz.anime],
     timeLimit: quiz.timeLimitSeconds === null ? '' : String(quiz.timeLimitSeconds),
     questions: quiz.questions.map((question) => ({
       key: newKey(),
@@ -103,13 +104,6 @@ function checkQuestion(question: QuestionDraft, path: string, errors: DraftError
   if (question.correct.length === 0) errors[`${path}.correct`] = QUIZ_MESSAGES.correct;
 }
 
-/** Parses "1535, 20" into ids; null when something in it is not an id. */
-function parseIds(text: string): number[] | null {
-  const parts = text.split(/[\s,]+/).filter(Boolean);
-  if (!parts.every((part) => /^\d{1,10}$/.test(part) && Number(part) > 0)) return null;
-  return [...new Set(parts.map(Number))];
-}
-
 /** The request the editor sends, or the messages of what is wrong: the server's rules and words. */
 export function checkDraft(draft: QuizDraft): { quiz: QuizWrite; errors: null } | { quiz: null; errors: DraftErrors } {
   const errors: DraftErrors = {};
@@ -117,9 +111,8 @@ export function checkDraft(draft: QuizDraft): { quiz: QuizWrite; errors: null } 
   if (!within(title, QUIZ_TITLE_MIN, QUIZ_TITLE_MAX)) errors.title = QUIZ_MESSAGES.title;
   const description = draft.description.trim();
   if (description.length > QUIZ_DESCRIPTION_MAX) errors.description = QUIZ_MESSAGES.description;
-  const animeIds = parseIds(draft.animeIds);
-  if (animeIds === null) errors.animeIds = QUIZ_STRINGS.editor.animeIdsInvalid;
-  else if (animeIds.length > QUIZ_ANIME_MAX) errors.animeIds = QUIZ_MESSAGES.anime;
+  const animeIds = [...new Set(draft.anime.map((anime) => anime.id))];
+  if (animeIds.length > QUIZ_ANIME_MAX) errors.animeIds = QUIZ_MESSAGES.anime;
   const limitText = draft.timeLimit.trim();
   const timeLimitSeconds = limitText === '' ? null : Number(limitText);
   if (timeLimitSeconds !== null && !(Number.isInteger(timeLimitSeconds) && timeLimitSeconds >= QUIZ_TIME_LIMIT_MIN && timeLimitSeconds <= QUIZ_TIME_LIMIT_MAX)) {
@@ -133,7 +126,7 @@ export function checkDraft(draft: QuizDraft): { quiz: QuizWrite; errors: null } 
       title,
       description,
       cover: draft.cover?.id ?? null,
-      animeIds: animeIds ?? [],
+      animeIds,
       timeLimitSeconds,
       questions: draft.questions.map((question) => ({
         text: collapse(question.text),
