@@ -114,6 +114,25 @@ describe('site statistics', () => {
     expect((await today()).comments).toBe(before.comments);
   });
 
+  it('counts the episodes watched from community.episode.watched, once per event', async () => {
+    const user = await stack.user();
+    const before = await today();
+    const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+    const queue = new Queue(EVENT_QUEUE_OF.moderation, { connection, prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX as string) });
+    const watched = { eventId: randomUUID(), occurredAt: new Date().toISOString(), userId: user.id, animeId: DEATH_NOTE.id, episode: 1 };
+    try {
+      // What the community publishes when the player reports an episode watched; the second job is its redelivery.
+      for (const jobId of [`watched-${randomUUID()}`, `watched-${randomUUID()}`]) {
+        const job = await queue.add('community.episode.watched', watched, { jobId });
+        await waitFor(async () => ((await queue.getJobState(job.id as string)) === 'completed' ? true : undefined));
+      }
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    expect((await today()).episodesWatched - before.episodesWatched).toBe(1);
+  });
+
   it('shows every job queue with its waiting, active, delayed and failed jobs', async () => {
     const { queues } = await stats();
     expect(queues.map((queue) => queue.name).sort()).toEqual(Object.values(QueueName).sort());

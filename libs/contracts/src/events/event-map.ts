@@ -176,7 +176,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   // The rankings count first successes; the rewards service credits quiz points for them.
   'community.quiz.result.recorded': ['community', 'rewards'],
   // Points, streaks and the watching card of each REWARDS_EPISODES_PER_CARD episodes.
-  'community.episode.watched': ['rewards'],
+  // The moderation counts episodes watched per day for the site statistics.
+  'community.episode.watched': ['rewards', 'moderation'],
   // Auth stores the rank on the user; the rewards service pushes `reward:rank` once it is committed.
   'rewards.rank.changed': ['auth', 'rewards'],
   // The community hides and shows its comments and reviews, and tells the reporters (docs/moderation.md).

@@ -7,16 +7,14 @@
 export const STATS_RANGES = [7, 30, 90] as const;
 export type StatsRange = (typeof STATS_RANGES)[number];
 
-/**
- * The daily counters, each fed by one event (or the moderation's own writes). Episodes watched are not
- * among them: no event tells of a watched episode yet (progress is saved without one).
- */
-export const STATS_METRICS = ['registrations', 'activeUsers', 'chatMessages', 'comments', 'reviews', 'reportsOpened', 'reportsResolved'] as const;
+/** The daily counters, each fed by one event (or the moderation's own writes). */
+export const STATS_METRICS = ['registrations', 'activeUsers', 'episodesWatched', 'chatMessages', 'comments', 'reviews', 'reportsOpened', 'reportsResolved'] as const;
 export type StatsMetric = (typeof STATS_METRICS)[number];
 
 export const STATS_METRIC_LABELS: Record<StatsMetric, string> = {
   registrations: 'Регистрации',
   activeUsers: 'Активные пользователи',
+  episodesWatched: 'Просмотрено серий',
   chatMessages: 'Сообщения в чате',
   comments: 'Комментарии',
   reviews: 'Рецензии',

@@ -74,6 +74,5 @@ export const STATS_STRINGS = {
   chartLoading: 'Загрузка графиков...',
   queues: 'Очереди задач',
   queueColumns: { name: 'Очередь', waiting: 'Ждут', active: 'В работе', delayed: 'Отложены', failed: 'С ошибкой' },
-  noEpisodes: 'Просмотренные серии пока не считаются: сохранение прогресса не публикует события.',
   backToAdmin: '← Админ-панель',
 } as const;

@@ -17,5 +17,6 @@ export class StatsEventsListener implements OnModuleInit {
     this.consumer.on('community.comment.posted', ({ occurredAt }, manager) => this.stats.increment(manager, 'comments', occurredAt));
     this.consumer.on('community.review.posted', ({ occurredAt }, manager) => this.stats.increment(manager, 'reviews', occurredAt));
     this.consumer.on('chat.message.posted', ({ occurredAt }, manager) => this.stats.increment(manager, 'chatMessages', occurredAt));
+    this.consumer.on('community.episode.watched', ({ occurredAt }, manager) => this.stats.increment(manager, 'episodesWatched', occurredAt));
   }
 }

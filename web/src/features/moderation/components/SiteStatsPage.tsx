@@ -44,7 +44,6 @@ export default function SiteStatsPage() {
             </Suspense>
           </>
         )}
-        <p className="muted">{S.noEpisodes}</p>
         <section aria-labelledby={`${titleId}-queues`}>
           <h2 id={`${titleId}-queues`}>{S.queues}</h2>
           <table className="site-stats__queues">

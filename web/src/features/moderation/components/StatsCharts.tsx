@@ -6,12 +6,13 @@ import { STATS_STRINGS as S } from '../strings';
 /** The charts' groups: what is drawn together, and how. */
 const CHARTS: ReadonlyArray<{ key: keyof typeof S.charts; kind: 'line' | 'bar'; metrics: StatsMetric[] }> = [
   { key: 'people', kind: 'line', metrics: ['activeUsers', 'registrations'] },
-  { key: 'content', kind: 'line', metrics: ['chatMessages', 'comments', 'reviews'] },
+  { key: 'content', kind: 'line', metrics: ['episodesWatched', 'chatMessages', 'comments', 'reviews'] },
   { key: 'reports', kind: 'bar', metrics: ['reportsOpened', 'reportsResolved'] },
 ];
 const COLORS: Record<StatsMetric, string> = {
   activeUsers: '#4f8cff',
   registrations: '#35c27d',
+  episodesWatched: '#8fd14f',
   chatMessages: '#f5a524',
   comments: '#b368f5',
   reviews: '#ef5da8',

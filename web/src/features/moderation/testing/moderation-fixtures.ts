@@ -48,6 +48,7 @@ export function makeSiteStats(days: StatsRange = 7, { quiet = false, failed = 2 
       day: new Date(end - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
       registrations: n,
       activeUsers: n * 10,
+      episodesWatched: n * 7,
       chatMessages: n * 5,
       comments: n * 3,
       reviews: n,
