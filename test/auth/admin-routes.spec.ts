@@ -80,6 +80,20 @@ describe('admin routes: user list, admin flag and audit log', () => {
       expect((await api.get('/api/users?q=%25', { token: admin.token })).body.data).toEqual([]);
     });
 
+    it('shows on each row the ban and the chat mute in force, as the moderation service publishes them', async () => {
+      const restricted = await registerUser(api, 'restricted');
+      expect((await api.post(`/api/admin/users/${restricted.id}/ban`, { kind: 'read-only', reason: 'Спам в комментариях' }, { token: admin.token })).status).toBe(201);
+      expect((await api.post(`/api/admin/users/${restricted.id}/chat-mute`, { minutes: 60, reason: 'Флуд' }, { token: admin.token })).status).toBe(201);
+      const row = await waitFor(async () => {
+        const res = await api.get(`/api/users?q=${encodeURIComponent(restricted.email)}`, { token: admin.token });
+        return res.body.data[0]?.ban && res.body.data[0]?.chatMute ? res.body.data[0] : undefined;
+      });
+      expect(row.ban).toMatchObject({ kind: 'read-only', reason: 'Спам в комментариях' });
+      expect(row.chatMute).toMatchObject({ kind: 'chat-mute', reason: 'Флуд', until: expect.any(String) });
+      const others = (await api.get(`/api/users?q=${encodeURIComponent(promoted.email)}`, { token: admin.token })).body.data;
+      expect(others[0]).toMatchObject({ id: promoted.id, ban: null, chatMute: null });
+    });
+
     it('answers 400 for a page size above 100 or a page below 1', async () => {
       expectStatus(await api.get('/api/users?limit=101', { token: admin.token }), 400, ErrorCode.ValidationFailed);
       const badPage = await api.get('/api/users?page=0', { token: admin.token });

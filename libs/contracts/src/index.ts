@@ -49,6 +49,7 @@ export type {
 } from './community/quizzes.schemas';
 export * from './moderation/reports.dto';
 export * from './moderation/stats.dto';
+export * from './moderation/users-admin.dto';
 export * from './moderation/bans.dto';
 export type { BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteRequest, UserSanctionRequest } from './moderation/bans.schemas';
 export type { StatsQuery } from './moderation/moderation.schemas';
