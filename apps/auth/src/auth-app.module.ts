@@ -23,6 +23,7 @@ import { UsersMessageController } from './users/users.message-controller';
 import { UsernameResetMessageController } from './users/username-reset.message-controller';
 import { UsernameResetService } from './users/services/username-reset.service';
 import { UsersRepository } from './users/users.repository';
+import { RankChangedListener } from './users/listeners/rank-changed.listener';
 
 @Module({})
 export class AuthAppModule {
@@ -64,6 +65,7 @@ export class AuthAppModule {
         LoginService,
         UsersService,
         UsernameResetService,
+        RankChangedListener,
       ],
     };
   }

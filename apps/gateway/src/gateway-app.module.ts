@@ -45,6 +45,7 @@ import { UsersController } from './users/users.controller';
 import { createProfileMediaController } from './users/profile-media.controller';
 import { WatchPartyController } from './watch-party/watch-party.controller';
 import { createCardsController } from './rewards/cards.controller';
+import { EconomyController } from './rewards/economy.controller';
 import { CardRewards } from './rewards/card-rewards';
 
 const TRANSPORT = Symbol('TRANSPORT');
@@ -91,6 +92,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         WatchPartyController,
         OnlineController,
         createCardsController(config),
+        EconomyController,
       ],
       providers: [
         { provide: TRANSPORT, useFactory: () => createRpcTransport(config) },

@@ -5,7 +5,10 @@ import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messa
 import { ServicePlatformModule } from '@portal/platform';
 import { CARDS_CONTROLLERS, cardsProviders } from './cards/cards.providers';
 import { REWARDS_MIGRATIONS } from './migrations';
-import { pointsProviders } from './points/points.providers';
+import { ACHIEVEMENTS_CONTROLLERS, achievementsProviders } from './achievements/achievements.providers';
+import { listenersProviders } from './listeners/listeners.providers';
+import { POINTS_CONTROLLERS, pointsProviders } from './points/points.providers';
+import { ROULETTE_CONTROLLERS, rouletteProviders } from './roulette/roulette.providers';
 
 const RPC_TRANSPORT = Symbol('RPC_TRANSPORT');
 
@@ -26,12 +29,15 @@ export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationSh
           migrations: REWARDS_MIGRATIONS,
         }),
       ],
-      controllers: [...CARDS_CONTROLLERS],
+      controllers: [...CARDS_CONTROLLERS, ...POINTS_CONTROLLERS, ...ROULETTE_CONTROLLERS, ...ACHIEVEMENTS_CONTROLLERS],
       providers: [
         { provide: RPC_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [RPC_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         ...cardsProviders(config),
         ...pointsProviders(config),
+        ...rouletteProviders(config),
+        ...achievementsProviders(),
+        ...listenersProviders(config),
       ],
     };
   }

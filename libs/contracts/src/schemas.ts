@@ -24,3 +24,4 @@ export * from './community/amv.schemas';
 export * from './community/orders.schemas';
 export * from './community/quizzes.schemas';
 export * from './rewards/cards.schemas';
+export * from './rewards/points.schemas';

@@ -13,10 +13,19 @@ export interface PointsEarning {
   amount?: number;
 }
 
+/**
+ * A duplicate drawn by the roulette is not turned into points (CardGrants credits duplicates under
+ * `dup:<grant key>`, a spin's grant key is `spin:<spinId>`): spins never pay for themselves, so a
+ * balance buys exactly balance / cost spins.
+ */
+const isSpinDuplicate = (entry: PointsEarning) => entry.kind === 'card.duplicate' && entry.key.startsWith('dup:spin:');
+
 export interface AccountRow {
   balance: number;
   xp: number;
 }
+
+// UPDATE … RETURNING is wrapped in a CTE: TypeORM answers a bare UPDATE with [rows, count], a SELECT with rows.
 
 /**
  * The points ledger (docs/rewards.md, «Points and ranks»): every credit and debit is an entry with a
@@ -36,7 +45,7 @@ export class PointsLedger {
    * (0 when the key was seen or the cap reached). A rank step crossed publishes `rewards.rank.changed`.
    */
   async earn(manager: EntityManager, entry: PointsEarning): Promise<number> {
-    const wanted = Math.max(0, Math.trunc(entry.amount ?? this.settings.amounts[entry.kind]));
+    const wanted = isSpinDuplicate(entry) ? 0 : Math.max(0, Math.trunc(entry.amount ?? this.settings.amounts[entry.kind]));
     const account = await this.lock(manager, entry.userId);
     const cap = this.settings.dailyCaps[entry.kind];
     let amount = wanted;
@@ -56,8 +65,10 @@ export class PointsLedger {
     );
     if (inserted.length === 0 || amount === 0) return 0;
     const [updated] = await manager.query<AccountRow[]>(
-      `UPDATE "rewards"."point_accounts" SET "balance" = "balance" + $2, "xp" = "xp" + $2, "updated_at" = now()
-       WHERE "user_id" = $1 RETURNING "balance", "xp"`,
+      `WITH updated AS (
+         UPDATE "rewards"."point_accounts" SET "balance" = "balance" + $2, "xp" = "xp" + $2, "updated_at" = now()
+         WHERE "user_id" = $1 RETURNING "balance", "xp"
+       ) SELECT * FROM updated`,
       [entry.userId, amount],
     );
     const before = rankForXp(Number(account.xp));
@@ -75,8 +86,10 @@ export class PointsLedger {
   async spend(manager: EntityManager, entry: { userId: string; kind: PointKind; key: string; cost: number }): Promise<number | null> {
     await this.ensure(manager, entry.userId);
     const [row] = await manager.query<Array<{ balance: number }>>(
-      `UPDATE "rewards"."point_accounts" SET "balance" = "balance" - $2, "updated_at" = now()
-       WHERE "user_id" = $1 AND "balance" >= $2 RETURNING "balance"`,
+      `WITH debited AS (
+         UPDATE "rewards"."point_accounts" SET "balance" = "balance" - $2, "updated_at" = now()
+         WHERE "user_id" = $1 AND "balance" >= $2 RETURNING "balance"
+       ) SELECT * FROM debited`,
       [entry.userId, entry.cost],
     );
     if (!row) return null;

@@ -72,3 +72,19 @@ export interface AchievementItem {
   description: string;
   earnedAt: string;
 }
+
+/** Entries a page of the points history holds. */
+export const POINTS_HISTORY_PAGE = 20;
+
+export const POINTS_MESSAGES = {
+  notEnough: (cost: number) => `Недостаточно очков: нужно ${cost}`,
+  cursor: 'Некорректный курсор истории очков',
+  userId: 'Некорректный идентификатор пользователя',
+  signInRequired: 'Войдите, чтобы увидеть свои очки',
+  noCard: 'Рулетка пока пуста: карточек для выпадения нет',
+} as const;
+
+/** The achievements there are (titles as the profile shows them). */
+export const ACHIEVEMENT_STREAK_DAYS = 7;
+export const ACHIEVEMENT_GENRE_TITLES = 10;
+export const ACHIEVEMENT_LIST_SIZES = [50, 100, 500] as const;

@@ -118,6 +118,8 @@ import type { SiteStats } from '../moderation/stats.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 import type { CardCatalogue, CardCollection, CardItem, CardOwners, CardRewardAnswer } from '../rewards/cards.dto';
 import type { CardCreateRequest, CardGrantAwaitRequest, CardUpdateRequest } from '../rewards/cards.schemas';
+import type { AchievementItem, PointsBalance, RouletteInfo, RouletteSpin } from '../rewards/points.dto';
+import type { PointsHistoryRequest, RewardsUserRequest } from '../rewards/points.schemas';
 import type { ChatMessageParams, ChatPageQuery, ChatPost } from '../realtime/chat.schemas';
 import type { ChatMessage, OnlineStats, OnlineUsersPage } from '../realtime/realtime-events';
 import type { OnlineUsersQuery } from '../realtime/online.schemas';
@@ -416,6 +418,14 @@ export interface RpcMap extends Health {
   'rewards.card.owners': { request: { id: string }; response: CardOwners };
   /** The grant under a key as soon as it exists, else nulls after `waitMs` (docs/rewards.md, «Grants and exactly once»). */
   'rewards.grant.await': { request: CardGrantAwaitRequest; response: CardRewardAnswer };
+  /** A user's balance, XP, rank and a page of the points history (docs/rewards.md, «Points and ranks»). */
+  'rewards.points.get': { request: PointsHistoryRequest; response: PointsBalance };
+  /** The roulette's price, odds and the user's recent spins. */
+  'rewards.roulette.get': { request: RewardsUserRequest; response: RouletteInfo };
+  /** The signed-in user (meta.user) spins: debit, draw and grant in one transaction (docs/rewards.md, «Roulette»). */
+  'rewards.roulette.spin': { request: Record<string, never>; response: RouletteSpin };
+  /** A user's achievements with their dates, newest first. */
+  'rewards.achievements.list': { request: RewardsUserRequest; response: AchievementItem[] };
 }
 
 export interface AuditLogEntry {
