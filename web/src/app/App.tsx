@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { usePageSettled } from '../shared/lib/page-settled';
+import { AccountBannedScreen } from '../shared/session/AccountBannedScreen';
 import { AppProviders } from './providers/AppProviders';
 import { RealtimeConnection } from './RealtimeConnection';
 import { AppRoutes } from './router/AppRoutes';
@@ -22,6 +23,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
           </Suspense>
         ) : null}
         <AppRoutes />
+        <AccountBannedScreen />
       </AppProviders>
     </BrowserRouter>
   );

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@portal/contracts';
+import type { ErrorCode, FieldError, SanctionNotice } from '@portal/contracts';
 
 /** Transport failures that never reached a well-formed envelope. */
 export type TransportErrorCode = 'NETWORK_ERROR' | 'EMPTY_BODY' | 'BAD_FORMAT';
@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds: number | null = null,
     /** False when the server sent no message and `message` is a generic fallback for the status. */
     readonly hasSpecificMessage = true,
+    /** Why a banned, read-only or muted user was refused, and until when (USER_BANNED, USER_READ_ONLY, CHAT_MUTED). */
+    readonly sanction: SanctionNotice | null = null,
   ) {
     super(message);
   }

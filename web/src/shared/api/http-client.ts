@@ -1,5 +1,6 @@
 import { ErrorCode, GENERIC_MESSAGES, type ApiMeta, type ApiResponse } from '@portal/contracts';
 import { env } from '../config/env';
+import { publishAccountBanned } from '../events/account-banned';
 import { ApiError } from './api-error';
 import { handleUnauthorizedResponse } from './session-expiry';
 import { API_STRINGS } from './strings';
@@ -100,6 +101,8 @@ export async function readEnvelope<T>(response: Response): Promise<Unwrapped<T>>
   if (payload.success && response.ok) return { data: payload.data, meta: payload.meta };
 
   const failure = payload.success ? null : payload;
+  // A full ban ends every signed-in feature at once: the app shows the banned screen.
+  if (failure?.code === ErrorCode.UserBanned && failure.sanction) publishAccountBanned(failure.sanction);
   throw new ApiError(
     failure?.message || fallbackMessage(response.status),
     response.status,
@@ -107,6 +110,7 @@ export async function readEnvelope<T>(response: Response): Promise<Unwrapped<T>>
     failure?.errors ?? [],
     retryAfter(response),
     Boolean(failure?.message),
+    failure?.sanction ?? null,
   );
 }
 

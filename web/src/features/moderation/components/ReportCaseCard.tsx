@@ -1,17 +1,35 @@
 import type { ReportCase } from '@portal/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
+import { type BanInput, useBanUser } from '../api/bans-api';
 import { useDecideReport } from '../api/moderation-api';
-import { MODERATION_STRINGS as S } from '../strings';
+import { BAN_STRINGS, MODERATION_STRINGS as S } from '../strings';
+import { BanUserDialog } from './BanUserDialog';
 
 /** One reported target: the content as it was reported, who reported it and why, and the decisions. */
 export function ReportCaseCard({ item }: { item: ReportCase }) {
   const decide = useDecideReport();
   const { snapshot } = item;
   const author = snapshot.authorUsername ?? S.noAuthor;
+  const ban = useBanUser();
+  const [banning, setBanning] = useState(false);
   const run = (action: 'resolve' | 'reject', deleteContent = false) => decide.mutate({ id: item.id, decision: { action, deleteContent } });
+  // The author is banned first; the case is resolved once the ban is in force.
+  const banAuthor = (input: BanInput) => {
+    if (!snapshot.authorId) return;
+    ban.mutate(
+      { userId: snapshot.authorId, input },
+      {
+        onSuccess: () => {
+          setBanning(false);
+          run('resolve');
+        },
+      },
+    );
+  };
   return (
     <article className="report-case" aria-label={S.item(S.targets[item.target.type], author)} data-case-id={item.id}>
       <header className="report-case__head">
@@ -56,8 +74,24 @@ export function ReportCaseCard({ item }: { item: ReportCase }) {
           <Button size="small" variant="ghost" disabled={decide.isPending} onClick={() => run('reject')}>
             {S.reject}
           </Button>
+          {snapshot.authorId ? (
+            <Button size="small" variant="secondary" disabled={decide.isPending} onClick={() => setBanning(true)}>
+              {BAN_STRINGS.open}
+            </Button>
+          ) : null}
         </div>
       )}
+      <BanUserDialog
+        open={banning}
+        onOpenChange={(open) => {
+          setBanning(open);
+          if (!open) ban.reset();
+        }}
+        username={author}
+        onSubmit={banAuthor}
+        pending={ban.isPending}
+        error={ban.error}
+      />
       <FieldMessage message={decide.error ? errorMessage(decide.error) : null} />
     </article>
   );
