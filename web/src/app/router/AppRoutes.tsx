@@ -69,12 +69,23 @@ const ANIME_PAGE_SLOTS = {
   reviews: [AnimeReviews],
   footer: [AnimeComments],
 };
-const PROFILE_PAGE_SLOTS = { reviews: ProfileReviews, comments: ProfileComments };
+const ProfileCards = lazy(() => import('../../features/rewards/components/ProfileCards'));
+const ProfileAchievements = lazy(() => import('../../features/rewards/components/ProfileAchievements'));
+const ProfileRoulette = lazy(() => import('../../features/rewards/components/ProfileRoulette'));
+const CardPage = lazy(() => import('../../features/rewards/components/CardPage'));
+const CardsAdmin = lazy(() => import('../../features/rewards/components/CardsAdmin'));
+const PROFILE_PAGE_SLOTS = {
+  reviews: ProfileReviews,
+  comments: ProfileComments,
+  cards: ProfileCards,
+  achievements: ProfileAchievements,
+  roulette: ProfileRoulette,
+};
 const AmvAdmin = lazy(() => import('../../features/amv/components/AmvAdmin'));
 const ReportsQueue = lazy(() => import('../../features/moderation/components/ReportsQueue'));
 const UsersAdmin = lazy(() => import('../../features/moderation/components/UsersAdmin'));
 const SiteStatsPage = lazy(() => import('../../features/moderation/components/SiteStatsPage'));
-const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, NewsAdmin, AmvAdmin] };
+const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, NewsAdmin, AmvAdmin, CardsAdmin] };
 const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
 const AMV_PAGE_SLOTS = { comments: AmvComments };
 
@@ -122,6 +133,7 @@ export function AppRoutes() {
           <Route path="quiz/:id" element={<QuizPage />} />
           <Route path="quiz/:id/edit" element={<QuizEditorPage />} />
           <Route path="rankings" element={<RankingsPage />} />
+          <Route path="cards/:id" element={<CardPage />} />
           {MAIN_LAYOUT_SECTIONS.map(({ path, section, adminOnly }) => (
             <Route
               key={path}

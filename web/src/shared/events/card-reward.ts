@@ -12,6 +12,8 @@ export interface CardRewardAnnouncement {
   grantId: string | null;
   /** The whole grant when the socket told it: title, rarity, whether it became points. */
   grant?: CardGranted;
+  /** The grant is already on screen elsewhere (the roulette's result): remember it, do not show the dialog. */
+  silent?: boolean;
 }
 
 type Listener = (announcement: CardRewardAnnouncement) => void;

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../shared/session/session-context';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { communityCountsQuery, fetchList, profileKeys, type ListOwner } from '../api/profile-api';
-import { COMMUNITY_TABS, isCommunityTab, PROFILE_TABS, tabFromParam, type CommunityTab, type ProfileTab } from '../lib/profile-tabs';
+import { isCommunityTab, isListStatusTab, OWN_ONLY_TABS, PROFILE_TABS, SLOT_TABS, tabFromParam, type ProfileTab, type SlotTab } from '../lib/profile-tabs';
 import { PROFILE_STRINGS } from '../strings';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileListTab } from './ProfileListTab';
@@ -21,10 +21,11 @@ export interface ProfileTabSlotProps {
 }
 
 /**
- * The contents of the «Рецензии» and «Комментарии» tabs, from the reviews and comments features: the
- * app composes them in its router (features may not import each other). A tab without content is not shown.
+ * The contents of the «Рецензии» and «Комментарии» tabs (the reviews and comments features) and of
+ * «Карточки», «Достижения» and «Рулетка» (the rewards): the app composes them in its router (features may
+ * not import each other). A tab without content is not shown; «Рулетка» only on the viewer's own profile.
  */
-export type ProfilePageSlots = Partial<Record<CommunityTab, ComponentType<ProfileTabSlotProps>>>;
+export type ProfilePageSlots = Partial<Record<SlotTab, ComponentType<ProfileTabSlotProps>>>;
 
 export interface ProfileViewProps {
   user: PublicUser;
@@ -35,16 +36,17 @@ export interface ProfileViewProps {
 
 /**
  * A profile: header, then one tab per list status with its count, a ratings tab and, when the app
- * supplies them, the user's reviews and comments with their counts. The tab lives in `?tab=` so back
- * and forward and shared links keep it. There is no cards tab: rewards do not exist yet.
+ * supplies them, the user's reviews and comments with their counts, cards, achievements and (own) the
+ * roulette. The tab lives in `?tab=` so back and forward and shared links keep it.
  */
 export function ProfileView({ user, owner, slots = {} }: ProfileViewProps) {
   const session = useSession();
   const [params, setParams] = useSearchParams();
-  const communityTabs = COMMUNITY_TABS.filter((value) => slots[value] !== undefined);
-  const tabs: readonly ProfileTab[] = [...PROFILE_TABS, ...communityTabs];
-  const tab = tabFromParam(params.get('tab'), tabs);
   const own = owner === null || session.user?.id === user.id;
+  const slotTabs = SLOT_TABS.filter((value) => slots[value] !== undefined && (own || !OWN_ONLY_TABS.includes(value)));
+  const communityTabs = slotTabs.filter(isCommunityTab);
+  const tabs: readonly ProfileTab[] = [...PROFILE_TABS, ...slotTabs];
+  const tab = tabFromParam(params.get('tab'), tabs);
   // The counts of every status, from a one-entry page: the tabs show them before any tab has loaded.
   const counts = useQuery({
     queryKey: [...profileKeys.list(owner, 'all'), 'counts'],
@@ -53,12 +55,19 @@ export function ProfileView({ user, owner, slots = {} }: ProfileViewProps) {
     staleTime: 30_000,
   });
   const communityCounts = useQuery({ ...communityCountsQuery(user.username), enabled: communityTabs.length > 0 });
-  const label = (value: ProfileTab) =>
-    value === 'ratings' ? S.ratingsTab : value === 'reviews' ? S.reviewsTab : value === 'comments' ? S.commentsTab : S.statuses[value];
+  const otherLabels: Record<SlotTab | 'ratings', string> = {
+    ratings: S.ratingsTab,
+    reviews: S.reviewsTab,
+    comments: S.commentsTab,
+    cards: S.cardsTab,
+    achievements: S.achievementsTab,
+    roulette: S.rouletteTab,
+  };
+  const label = (value: ProfileTab) => (isListStatusTab(value) ? S.statuses[value] : otherLabels[value]);
   const countOf = (value: ProfileTab): { shown: boolean; pending: boolean; value: number | undefined } => {
-    if (value === 'ratings') return { shown: false, pending: false, value: undefined };
     if (isCommunityTab(value)) return { shown: true, pending: communityCounts.isPending, value: communityCounts.data?.[value] };
-    return { shown: true, pending: counts.isPending, value: counts.data?.[value] };
+    if (isListStatusTab(value)) return { shown: true, pending: counts.isPending, value: counts.data?.[value] };
+    return { shown: false, pending: false, value: undefined };
   };
 
   return (
@@ -100,7 +109,7 @@ export function ProfileView({ user, owner, slots = {} }: ProfileViewProps) {
             <ProfileListTab owner={owner} status={value === 'ratings' ? undefined : value} label={label(value)} />
           </Tabs.Content>
         ))}
-        {communityTabs.map((value) => {
+        {slotTabs.map((value) => {
           const Content = slots[value] as ComponentType<ProfileTabSlotProps>;
           return (
             <Tabs.Content key={value} value={value} className="profile-tabs__content">

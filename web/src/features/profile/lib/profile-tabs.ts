@@ -1,19 +1,29 @@
 import { LIST_STATUSES, type AnimeListEntry, type ListStatus } from '@portal/contracts';
 
-/** A tab of the profile's list: one per list status, then the ratings. (A cards tab comes with the rewards.) */
+/** A tab of the profile's list: one per list status, then the ratings. */
 export type ListTab = ListStatus | 'ratings';
 /** The tabs of the user's comments and reviews: their contents come from those features (the app's slots). */
 export type CommunityTab = 'reviews' | 'comments';
-export type ProfileTab = ListTab | CommunityTab;
+/** The rewards' tabs (SPEC: /profile?tab=cards), from the rewards feature (the app's slots). */
+export type RewardsTab = 'cards' | 'achievements' | 'roulette';
+/** Every tab whose content the app supplies. */
+export type SlotTab = CommunityTab | RewardsTab;
+export type ProfileTab = ListTab | SlotTab;
 
 export const PROFILE_TABS: readonly ListTab[] = [...LIST_STATUSES, 'ratings'];
 /** In this order after the list's tabs, each only when the app supplies its content. */
 export const COMMUNITY_TABS: readonly CommunityTab[] = ['reviews', 'comments'];
+/** After the community's, each only when the app supplies it. */
+export const REWARDS_TABS: readonly RewardsTab[] = ['cards', 'achievements', 'roulette'];
+export const SLOT_TABS: readonly SlotTab[] = [...COMMUNITY_TABS, ...REWARDS_TABS];
+/** Shown on the viewer's own profile only (spending their points). */
+export const OWN_ONLY_TABS: readonly SlotTab[] = ['roulette'];
 export const DEFAULT_TAB: ProfileTab = 'watching';
 
 export const isCommunityTab = (tab: ProfileTab): tab is CommunityTab => (COMMUNITY_TABS as readonly string[]).includes(tab);
+export const isListStatusTab = (tab: ProfileTab): tab is ListStatus => (LIST_STATUSES as readonly string[]).includes(tab);
 
-/** The `?tab=` of the URL as one of the page's tabs; anything else (including `cards`, until rewards exist) is the default. */
+/** The `?tab=` of the URL as one of the page's tabs; anything else is the default. */
 export function tabFromParam(value: string | null, tabs: readonly ProfileTab[] = PROFILE_TABS): ProfileTab {
   return (tabs as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : DEFAULT_TAB;
 }

@@ -8,14 +8,16 @@ export interface CardMediaProps {
   label: string;
   className?: string;
   decorative?: boolean;
+  /** A clip shows its first frame without playing (the roulette's reel). */
+  still?: boolean;
 }
 
 /**
  * A card's picture: an image, or a WebM clip looping muted (SPEC); a viewer who asks for reduced motion
  * gets the clip's first frame, still.
  */
-export function CardMedia({ file, label, className = 'reward-media', decorative = false }: CardMediaProps) {
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+export function CardMedia({ file, label, className = 'reward-media', decorative = false, still = false }: CardMediaProps) {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)') || still;
   const url = resolveCardUrl(file);
   if (isVideoUrl(file)) {
     const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label };

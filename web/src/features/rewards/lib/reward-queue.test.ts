@@ -54,6 +54,13 @@ describe('the reward card queue', () => {
     expect(state.queue.map((entry) => entry.grantId)).toEqual(['g-7']);
   });
 
+  it('never shows a grant announced as shown elsewhere (the roulette), even when the socket came first', () => {
+    const grant = makeGrant({ grantId: 'g-spin' });
+    const silent = (now: number): RewardQueueAction => ({ type: 'announce', announcement: { file: grant.card.file, grantId: 'g-spin', grant, silent: true }, now });
+    expect(run([silent(0), socket(grant, 10)]).queue).toEqual([]);
+    expect(run([socket(grant, 0), silent(10)]).queue).toEqual([]);
+  });
+
   it('ignores an announcement without a file, and remembers only the latest grants', () => {
     expect(run([answer('', 'g-1')])).toBe(EMPTY_REWARD_QUEUE);
     const many = Array.from({ length: SEEN_MAX + 5 }, (_, index) => [answer(`c${index}.png`, `g-${index}`), { type: 'dismiss' } as const]).flat();

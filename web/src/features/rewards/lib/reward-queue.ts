@@ -44,6 +44,14 @@ function takeIn(state: RewardQueueState, announcement: CardRewardAnnouncement, n
   const grant = announcement.grant ?? null;
   if (!file) return state;
 
+  if (announcement.silent && grantId !== null) {
+    // Shown elsewhere (the roulette): never in the dialog, and out of the queue if the socket came first.
+    const known = state.seen.some((seen) => seen.grantId === grantId);
+    return {
+      queue: state.queue.filter((entry) => entry.grantId !== grantId),
+      seen: known ? state.seen : [...state.seen, { grantId, file, at: now }].slice(-SEEN_MAX),
+    };
+  }
   if (grantId !== null && state.seen.some((seen) => seen.grantId === grantId)) {
     // Already taken in: the later announcement may still tell what the first did not (title, points).
     return grant ? { ...state, queue: state.queue.map((entry) => (entry.grantId === grantId && !entry.grant ? { ...entry, grant } : entry)) } : state;
