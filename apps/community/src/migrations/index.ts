@@ -12,6 +12,7 @@ import { CreateQuizzes1766000000000 } from './1766000000000-create-quizzes';
 import { CreateAmvSamples1767000000000 } from './1767000000000-create-amv-samples';
 import { RecomputeAmvLetters1767000000001 } from './1767000000001-recompute-amv-letters';
 import { AddListEntriesWatchersIndex1767300000000 } from './1767300000000-add-list-entries-watchers-index';
+import { AddProgressWatches1767500000000 } from './1767500000000-add-progress-watches';
 import { AddModerationHolds1767200000000 } from './1767200000000-add-moderation-holds';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
@@ -32,4 +33,5 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   RecomputeAmvLetters1767000000001,
   AddModerationHolds1767200000000,
   AddListEntriesWatchersIndex1767300000000,
+  AddProgressWatches1767500000000,
 ];

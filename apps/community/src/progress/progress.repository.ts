@@ -46,6 +46,33 @@ const WATCHED_CTE = `watched AS (
   ON CONFLICT (anime_id, user_id) DO UPDATE SET watched_on = excluded.watched_on WHERE v.watched_on < excluded.watched_on
 )`;
 
+/** The share of an episode's duration a position must reach for the episode to count as watched. */
+export const WATCHED_SHARE = 0.8;
+/** Seconds a position may run ahead of the wall clock since the user's first report in the episode. */
+export const WATCH_CLOCK_SLACK_SECONDS = 60;
+
+/**
+ * Episodes actually watched (docs/rewards.md, «Points and ranks»): the first report of each user's
+ * episode keeps its time; a later report counts the episode once its position reaches WATCHED_SHARE
+ * of the duration and no further than the wall clock since that first report allows (plus the slack),
+ * so a position jumped to the end is not a watched episode. Counted once per user, title and episode
+ * (`watched_at`), announced by community.episode.watched written into the outbox by the same statement.
+ */
+const EPISODE_WATCHED_CTE = `proven AS (
+  INSERT INTO community.progress_watches AS w (user_id, anime_id, episode, first_at, position, duration)
+  SELECT user_id, anime_id, episode, updated_at, position, duration FROM saved ORDER BY user_id, anime_id, episode
+  ON CONFLICT (user_id, anime_id, episode) DO UPDATE SET watched_at = excluded.first_at, position = excluded.position, duration = excluded.duration
+  WHERE w.watched_at IS NULL AND excluded.duration > 0 AND excluded.position >= ${WATCHED_SHARE} * excluded.duration
+    AND excluded.position <= extract(epoch FROM excluded.first_at - w.first_at) + ${WATCH_CLOCK_SLACK_SECONDS}
+  RETURNING w.user_id, w.anime_id, w.episode, w.watched_at
+), announced AS (
+  INSERT INTO community.outbox (id, event_name, payload, occurred_at)
+  SELECT e.id, 'community.episode.watched',
+    jsonb_build_object('eventId', e.id, 'occurredAt', to_char(e.watched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'userId', e.user_id, 'animeId', e.anime_id, 'episode', e.episode),
+    e.watched_at
+  FROM (SELECT gen_random_uuid() AS id, p.* FROM proven p WHERE p.watched_at IS NOT NULL) e
+)`;
+
 @Injectable()
 export class ProgressRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -74,7 +101,7 @@ export class ProgressRepository {
          ON CONFLICT (user_id, anime_id, episode) DO UPDATE
            SET position = excluded.position, duration = coalesce(excluded.duration, p.duration), updated_at = excluded.updated_at
          RETURNING 'saved' AS kind, p.user_id, p.anime_id, p.episode, p.position, p.duration, p.updated_at
-       ), ${WATCHED_CTE}
+       ), ${WATCHED_CTE}, ${EPISODE_WATCHED_CTE}
        SELECT kind, user_id::text, anime_id, episode, position, duration, updated_at FROM deleted
        UNION ALL SELECT kind, user_id::text, anime_id, episode, position, duration, updated_at FROM saved`,
       [
