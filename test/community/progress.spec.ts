@@ -269,7 +269,9 @@ describe('watch progress through the gateway', () => {
       expect(after.progress.rows).toBe(before.progress.rows + 3);
       // The rankings' «most watched this week» counts the accepted viewers, by the same statement.
       expect(after.title_viewers.rows).toBe(before.title_viewers.rows + 3);
-      const changed = new Set(['anime_refs', 'progress', 'title_viewers']);
+      // And each accepted viewer's first report of the episode (watched episodes, docs/rewards.md).
+      expect(after.progress_watches.rows).toBe(before.progress_watches.rows + 3);
+      const changed = new Set(['anime_refs', 'progress', 'title_viewers', 'progress_watches']);
       for (const [name, table] of Object.entries(after)) if (!changed.has(name)) expect([name, table]).toEqual([name, before[name]]);
       const [{ n }] = await stack.db.query('SELECT count(*)::int AS n FROM community.progress WHERE user_id = $1', [refusedUser.id]);
       expect(n).toBe(0);
