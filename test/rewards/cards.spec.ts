@@ -265,6 +265,9 @@ describe('collectible cards (#18)', () => {
       const file = await fetch(new URL(`/api/cards/${card.file}`, stack.gateway.url));
       expect(file.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+      const sameFile = await stack.api.post('/api/admin/cards', cardForm({ title: 'Пиксель-2', rarity: 'common', weight: '5' }, { content: PNG, name: 'same.png', type: 'image/png' }), { token: admin.token });
+      expect(sameFile.status).toBe(409);
+      expect(sameFile.body.message).toBe('Карточка с таким файлом уже есть');
 
       const edited = await stack.api.put(`/api/admin/cards/${card.id}`, { title: 'Пиксель+', weight: 2 }, { token: admin.token });
       expect(edited.body.data).toMatchObject({ id: card.id, title: 'Пиксель+', weight: 2, rarity: 'legendary' });

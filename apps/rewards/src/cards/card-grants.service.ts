@@ -46,8 +46,12 @@ export class CardGrants implements OnApplicationShutdown {
   async request(grant: CardGrantInput): Promise<void> {
     checkKey(grant.key);
     const data: CardGrantJobData = { key: grant.key, userId: grant.userId, source: grant.source, ...(grant.cardId ? { cardId: grant.cardId } : {}) };
-    await this.queue().add('grant', data, {
-      jobId: cardGrantJobId(grant.key),
+    const jobId = cardGrantJobId(grant.key);
+    const queue = this.queue();
+    // A job that failed for good (no card to draw then) keeps its id: asked again, it runs again.
+    if ((await queue.getJobState(jobId)) === 'failed') await queue.remove(jobId);
+    await queue.add('grant', data, {
+      jobId,
       attempts: 8,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: { age: 7 * 24 * 3600, count: 10000 },

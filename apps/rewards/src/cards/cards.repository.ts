@@ -44,14 +44,20 @@ export class CardsRepository {
     return row ?? null;
   }
 
-  async insert(card: NewCard, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow> {
+  /** Adds a card; null when a card of the same file (the same content) exists. */
+  async insert(card: NewCard, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow | null> {
     const [row] = await manager.query<CardRow[]>(
       `INSERT INTO "rewards"."cards" ("title", "description", "rarity", "file", "weight") VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT ("file") DO UPDATE SET "file" = EXCLUDED."file"
-       RETURNING ${['id', 'title', 'description', 'rarity', 'file', 'weight', 'retired'].map((column) => `"${column}"`).join(', ')}`,
+       ON CONFLICT ("file") DO NOTHING
+       RETURNING "id", "title", "description", "rarity", "file", "weight", "retired"`,
       [card.title, card.description, card.rarity, card.file, card.weight],
     );
-    return row;
+    return row ?? null;
+  }
+
+  async byFile(file: string, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow | null> {
+    const [row] = await manager.query<CardRow[]>(`SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE c."file" = $1`, [file]);
+    return row ?? null;
   }
 
   /** Changes the fields given; null when there is no such card. */

@@ -31,7 +31,9 @@ export class CardsService {
 
   async create(user: AuthenticatedUser | undefined, request: CardCreateRequest, meta: RpcMeta): Promise<CardItem> {
     await this.requireAdmin(user, meta);
-    return cardView(await this.cards.insert({ title: request.title, description: request.description ?? '', rarity: request.rarity, weight: request.weight, file: request.file }));
+    const row = await this.cards.insert({ title: request.title, description: request.description ?? '', rarity: request.rarity, weight: request.weight, file: request.file });
+    if (!row) throw RpcError.of(ErrorCode.Conflict, CARD_MESSAGES.duplicateFile);
+    return cardView(row);
   }
 
   async update(user: AuthenticatedUser | undefined, { id, ...fields }: CardUpdateRequest, meta: RpcMeta): Promise<CardItem> {

@@ -98,8 +98,9 @@ export class CardSeeds implements OnApplicationBootstrap {
   private async add(seed: string, card: Parameters<CardsRepository['insert']>[0]): Promise<boolean> {
     return this.cards.transaction(async (manager) => {
       if (!(await this.cards.claimSeed(manager, seed))) return false;
-      const row = await this.cards.insert(card, manager);
-      await this.cards.linkSeed(manager, seed, row.id);
+      // The same bytes as a card already there (an admin uploaded them): the seed names that card.
+      const row = (await this.cards.insert(card, manager)) ?? (await this.cards.byFile(card.file, manager));
+      if (row) await this.cards.linkSeed(manager, seed, row.id);
       return true;
     });
   }
