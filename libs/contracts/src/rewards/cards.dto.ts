@@ -55,7 +55,7 @@ export interface CardOwners {
 }
 
 /**
- * A grant as the socket pushes it (`reward.card` to the user's room) and as answers carry it in
+ * A grant as the socket pushes it (`reward:card` to the user's room of `/notifications`) and as answers carry it in
  * `cardReward` (the file name alone, SPEC). `duplicate`: the user had it already, so it became points.
  */
 export interface CardGranted {
