@@ -10,10 +10,16 @@ const LIST = 'GET /api/users';
 const HINATA = '00000000-0000-4000-8000-000000000002';
 const setAdminOf = (id: string) => `PUT /api/user/${id}/admin`;
 
-const me = makeAdmin();
-const hinata = makeUser({ id: HINATA, username: 'hinata', email: 'hinata@example.com', rank: 'знаток', createdAt: '2026-11-20T10:00:00.000Z' });
-const naruto = makeUser({ id: '00000000-0000-4000-8000-000000000003', username: 'naruto', email: 'naruto@example.com', group: 'moderator', createdAt: '2026-10-01T10:00:00.000Z' });
-const many = Array.from({ length: 20 }, (_, index) => makeUser({ id: `00000000-0000-4000-8000-1000000000${String(index).padStart(2, '0')}`, username: `user${index}`, email: `user${index}@example.com` }));
+/** A row without restrictions. */
+const free = { ban: null, chatMute: null };
+const me = { ...makeAdmin(), ...free };
+const hinata = { ...makeUser({ id: HINATA, username: 'hinata', email: 'hinata@example.com', rank: 'знаток', createdAt: '2026-11-20T10:00:00.000Z' }), ...free };
+const naruto = {
+  ...makeUser({ id: '00000000-0000-4000-8000-000000000003', username: 'naruto', email: 'naruto@example.com', group: 'moderator', createdAt: '2026-10-01T10:00:00.000Z' }),
+  ban: { kind: 'read-only' as const, reason: 'Спам', until: null },
+  chatMute: { kind: 'chat-mute' as const, reason: 'Флуд', until: '2026-12-03T09:00:00.000Z' },
+};
+const many = Array.from({ length: 20 }, (_, index) => ({ ...makeUser({ id: `00000000-0000-4000-8000-1000000000${String(index).padStart(2, '0')}`, username: `user${index}`, email: `user${index}@example.com` }), ...free }));
 
 /** Requests the story's handlers saw (reset per story). */
 const seen: MockRequest[] = [];
@@ -77,7 +83,11 @@ export const List: Story = {
     await expect(row.getByText('hinata@example.com')).toBeInTheDocument();
     await expect(row.getByText('знаток')).toBeInTheDocument();
     await expect(row.getByText('20 нояб. 2026 г.')).toBeInTheDocument();
-    await expect((await rowOf('naruto')).getByText('Модератор')).toBeInTheDocument();
+    await expect(row.getByText('нет')).toBeInTheDocument();
+    const restricted = await rowOf('naruto');
+    await expect(restricted.getByText('Модератор')).toBeInTheDocument();
+    // The restrictions in force, as the moderation service publishes them; the reasons on hover.
+    await expect(restricted.getByText(/^Только чтение навсегда · Чат закрыт до 3 дек\./)).toHaveAttribute('title', 'Спам · Флуд');
     const own = await rowOf('admin_rei');
     await expect(own.getByText('(это вы)')).toBeInTheDocument();
     await expect(own.queryByRole('button')).toBeNull();

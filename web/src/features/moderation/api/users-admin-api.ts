@@ -1,4 +1,4 @@
-import type { SelfUser } from '@portal/contracts';
+import type { AdminUserRow, SelfUser } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
 
@@ -9,7 +9,7 @@ export const USERS_ADMIN_PATHS = {
 } as const;
 
 export const fetchUsersPage = (search: string, page: number, signal?: AbortSignal) =>
-  apiRequestPage<SelfUser>(USERS_ADMIN_PATHS.list, { query: { q: search || undefined, page }, signal });
+  apiRequestPage<AdminUserRow>(USERS_ADMIN_PATHS.list, { query: { q: search || undefined, page }, signal });
 export const setUserAdmin = (id: string, isAdmin: boolean) => apiRequest<SelfUser>(USERS_ADMIN_PATHS.setAdmin(id), { method: 'PUT', body: { isAdmin } });
 
 export const usersAdminKeys = {

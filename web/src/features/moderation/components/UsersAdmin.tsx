@@ -1,4 +1,4 @@
-import { isAdminUser, type SelfUser } from '@portal/contracts';
+import { isAdminUser, type AdminUserRow, type SanctionNotice } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
@@ -15,7 +15,23 @@ import '../moderation.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const registeredOn = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric' });
-const roleOf = (user: SelfUser) => (isAdminUser(user) ? S.roles.admin : S.roles[user.group]);
+const until = (notice: SanctionNotice) => (notice.until ? S.until(new Date(notice.until).toLocaleString('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })) : S.forever);
+
+/** The restrictions in force, as words: «Только чтение до 3 дек., 12:00 · Чат закрыт навсегда». */
+function Restrictions({ user }: { user: AdminUserRow }) {
+  const parts = [
+    user.ban ? `${S.banKinds[user.ban.kind === 'full' ? 'full' : 'read-only']} ${until(user.ban)}` : null,
+    user.chatMute ? `${S.chatMuted} ${until(user.chatMute)}` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return <span className="muted">{S.noRestrictions}</span>;
+  return (
+    <span className="users-admin__restricted" title={[user.ban?.reason, user.chatMute?.reason].filter(Boolean).join(' · ')}>
+      {parts.join(' · ')}
+    </span>
+  );
+}
+
+const roleOf = (user: AdminUserRow) => (isAdminUser(user) ? S.roles.admin : S.roles[user.group]);
 
 /** The admin page's «Пользователи»: search by nickname or email prefix, newest first, grant or revoke the admin role after a confirmation. */
 export function UsersAdmin() {
@@ -25,7 +41,7 @@ export function UsersAdmin() {
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const list = useUsersAdmin(search);
   const setAdmin = useSetUserAdmin();
-  const [asked, setAsked] = useState<{ user: SelfUser; isAdmin: boolean } | null>(null);
+  const [asked, setAsked] = useState<{ user: AdminUserRow; isAdmin: boolean } | null>(null);
   const users = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total;
 
@@ -50,6 +66,7 @@ export function UsersAdmin() {
                 <th scope="col">{S.columns.role}</th>
                 <th scope="col">{S.columns.rank}</th>
                 <th scope="col">{S.columns.createdAt}</th>
+                <th scope="col">{S.columns.restrictions}</th>
                 <th scope="col">{S.columns.actions}</th>
               </tr>
             </thead>
@@ -69,6 +86,9 @@ export function UsersAdmin() {
                     <td>{roleOf(user)}</td>
                     <td>{user.rank}</td>
                     <td>{registeredOn(user.createdAt)}</td>
+                    <td>
+                      <Restrictions user={user} />
+                    </td>
                     <td>
                       {/* An admin cannot revoke their own role (the server refuses it too). */}
                       {self && admin ? null : (
