@@ -1,4 +1,4 @@
-import { REPORT_REASON_LABELS, REPORT_TARGET_LABELS, STATS_METRIC_LABELS, type ReportSort, type ReportStatus } from '@portal/contracts';
+import { BAN_KIND_LABELS, BAN_MESSAGES, REPORT_REASON_LABELS, REPORT_TARGET_LABELS, STATS_METRIC_LABELS, type BanKind, type ReportSort, type ReportStatus } from '@portal/contracts';
 
 /** The moderation queue's words (docs/moderation.md). */
 export const MODERATION_STRINGS = {
@@ -80,4 +80,35 @@ export const STATS_STRINGS = {
   queues: 'Очереди задач',
   queueColumns: { name: 'Очередь', waiting: 'Ждут', active: 'В работе', delayed: 'Отложены', failed: 'С ошибкой' },
   backToAdmin: '← Админ-панель',
+} as const;
+
+/** The ban dialog's terms: the server's escalation (1 day, 7 days, then for ever) or a fixed one. */
+export const BAN_DURATIONS = ['auto', '1h', '1d', '7d', '30d'] as const;
+export type BanDuration = (typeof BAN_DURATIONS)[number];
+
+/** The ban dialog (docs/moderation.md, «Bans and restrictions»). */
+export const BAN_STRINGS = {
+  open: 'Забанить автора',
+  title: (username: string) => `Наказать ${username}?`,
+  description: 'Пользователь увидит причину и срок. Предупреждение ничего не ограничивает.',
+  kindLabel: 'Мера',
+  kinds: BAN_KIND_LABELS,
+  kindHints: {
+    warning: 'только уведомление',
+    'read-only': 'читает, но не пишет',
+    full: 'не может войти на сайт',
+  } satisfies Record<BanKind, string>,
+  durationLabel: 'Срок',
+  durations: {
+    auto: 'По нарастающей: 1 день, 7 дней, навсегда',
+    '1h': '1 час',
+    '1d': '1 день',
+    '7d': '7 дней',
+    '30d': '30 дней',
+  } satisfies Record<BanDuration, string>,
+  reasonLabel: 'Причина',
+  reasonPlaceholder: 'Её прочитает пользователь',
+  reasonRequired: BAN_MESSAGES.reason,
+  submit: 'Наказать',
+  pending: 'Сохранение...',
 } as const;
