@@ -70,9 +70,19 @@ describe('watched episodes from the player’s progress', () => {
     expect((await save(viewer, NARUTO.id, 2, 0.79 * DURATION)).status).toBe(200);
     expect((await save(viewer, NARUTO.id, 3, 1300, null)).status).toBe(200);
     expect(await announced(viewer.id)).toEqual([]);
+    // A 60-s episode: the slack is a tenth of it, so 50 s reported at once is too fast; 42 s later it is not.
+    expect((await save(viewer, NARUTO.id, 4, 0, 60)).status).toBe(200);
+    expect((await save(viewer, NARUTO.id, 4, 50, 60)).status).toBe(200);
+    expect(await announced(viewer.id)).toEqual([]);
+    await stack.db.query(`UPDATE community.progress_watches SET first_at = now() - interval '45 seconds' WHERE user_id = $1 AND episode = 4`, [viewer.id]);
+    expect((await save(viewer, NARUTO.id, 4, 50, 60)).status).toBe(200);
+    expect(await announced(viewer.id)).toEqual([{ animeId: NARUTO.id, episode: 4 }]);
     // The next plausible report of episode 2 past 80 % counts.
     expect((await save(viewer, NARUTO.id, 2, 0.81 * DURATION)).status).toBe(200);
-    expect(await announced(viewer.id)).toEqual([{ animeId: NARUTO.id, episode: 2 }]);
+    expect(await announced(viewer.id)).toEqual([
+      { animeId: NARUTO.id, episode: 4 },
+      { animeId: NARUTO.id, episode: 2 },
+    ]);
   });
 
   it('never counts episodes from a list status the client sets', async () => {
