@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { EVENT_QUEUE_OF, type EventData, type EventName, type EventPayload } from '@portal/contracts';
+import { EVENT_QUEUE_OF, type EventData, type EventName, type EventPayload, type ServiceName } from '@portal/contracts';
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import type { ScratchDatabase } from '../support/scratch-database';
@@ -22,12 +22,13 @@ export async function account(db: ScratchDatabase, userId: string): Promise<{ ba
 }
 
 /**
- * Delivers events straight to the rewards service's event queue, as the outbox relay does: the same
- * payload (same eventId) may be delivered again under another job id, as a redelivery would.
+ * Delivers events straight to a service's event queue (the rewards service's unless told), as the
+ * outbox relay does: the same payload (same eventId) may be delivered again under another job id, as
+ * a redelivery would.
  */
-export function rewardsEvents(env: Env) {
+export function rewardsEvents(env: Env, service: ServiceName = 'rewards') {
   const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
-  const queue = new Queue(EVENT_QUEUE_OF.rewards, { connection, prefix: bullPrefix(env.REDIS_KEY_PREFIX as string) });
+  const queue = new Queue(EVENT_QUEUE_OF[service], { connection, prefix: bullPrefix(env.REDIS_KEY_PREFIX as string) });
   return {
     payload<E extends EventName>(_name: E, data: EventData<E>): EventPayload<E> {
       return { ...data, eventId: randomUUID(), occurredAt: new Date().toISOString() } as EventPayload<E>;

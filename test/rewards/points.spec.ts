@@ -5,7 +5,7 @@ import { waitFor } from '@portal/testing';
 import { PointsLedger, type PointsEarning } from '../../apps/rewards/src/points/points-ledger';
 import { connected, record, socketClients } from '../support/socket-clients';
 import { type CardsStack, startCardsStack } from './cards-test-kit';
-import { account, fund } from './economy-test-kit';
+import { account, fund, rewardsEvents } from './economy-test-kit';
 
 /** The points ledger and the ranks (docs/rewards.md, «Points and ranks»). */
 describe('points and ranks', () => {
@@ -74,6 +74,21 @@ describe('points and ranks', () => {
     expect(pushes).toHaveLength(1);
     const [{ count }] = await stack.db.query(`SELECT count(*)::int AS count FROM rewards.outbox WHERE event_name = 'rewards.rank.changed' AND payload->>'userId' = $1`, [user.id]);
     expect(count).toBe(1);
+  });
+
+  it('keeps the higher rank in auth when a rank change arrives late', async () => {
+    const user = await stack.user();
+    const auth = rewardsEvents(stack.env, 'auth');
+    try {
+      const change = (rank: string, previousRank: string, xp: number) => auth.payload('rewards.rank.changed', { userId: user.id, rank, previousRank, xp });
+      expect(await auth.deliver('rewards.rank.changed', change('любитель', 'зритель', 300))).toBe('completed');
+      expect(await auth.deliver('rewards.rank.changed', change('зритель', 'новичок', 100))).toBe('completed');
+      expect((await stack.db.query('SELECT rank FROM auth.users WHERE id = $1', [user.id]))[0].rank).toBe('любитель');
+      const [{ count }] = await stack.db.query(`SELECT count(*)::int AS count FROM auth.outbox WHERE event_name = 'auth.user.updated' AND payload->>'userId' = $1`, [user.id]);
+      expect(count).toBe(1);
+    } finally {
+      await auth.close();
+    }
   });
 
   it('lists the rank ladder at /api/ranks', async () => {

@@ -10,6 +10,8 @@ import { RouletteRepository } from './roulette.repository';
 import { ROULETTE_SETTINGS, type RouletteSettings } from './roulette-settings';
 
 const RECENT_SPINS = 10;
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
 
 /**
  * The roulette (docs/rewards.md, «Roulette»): a spin debits the cost, draws a card by weight with a
@@ -39,7 +41,22 @@ export class RouletteService {
     };
   }
 
+  /**
+   * The spin takes the account row first and the collection's row second, while a card grant of the
+   * same user takes them the other way round (its duplicate's points): PostgreSQL breaks such a
+   * deadlock by failing one of them, and a spin that lost is run again (nothing of it was committed).
+   */
   async spin(userId: string): Promise<RouletteSpin> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.spinOnce(userId);
+      } catch (error) {
+        if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: string }).code !== DEADLOCK_DETECTED) throw error;
+      }
+    }
+  }
+
+  private async spinOnce(userId: string): Promise<RouletteSpin> {
     const cost = this.settings.cost;
     const spinId = randomUUID();
     const grantKey = `spin:${spinId}`;
