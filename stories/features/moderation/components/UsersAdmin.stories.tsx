@@ -147,3 +147,30 @@ export const ConfirmRefused: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
+
+/** «Забанить» opens the ban dialog; the ban sent, the list is read again and shows it. Admins have no such button. */
+export const Ban: Story = {
+  parameters: {
+    mockApi: {
+      [LIST]: (request: MockRequest) => {
+        seen.push(request);
+        const banned = seen.some((seenRequest) => seenRequest.method === 'POST');
+        return usersPage([me, { ...hinata, ban: banned ? { kind: 'read-only', reason: 'Спам', until: null } : null }]);
+      },
+      [`POST /api/admin/users/${HINATA}/ban`]: (request: MockRequest) => {
+        seen.push(request);
+        return ok({ id: 'b-1', userId: HINATA, kind: 'read-only', reason: 'Спам', until: null, adminId: me.id, createdAt: '2026-11-26T00:00:00.000Z', liftedAt: null });
+      },
+    },
+  },
+  play: async () => {
+    await expect((await rowOf('admin_rei')).queryByRole('button', { name: /Забанить/ })).toBeNull();
+    await userEvent.click((await rowOf('hinata')).getByRole('button', { name: 'Забанить: hinata' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Наказать hinata?' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Причина' }), 'Спам');
+    await userEvent.click(dialog.getByRole('button', { name: 'Наказать' }));
+    await waitFor(() => expect(seen.find((request) => request.method === 'POST')?.body).toEqual({ kind: 'read-only', reason: 'Спам' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(await (await rowOf('hinata')).findByText('Только чтение навсегда')).toBeInTheDocument();
+  },
+};

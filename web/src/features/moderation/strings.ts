@@ -54,6 +54,7 @@ export const USERS_ADMIN_STRINGS = {
   forever: 'навсегда',
   profile: (username: string) => `Профиль ${username}`,
   grant: 'Сделать админом',
+  ban: 'Забанить',
   revoke: 'Снять админа',
   grantTitle: 'Сделать администратором?',
   revokeTitle: 'Снять права администратора?',

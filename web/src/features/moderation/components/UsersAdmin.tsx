@@ -1,4 +1,5 @@
 import { isAdminUser, type AdminUserRow, type SanctionNotice } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
@@ -6,10 +7,12 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { BanUserDialog } from './BanUserDialog';
 import { ListState } from '../../../shared/ui/ListState';
 import { NextPage } from '../../../shared/ui/NextPage';
 import { TextField } from '../../../shared/ui/TextField';
-import { useSetUserAdmin, useUsersAdmin } from '../api/users-admin-api';
+import { useBanUser } from '../api/bans-api';
+import { useSetUserAdmin, usersAdminKeys, useUsersAdmin } from '../api/users-admin-api';
 import { USERS_ADMIN_STRINGS as S } from '../strings';
 import '../moderation.css';
 
@@ -42,6 +45,9 @@ export function UsersAdmin() {
   const list = useUsersAdmin(search);
   const setAdmin = useSetUserAdmin();
   const [asked, setAsked] = useState<{ user: AdminUserRow; isAdmin: boolean } | null>(null);
+  const [banning, setBanning] = useState<AdminUserRow | null>(null);
+  const ban = useBanUser();
+  const client = useQueryClient();
   const users = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total;
 
@@ -91,11 +97,19 @@ export function UsersAdmin() {
                     </td>
                     <td>
                       {/* An admin cannot revoke their own role (the server refuses it too). */}
-                      {self && admin ? null : (
-                        <Button size="small" variant="secondary" onClick={() => setAsked({ user, isAdmin: !admin })} aria-label={`${admin ? S.revoke : S.grant}: ${user.username}`}>
-                          {admin ? S.revoke : S.grant}
-                        </Button>
-                      )}
+                      <div className="users-admin__actions">
+                        {self && admin ? null : (
+                          <Button size="small" variant="secondary" onClick={() => setAsked({ user, isAdmin: !admin })} aria-label={`${admin ? S.revoke : S.grant}: ${user.username}`}>
+                            {admin ? S.revoke : S.grant}
+                          </Button>
+                        )}
+                        {/* Admins cannot be sanctioned (the server refuses it too). */}
+                        {admin ? null : (
+                          <Button size="small" variant="ghost" onClick={() => setBanning(user)} aria-label={`${S.ban}: ${user.username}`}>
+                            {S.ban}
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );
@@ -123,6 +137,29 @@ export function UsersAdmin() {
         pendingLabel={S.saving}
         pending={setAdmin.isPending}
         error={setAdmin.error ? errorMessage(setAdmin.error) : null}
+      />
+      <BanUserDialog
+        open={banning !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setBanning(null);
+          ban.reset();
+        }}
+        username={banning?.username ?? ''}
+        onSubmit={(input) =>
+          banning &&
+          ban.mutate(
+            { userId: banning.id, input },
+            {
+              onSuccess: () => {
+                setBanning(null);
+                void client.invalidateQueries({ queryKey: usersAdminKeys.all });
+              },
+            },
+          )
+        }
+        pending={ban.isPending}
+        error={ban.error}
       />
     </section>
   );
