@@ -74,7 +74,7 @@ export default function SiteStatsPage() {
   }
 
   return (
-    <div className="page site-stats" aria-labelledby={titleId}>
+    <div className="page site-stats">
       <Link to="/admin">{S.backToAdmin}</Link>
       <h1 id={titleId}>{S.title}</h1>
       <p className="muted">{S.intro}</p>
