@@ -125,7 +125,7 @@ export const ADMIN_CARDS_STRINGS = {
   fieldRarity: 'Редкость',
   fieldWeight: 'Вес выпадения',
   fieldWeightHint: 'Чем больше вес, тем чаще карточка выпадает.',
-  fieldFile: 'Файл карточки (PNG, JPEG, WebP, SVG или WebM)',
+  fieldFile: 'Файл карточки (PNG, JPEG, WebP или WebM)',
   fileRequired: 'Выберите файл карточки',
   titleRequired: 'Введите название',
   weightInvalid: 'Вес — целое число от 1 до 1000',

@@ -9,7 +9,7 @@ import { createCard, rewardsKeys, updateCard, type CardDraft } from '../api/rewa
 import { ADMIN_CARDS_STRINGS, CARDS_STRINGS } from '../strings';
 
 const S = ADMIN_CARDS_STRINGS;
-export const CARD_FILE_ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml,video/webm,.webm';
+export const CARD_FILE_ACCEPT = 'image/png,image/jpeg,image/webp,video/webm,.webm';
 
 export interface CardFormProps {
   /** The card to edit; null: a new one (with its file). */
