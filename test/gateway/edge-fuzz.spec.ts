@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import Redis from 'ioredis';
 import { apiClient, type ApiClient } from '@portal/testing';
@@ -8,7 +11,7 @@ import { freePort } from '../support/free-port';
 import { startGatewayProcess } from '../support/gateway-process';
 import { type FakeShikimori, startFakeShikimori } from '../support/fake-shikimori';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { type Env, type RunningApp, startAuthService, startChatService, startModerationService, startPlatformService } from '../support/test-apps';
+import { type Env, type RunningApp, startAuthService, startChatService, startModerationService, startRewardsService } from '../support/test-apps';
 
 /**
  * Random and hostile input at every route of the OpenAPI document, against the whole portal with
@@ -167,13 +170,15 @@ describe('the edge under random and hostile input (fast-check over the OpenAPI d
       SHIKIMORI_RPS: '10000',
       SHIKIMORI_RPM: '1000000',
       METADATA_JOB_ATTEMPTS: '1',
+      MEDIA_DIR: mkdtempSync(join(tmpdir(), 'portal-fuzz-media-')),
     };
     services.push(await startCatalogueService(env));
     services.push(await startAuthService(env));
     services.push(await startCommunityService(env));
     services.push(await startChatService({ ...env, CHAT_RATE_LIMIT_MESSAGES: '100000' }));
     services.push(await startModerationService(env));
-    services.push(await startPlatformService('rewards', env));
+    // The real rewards service: its routes (cards) are fuzzed too; no ffmpeg loops, card files in a folder of the run's own.
+    services.push(await startRewardsService({ ...env, CARD_VIDEOS: 'false' }));
     gateway = await startGatewayProcess(env, await freePort());
     api = apiClient(gateway.url);
     user = await registerUser(api, 'fuzz');
