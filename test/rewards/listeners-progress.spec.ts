@@ -20,9 +20,12 @@ describe('watched episodes from the player’s progress', () => {
   const save = (user: RegisteredUser, animeId: number, episode: number, position: number, duration: number | null = DURATION) =>
     stack.api.post('/api/progress', { animeId, episode, position, ...(duration === null ? {} : { duration }) }, { token: user.token });
   const announced = async (userId: string) =>
-    (await stack.db.query(`SELECT payload FROM community.outbox WHERE event_name = 'community.episode.watched' AND payload->>'userId' = $1 ORDER BY occurred_at`, [userId])).map(
-      (row: { payload: { animeId: number; episode: number } }) => ({ animeId: row.payload.animeId, episode: row.payload.episode }),
-    );
+    (
+      await stack.db.query<{ payload: { animeId: number; episode: number } }>(
+        `SELECT payload FROM community.outbox WHERE event_name = 'community.episode.watched' AND payload->>'userId' = $1 ORDER BY occurred_at`,
+        [userId],
+      )
+    ).map((row) => ({ animeId: row.payload.animeId, episode: row.payload.episode }));
   /** As if the user's first report in the episode came `minutes` ago. */
   const firstReportedAgo = (userId: string, episode: number, minutes: number) =>
     stack.db.query(`UPDATE community.progress_watches SET first_at = now() - make_interval(mins => $3) WHERE user_id = $1 AND episode = $2`, [userId, episode, minutes]);
