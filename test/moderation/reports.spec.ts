@@ -78,7 +78,7 @@ describe('reports', () => {
       const [user] = await users(1);
       const comment = randomUUID();
       expectFieldError(await report(user, {}), 'target');
-      expectFieldError(await report(user, { target: { type: 'quiz', id: comment }, reason: 'spam' }), 'target.type');
+      expectFieldError(await report(user, { target: { type: 'poll', id: comment }, reason: 'spam' }), 'target.type');
       expectFieldError(await report(user, { target: { type: 'comment', id: '42' }, reason: 'spam' }), 'target.id');
       expectFieldError(await report(user, { target: { type: 'chat_message', id: comment }, reason: 'spam' }), 'target.id');
       expectFieldError(await report(user, { target: { type: 'comment', id: comment }, reason: 'boring' }), 'reason');
