@@ -61,7 +61,7 @@ export const Ratings: Story = {
   },
 };
 
-/** ?tab=cards: no cards tab yet (rewards do not exist), so the default tab opens. */
+/** ?tab=cards without the app's rewards slots (features/rewards/ProfileRewardsTabs has them): the default tab opens. */
 export const CardsTabNotYet: Story = {
   parameters: { route: '/profile?tab=cards' },
   play: async () => {
