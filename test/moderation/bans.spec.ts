@@ -161,7 +161,7 @@ describe('bans and restrictions', () => {
     expect((await stack.api.delete(`/api/admin/ip-bans?ip=${ip}`, auth(admin))).status).toBe(200);
     await waitFor(async () => (await login()).status === 200, WITHIN_CACHE_MS, 100);
     const entries = await stack.db.query(`SELECT event_name, details FROM moderation.audit_log WHERE details->>'ip' = $1 ORDER BY occurred_at`, [ip]);
-    expect(entries.map((row: { event_name: string }) => row.event_name)).toEqual(['moderation.ip.banned', 'moderation.ip.unbanned']);
+    expect(entries.map((row) => row.event_name)).toEqual(['moderation.ip.banned', 'moderation.ip.unbanned']);
   });
 
   it('resets a nickname to a free generated one and tells the user', async () => {
@@ -188,6 +188,23 @@ describe('bans and restrictions', () => {
     expect(entries[0].details).toMatchObject({ kind: 'read-only', reason: 'Первый', escalated: true, before: null, after: { kind: 'read-only', reason: 'Первый' } });
     expect(entries[1].details).toMatchObject({ kind: 'full', before: { kind: 'read-only' }, after: { kind: 'full', reason: 'Второй' } });
     expect(entries[2].details).toMatchObject({ before: { kind: 'full' }, after: null });
+  });
+
+  it('bans the author with the resolve of a report, in the same transaction and audit entry', async () => {
+    const [author, reporter] = [await stack.user(), await stack.user()];
+    const posted = await comment(author);
+    const reported = await stack.api.post('/api/reports', { target: { type: 'comment', id: posted.body.data.id }, reason: 'spam' }, auth(reporter));
+    expect(reported.status).toBe(201);
+    const [{ id: caseId }] = await stack.db.query(`SELECT id FROM moderation.report_cases WHERE target_id = $1`, [posted.body.data.id]);
+    expectFieldError(await stack.api.put(`/api/admin/reports/${caseId}`, { action: 'reject', ban: { kind: 'full', reason: 'Спам' } }, auth(admin)), 'ban');
+    const decided = await stack.api.put(`/api/admin/reports/${caseId}`, { action: 'resolve', ban: { kind: 'read-only', reason: 'Спам ссылками' } }, auth(admin));
+    expect(decided.status).toBe(200);
+    expect(decided.body.data.status).toBe('resolved');
+    const [entry] = await stack.db.query(`SELECT details FROM moderation.audit_log WHERE event_name = 'moderation.report.resolved' AND details->>'caseId' = $1`, [caseId]);
+    expect(entry.details.after.ban).toMatchObject({ kind: 'read-only', reason: 'Спам ссылками' });
+    // The decision's own entry (its subject is the author) and the ban's.
+    expect((await audit(author.id)).map((row) => row.event_name).sort()).toEqual(['moderation.report.resolved', 'moderation.user.banned']);
+    await waitFor(async () => (await comment(author)).status === 403, WITHIN_CACHE_MS, 100);
   });
 
   it('refuses to sanction an admin or oneself (403), a user (403) and a guest (401)', async () => {

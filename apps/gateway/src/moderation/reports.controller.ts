@@ -46,7 +46,7 @@ export class ReportsController {
   @AdminOnly()
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Admin: resolve (deleteContent: the owner deletes it) or reject a whole case, note up to 500; every reporter is notified, the action is audited',
+    summary: 'Admin: resolve (deleteContent: the owner deletes it; ban: its author banned in the same decision) or reject a whole case, note up to 500; every reporter is notified, the action is audited',
   })
   decide(@Param() { id }: ReportParams, @Body() body: ReportDecisionBody, @Meta() meta: RpcMeta) {
     return this.rpc.send('moderation.report.decide', { ...body, id }, meta);

@@ -53,7 +53,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_SORTS = ['newest', 'most'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 
-/** What an admin does with a case. `ban` of the author joins `resolve` later (issue #20, bans). */
+/** What an admin does with a case; `resolve` may also ban the author (its `ban`, docs/moderation.md). */
 export const REPORT_ACTIONS = ['resolve', 'reject'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
@@ -155,7 +155,9 @@ export const REPORT_MESSAGES = {
   action: `Действие должно быть одним из: ${REPORT_ACTIONS.join(', ')}`,
   note: `Комментарий модератора должен быть не длиннее ${REPORT_NOTE_MAX} символов`,
   deleteOnlyOnResolve: 'Удалить содержимое можно только при решении «resolve»',
-  cannotDelete: 'Это нельзя удалить: аккаунт не удаляется, бан появится позже',
+  banOnlyOnResolve: 'Забанить автора можно только при решении «resolve»',
+  noAuthorToBan: 'У этого содержимого нет автора, которого можно забанить',
+  cannotDelete: 'Аккаунт не удаляется: вместо этого забаньте пользователя',
   created: 'Жалоба отправлена — спасибо! Модераторы её рассмотрят',
   duplicate: 'Вы уже пожаловались на это — жалоба ждёт рассмотрения',
   self: 'Нельзя пожаловаться на себя или на своё',

@@ -12,6 +12,7 @@ import {
   REPORT_TEXT_MAX,
   REPORTS_PAGE_MAX,
 } from './reports.dto';
+import { banBodySchema } from './bans.schemas';
 
 // Reports (docs/moderation.md): the gateway parses every request with these, and the moderation
 // service parses what it receives with the same ones, so each schema accepts its own output.
@@ -67,10 +68,13 @@ const decisionFields = {
   action: z.enum(REPORT_ACTIONS, { error: REPORT_MESSAGES.action }),
   deleteContent: z.preprocess(absent, z.boolean({ error: REPORT_MESSAGES.deleteOnlyOnResolve }).optional()).transform((value) => value ?? false),
   note: z.preprocess(absent, noteField.optional()).transform((note) => (note ? note : null)),
+  /** Resolve and ban the content's author, in the same transaction (docs/moderation.md, «Bans»). */
+  ban: z.preprocess(absent, banBodySchema.optional()).transform((ban) => ban ?? null),
 };
 
-const deleteOnlyOnResolve = (decision: { action: string; deleteContent: boolean }, ctx: z.RefinementCtx) => {
+const deleteOnlyOnResolve = (decision: { action: string; deleteContent: boolean; ban: unknown }, ctx: z.RefinementCtx) => {
   if (decision.deleteContent && decision.action !== 'resolve') ctx.addIssue({ code: 'custom', path: ['deleteContent'], message: REPORT_MESSAGES.deleteOnlyOnResolve });
+  if (decision.ban && decision.action !== 'resolve') ctx.addIssue({ code: 'custom', path: ['ban'], message: REPORT_MESSAGES.banOnlyOnResolve });
 };
 
 /** PUT /admin/reports/{id}: resolve (optionally deleting the content) or reject the whole case. */

@@ -139,31 +139,23 @@ export const AlreadyDecided: Story = {
   },
 };
 
-/** «Забанить автора»: the ban dialog, the author banned (escalation by default), then the case resolved. */
+/** «Забанить автора»: the ban dialog, then one decision resolving the case and banning its author (escalation by default). */
 export const BanAuthor: Story = {
-  parameters: {
-    mockApi: {
-      'POST /api/admin/users/u-7/ban': (request: MockRequest) => {
-        seen.push(request);
-        return ok({ id: 'b-1', userId: 'u-7', kind: 'read-only', reason: 'Спам', until: '2026-11-22T00:00:00.000Z', adminId: 'u-admin', createdAt: '2026-11-21T00:00:00.000Z', liftedAt: null });
-      },
-    },
-  },
   play: async () => {
     const card = within(await item(/Комментарий: troll/));
     await userEvent.click(card.getByRole('button', { name: 'Забанить автора' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Наказать troll?' }));
     await userEvent.type(dialog.getByRole('textbox', { name: 'Причина' }), 'Спам');
     await userEvent.click(dialog.getByRole('button', { name: 'Наказать' }));
-    await waitFor(() => expect(seen.find((request) => request.method === 'POST')?.body).toEqual({ kind: 'read-only', reason: 'Спам' }));
-    await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ action: 'resolve', deleteContent: false }));
+    await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ action: 'resolve', deleteContent: false, ban: { kind: 'read-only', reason: 'Спам' } }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Наказать troll?' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('article', { name: /Комментарий: troll/ })).toBeNull());
   },
 };
 
 /** The ban is refused (the author is an admin): the dialog stays open with the message, the case stays open. */
 export const BanAuthorRefused: Story = {
-  parameters: { mockApi: { 'POST /api/admin/users/u-7/ban': fail(403, ErrorCode.Forbidden, 'Нельзя наказать администратора') } },
+  parameters: { mockApi: { [decideOf(1)]: fail(403, ErrorCode.Forbidden, 'Нельзя наказать администратора') } },
   play: async () => {
     const card = within(await item(/Комментарий: troll/));
     await userEvent.click(card.getByRole('button', { name: 'Забанить автора' }));
@@ -171,6 +163,6 @@ export const BanAuthorRefused: Story = {
     await userEvent.type(dialog.getByRole('textbox', { name: 'Причина' }), 'Спам');
     await userEvent.click(dialog.getByRole('button', { name: 'Наказать' }));
     await expect(await dialog.findByText('Нельзя наказать администратора')).toBeInTheDocument();
-    await expect(seen.some((request) => request.method === 'PUT')).toBe(false);
+    await expect(screen.getByRole('article', { name: /Комментарий: troll/, hidden: true })).toBeInTheDocument();
   },
 };

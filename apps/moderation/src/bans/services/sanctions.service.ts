@@ -50,25 +50,36 @@ export class SanctionsService {
     private readonly outbox: OutboxPublisher,
   ) {}
 
-  async ban(user: AuthenticatedUser | undefined, { userId, kind, reason, until }: BanRequest, meta: RpcMeta): Promise<UserBan> {
+  async ban(user: AuthenticatedUser | undefined, request: BanRequest, meta: RpcMeta): Promise<UserBan> {
     const admin = await requireBanAdmin(this.owners, user, meta);
-    const target = await this.target(admin, userId, meta);
-    const row = await this.bans.transaction(async (manager) => {
-      await this.bans.lockUser(manager, userId);
-      const before = await this.bans.activeBan(manager, userId);
-      const now = new Date();
-      const end = kind === 'warning' ? null : (until ? new Date(until) : escalatedUntil(await this.bans.countBans(manager, userId), now));
-      // A new ban replaces the one in force; a warning leaves it be.
-      if (kind !== 'warning') await this.bans.liftBans(manager, userId, admin.id);
-      const created = await this.bans.insertBan(manager, { userId, kind, reason, until: end, adminId: admin.id });
-      const after = kind === 'warning' ? before : created;
-      await this.record(manager, admin, target, kind === 'warning' ? 'moderation.user.warned' : 'moderation.user.banned', { kind, reason, until: end?.toISOString() ?? null, escalated: !until && kind !== 'warning' }, banState(before), banState(after));
-      await this.notify(manager, userId, { action: kind, reason, until: end?.toISOString() ?? null });
-      return created;
-    });
+    const target = await this.target(admin, request.userId, meta);
+    const row = await this.bans.transaction((manager) => this.imposeBan(manager, admin, target, request));
     this.outbox.afterCommit();
-    if (row.kind !== 'warning') await this.store.putBan(row);
+    await this.published(row);
     return toUserBan(row);
+  }
+
+  /**
+   * The ban's writes in the caller's transaction (a report's resolve bans its author in its own):
+   * the row, its audit entry and the user's notice. The caller publishes it (`published`) after the commit.
+   */
+  async imposeBan(manager: EntityManager, admin: AuthenticatedUser, target: PublicUser, { userId, kind, reason, until }: BanRequest): Promise<UserBanRow> {
+    await this.bans.lockUser(manager, userId);
+    const before = await this.bans.activeBan(manager, userId);
+    const end = kind === 'warning' ? null : until ? new Date(until) : escalatedUntil(await this.bans.countBans(manager, userId), new Date());
+    // A new ban replaces the one in force; a warning leaves it be.
+    if (kind !== 'warning') await this.bans.liftBans(manager, userId, admin.id);
+    const created = await this.bans.insertBan(manager, { userId, kind, reason, until: end, adminId: admin.id });
+    const after = kind === 'warning' ? before : created;
+    const action = { kind, reason, until: end?.toISOString() ?? null, escalated: !until && kind !== 'warning' };
+    await this.record(manager, admin, target, kind === 'warning' ? 'moderation.user.warned' : 'moderation.user.banned', action, banState(before), banState(after));
+    await this.notify(manager, userId, { action: kind, reason, until: end?.toISOString() ?? null });
+    return created;
+  }
+
+  /** After the commit: the gateway sees the ban (and a full ban's sockets are dropped). */
+  async published(row: UserBanRow): Promise<void> {
+    if (row.kind !== 'warning') await this.store.putBan(row);
   }
 
   async unban(user: AuthenticatedUser | undefined, { userId }: UserSanctionRequest, meta: RpcMeta): Promise<UserBan> {
@@ -136,7 +147,7 @@ export class SanctionsService {
   }
 
   /** The user exists (404 otherwise), is not the admin (403) and, for a new sanction, is no admin (403). */
-  private async target(admin: AuthenticatedUser, userId: string, meta: RpcMeta, refuseAdmins = true): Promise<PublicUser> {
+  async target(admin: AuthenticatedUser, userId: string, meta: RpcMeta, refuseAdmins = true): Promise<PublicUser> {
     if (userId === admin.id) throw RpcError.of(ErrorCode.Forbidden, BAN_MESSAGES.notSelf);
     let target: PublicUser;
     try {

@@ -5,6 +5,8 @@ import { ErrorCode, REPORT_MESSAGES, type AuthenticatedUser, type ReportAction, 
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
+import type { UserBanRow } from '../../bans/bans.repository';
+import { SanctionsService } from '../../bans/services/sanctions.service';
 import { OwnerRpc } from '../../rpc/owner-rpc';
 import { StatsRepository } from '../../stats/stats.repository';
 import { type ReportCaseRow, ReportsRepository } from '../reports.repository';
@@ -18,8 +20,8 @@ const decided = () => RpcError.of(ErrorCode.Conflict, REPORT_MESSAGES.decided);
 /**
  * An admin's decision on a whole case (docs/moderation.md): the content deleted by its owner's own
  * delete call when asked, the case closed, its reporters told (moderation.report.decided), held
- * content shown again, and the action in the audit log, all committed together. `ban the author`
- * joins here as one more step of `resolve` (issue #20, bans).
+ * content shown again, the author banned when asked (its own audit entry and notice, and `ban` in
+ * the decision's entry), and the action in the audit log, all committed together.
  */
 @Injectable()
 export class ReportDecisionService {
@@ -30,28 +32,36 @@ export class ReportDecisionService {
     private readonly auditLog: AuditLogRepository,
     private readonly outbox: OutboxPublisher,
     private readonly stats: StatsRepository,
+    private readonly sanctions: SanctionsService,
   ) {}
 
-  async decide(user: AuthenticatedUser | undefined, { id, action, deleteContent, note }: ReportDecisionRequest, meta: RpcMeta): Promise<ReportCase> {
+  async decide(user: AuthenticatedUser | undefined, { id, action, deleteContent, note, ban }: ReportDecisionRequest, meta: RpcMeta): Promise<ReportCase> {
     const admin = await requireAdmin(this.owners, user, meta);
     const current = await this.reports.find(id);
     if (!current) throw RpcError.of(ErrorCode.NotFound, REPORT_MESSAGES.notFound);
     if (current.status !== 'open') throw decided();
+    const authorId = current.snapshot.authorId;
+    if (ban && !authorId) throw RpcError.validation([{ field: 'ban', message: REPORT_MESSAGES.noAuthorToBan }]);
+    // Checked before anything is deleted: not an admin, not oneself, still an account.
+    const author = ban && authorId ? await this.sanctions.target(admin, authorId, meta) : null;
     const handler = REPORT_TARGETS[current.target_type];
     if (deleteContent) {
       if (!handler.remove) throw RpcError.validation([{ field: 'deleteContent', message: REPORT_MESSAGES.cannotDelete }]);
       await this.removeContent(handler.remove, current.target_id, meta);
     }
-    const row = await this.reports.transaction(async (manager) => {
+    const result = await this.reports.transaction(async (manager) => {
       const locked = await this.reports.lock(manager, id);
       if (!locked || locked.status !== 'open') throw decided();
       const updated = await this.reports.decide(manager, id, { action, contentDeleted: deleteContent, note, adminId: admin.id });
+      const banned = ban && author ? await this.sanctions.imposeBan(manager, admin, author, { ...ban, userId: author.id }) : null;
       await this.announce(manager, locked, updated, action);
-      await this.record(manager, admin, locked, updated);
+      await this.record(manager, admin, locked, updated, banned);
       await this.stats.increment(manager, 'reportsResolved', new Date());
-      return updated;
+      return { updated, banned };
     });
     this.outbox.afterCommit();
+    if (result.banned) await this.sanctions.published(result.banned);
+    const row = result.updated;
     const [item] = await this.reader.withReports([row]);
     return item;
   }
@@ -77,7 +87,7 @@ export class ReportDecisionService {
     if (before.held) await this.outbox.publish(manager, 'moderation.content.released', { target });
   }
 
-  private record(manager: EntityManager, admin: AuthenticatedUser, before: ReportCaseRow, after: ReportCaseRow) {
+  private record(manager: EntityManager, admin: AuthenticatedUser, before: ReportCaseRow, after: ReportCaseRow, ban: UserBanRow | null) {
     return this.auditLog.record(manager, {
       eventId: randomUUID(),
       eventName: after.status === 'resolved' ? 'moderation.report.resolved' : 'moderation.report.rejected',
@@ -89,7 +99,13 @@ export class ReportDecisionService {
         target: { type: after.target_type, id: after.target_id },
         snapshot: before.snapshot,
         before: { status: before.status, held: before.held, reports: before.reports_count },
-        after: { status: after.status, held: after.held, contentDeleted: after.content_deleted, note: after.decision_note },
+        after: {
+          status: after.status,
+          held: after.held,
+          contentDeleted: after.content_deleted,
+          note: after.decision_note,
+          ban: ban ? { id: ban.id, kind: ban.kind, reason: ban.reason, until: ban.until?.toISOString() ?? null } : null,
+        },
       },
       occurredAt: after.decided_at ?? new Date(),
     });

@@ -1,6 +1,7 @@
 import type { ReportAction, ReportCase, ReportSort, ReportStatus } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
+import type { BanInput } from './bans-api';
 
 /** Every address the moderation queue calls (docs/api.md, «Reports»). */
 export const MODERATION_PATHS = {
@@ -17,6 +18,8 @@ export interface QueueFilters {
 export interface ReportDecision {
   action: ReportAction;
   deleteContent: boolean;
+  /** With `resolve`: ban the content's author in the same decision (docs/moderation.md, «Bans»). */
+  ban?: BanInput;
 }
 
 export const fetchReportQueue = ({ status, sort, page }: QueueFilters, signal?: AbortSignal) =>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
-import { type BanInput, useBanUser } from '../api/bans-api';
+import type { BanInput } from '../api/bans-api';
 import { useDecideReport } from '../api/moderation-api';
 import { BAN_STRINGS, MODERATION_STRINGS as S } from '../strings';
 import { BanUserDialog } from './BanUserDialog';
@@ -14,22 +14,10 @@ export function ReportCaseCard({ item }: { item: ReportCase }) {
   const decide = useDecideReport();
   const { snapshot } = item;
   const author = snapshot.authorUsername ?? S.noAuthor;
-  const ban = useBanUser();
   const [banning, setBanning] = useState(false);
   const run = (action: 'resolve' | 'reject', deleteContent = false) => decide.mutate({ id: item.id, decision: { action, deleteContent } });
-  // The author is banned first; the case is resolved once the ban is in force.
-  const banAuthor = (input: BanInput) => {
-    if (!snapshot.authorId) return;
-    ban.mutate(
-      { userId: snapshot.authorId, input },
-      {
-        onSuccess: () => {
-          setBanning(false);
-          run('resolve');
-        },
-      },
-    );
-  };
+  // One decision: the case resolved and its author banned together (or neither).
+  const banAuthor = (ban: BanInput) => decide.mutate({ id: item.id, decision: { action: 'resolve', deleteContent: false, ban } }, { onSuccess: () => setBanning(false) });
   return (
     <article className="report-case" aria-label={S.item(S.targets[item.target.type], author)} data-case-id={item.id}>
       <header className="report-case__head">
@@ -85,14 +73,14 @@ export function ReportCaseCard({ item }: { item: ReportCase }) {
         open={banning}
         onOpenChange={(open) => {
           setBanning(open);
-          if (!open) ban.reset();
+          if (!open) decide.reset();
         }}
         username={author}
         onSubmit={banAuthor}
-        pending={ban.isPending}
-        error={ban.error}
+        pending={decide.isPending}
+        error={banning ? decide.error : null}
       />
-      <FieldMessage message={decide.error ? errorMessage(decide.error) : null} />
+      <FieldMessage message={decide.error && !banning ? errorMessage(decide.error) : null} />
     </article>
   );
 }
