@@ -20,7 +20,8 @@ describe('rewards from events', () => {
   const achievements = async (user: RegisteredUser) => (await stack.api.get<{ data: AchievementItem[] }>('/api/users/me/achievements', { token: user.token })).body.data;
 
   beforeAll(async () => {
-    stack = await startCardsStack('rewlisten', { env: { REWARDS_EPISODES_PER_CARD: '2' } });
+    // No catalogue runs here: a genre lookup fails after RPC_TIMEOUT_MS.
+    stack = await startCardsStack('rewlisten', { env: { REWARDS_EPISODES_PER_CARD: '2', RPC_TIMEOUT_MS: '1500' } });
     events = rewardsEvents(stack.env);
   }, 120_000);
 
@@ -111,6 +112,20 @@ describe('rewards from events', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await grants(`list:${importer.id}:${today()}`)).toBe(0);
   });
+
+  it('credits a completion even when the catalogue cannot say the title’s genres; the genre counts once they are known', async () => {
+    const user = await stack.user();
+    const completed = (animeId: number) => events.payload('community.list.updated', { userId: user.id, animeId, status: 'completed', previousStatus: 'watching', progress: 0 });
+    expect(await events.deliver('community.list.updated', completed(700_001))).toBe('completed');
+    expect(await earnedAs(user.id, 'title.completed')).toBe(20);
+    expect(await stack.db.query('SELECT 1 FROM rewards.title_genres WHERE anime_id = 700001')).toEqual([]);
+    // Once the genres are known (as a later lookup keeps them), the next completion counts every title of the genre.
+    await stack.db.query(`INSERT INTO rewards.title_genres (anime_id, genres) SELECT 700000 + i, '{Спорт}' FROM generate_series(2, 10) i`);
+    await stack.db.query(`INSERT INTO rewards.completed_titles (user_id, anime_id) SELECT $1, 700000 + i FROM generate_series(3, 10) i`, [user.id]);
+    await stack.db.query(`INSERT INTO rewards.title_genres (anime_id, genres) VALUES (700001, '{Спорт}')`);
+    expect(await events.deliver('community.list.updated', completed(700_002))).toBe('completed');
+    expect((await achievements(user)).map((item) => item.key)).toContain('genre:Спорт');
+  }, 30_000);
 
   it('counts a watched episode once: points, a watching card each REWARDS_EPISODES_PER_CARD episodes and the 7-day streak', async () => {
     const user = await stack.user();

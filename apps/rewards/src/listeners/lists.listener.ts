@@ -17,6 +17,8 @@ interface StatusChange {
 
 /** A rewatch starts from completed: moving between the two completes nothing new. */
 const isCompletion = ({ status, previousStatus }: StatusChange) => status === 'completed' && previousStatus !== 'completed' && previousStatus !== 'rewatching';
+/** Titles of earlier completions whose genres are looked up again with a new completion. */
+const GENRE_RETRIES = 50;
 const sizeDelta = ({ status, previousStatus }: StatusChange) => (previousStatus === null && status !== null ? 1 : previousStatus !== null && status === null ? -1 : 0);
 
 /**
@@ -60,8 +62,10 @@ export class ListsListener implements OnModuleInit {
     const firstTime = await this.economy.completed(manager, userId, completions);
     for (const animeId of firstTime) await this.ledger.earn(manager, { userId, kind: 'title.completed', key: `completed:${userId}:${animeId}` });
     if (firstTime.length === 0) return;
-    await this.genres.ensure(manager, firstTime);
-    const counts = await this.economy.completedByGenre(manager, userId, await this.economy.genresOf(manager, firstTime));
+    // With the titles whose lookup failed before, so a catalogue outage only delays a genre achievement.
+    const titles = [...new Set([...firstTime, ...(await this.genres.missingOf(manager, userId, GENRE_RETRIES))])];
+    await this.genres.ensure(manager, titles);
+    const counts = await this.economy.completedByGenre(manager, userId, await this.economy.genresOf(manager, titles));
     for (const { genre, titles } of counts) {
       if (titles >= ACHIEVEMENT_GENRE_TITLES) await this.achievements.grant(manager, userId, `genre:${genre}`, 'genre');
     }
