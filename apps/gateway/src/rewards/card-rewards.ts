@@ -6,7 +6,7 @@ import { REDIS, REDIS_OPTIONS, type RedisOptions, RpcClient } from '@portal/mess
 /** How long the registration answer waits for its card (the worker grants within this on a healthy portal). */
 export const REGISTRATION_CARD_WAIT_MS = 2000;
 /** How long a list update waits for the day's list card, only while the day's key is not yet granted. */
-export const LIST_CARD_WAIT_MS = 800;
+export const LIST_CARD_WAIT_MS = 1000;
 
 const NONE: CardRewardAnswer = { cardReward: null, cardGrantId: null };
 

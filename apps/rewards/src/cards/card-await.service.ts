@@ -30,8 +30,10 @@ export class CardAwait implements OnApplicationShutdown {
     const answer = async (): Promise<CardRewardAnswer | null> => {
       const grant = await this.cards.grantOf(key);
       if (!grant) return null;
-      // A grant from before the request (an earlier list update of the day) is not this answer's.
-      if (notBefore !== null && grant.created_at.getTime() < notBefore - 1000) return NONE;
+      // A grant from before the request (an earlier list update of the day) is not this answer's. Clock
+      // skew between the gateway and the database errs either way harmlessly: an old grant reported
+      // again (the web dedupes by grantId) or a new one left to the socket.
+      if (notBefore !== null && grant.created_at.getTime() < notBefore) return NONE;
       return { cardReward: grant.file, cardGrantId: grant.id };
     };
     const first = await answer();
