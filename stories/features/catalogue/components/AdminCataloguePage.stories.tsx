@@ -36,7 +36,7 @@ export const Default: Story = {
     await expect(screen.getByRole('heading', { level: 3, name: 'Подборки' })).toBeInTheDocument();
     await expect(await screen.findByRole('progressbar')).toBeInTheDocument();
     await expect(await screen.findByRole('link', { name: 'Лучшее для летнего вечера' })).toBeInTheDocument();
-    await expect(screen.getByRole('link', { name: 'Жалобы пользователей' })).toHaveAttribute('href', '/admin/reports');
+    await expect(screen.getByRole('link', { name: 'Статистика сайта' })).toHaveAttribute('href', '/admin/reports');
   },
 };
 

@@ -95,7 +95,7 @@ export const CATALOGUE_PEOPLE_STRINGS = {
     title: 'Админ-панель',
     intro: 'Управление каталогом: новые тайтлы, постеры, синхронизация с Shikimori и подборки.',
     catalogueSection: 'Каталог',
-    reportsLink: 'Жалобы пользователей',
+    reportsLink: 'Статистика сайта',
   },
 
   sync: {
