@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, ErrorCode } from '@portal/contracts';
+import { BAN_MESSAGES, CHAT_MESSAGES, ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { chatSocketStore, type ChatConnectionStatus } from '../../../../web/src/features/chat/api/chat-socket';
@@ -195,6 +195,21 @@ export const RateLimited: Story = {
     await expect(await screen.findByText('Ошибка отправки')).toBeInTheDocument();
     await expect(screen.getByText('Вы отправляете сообщения слишком часто, подождите немного. Повторите через 8 с.')).toBeInTheDocument();
     await expect(input()).toHaveValue('Ещё одно сообщение');
+  },
+};
+
+/** An admin muted the user: the chat says why and until when (docs/moderation.md, «Bans»), the text is kept. */
+const MUTED = BAN_MESSAGES.chatMuted({ reason: 'Флуд', until: '2026-11-21T12:30:00.000Z' });
+
+export const Muted: Story = {
+  parameters: { mockApi: { [LIST]: listOf(), [POST]: fail(403, ErrorCode.ChatMuted, MUTED) } },
+  play: async () => {
+    await within(await panel()).findByText('Молчу-молчу');
+    await userEvent.type(input(), 'Ну пустите');
+    await userEvent.click(sendButton());
+    await expect(await screen.findByText('Ошибка отправки')).toBeInTheDocument();
+    await expect(screen.getByText(MUTED)).toBeInTheDocument();
+    await expect(input()).toHaveValue('Ну пустите');
   },
 };
 

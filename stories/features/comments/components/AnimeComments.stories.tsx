@@ -1,4 +1,4 @@
-import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES, ErrorCode } from '@portal/contracts';
+import { BAN_MESSAGES, COMMENT_CONTENT_MAX, COMMENT_MESSAGES, ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AnimeComments } from '../../../../web/src/features/comments/components/AnimeComments';
@@ -314,6 +314,20 @@ export const RateLimited: Story = {
     await userEvent.type(textarea(), 'Ещё один');
     await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
     await expect(await screen.findByText('Вы комментируете слишком часто, подождите немного. Повторите через 3 с.')).toBeInTheDocument();
+  },
+};
+
+/** A read-only user (docs/moderation.md, «Bans»): the form says why and until when, under the button. */
+const READ_ONLY = BAN_MESSAGES.readOnly({ reason: 'Спойлеры', until: '2026-11-22T09:00:00.000Z' });
+
+export const ReadOnly: Story = {
+  parameters: { mockApi: { [LIST]: ok(makePage([])), [POST]: fail(403, ErrorCode.UserReadOnly, READ_ONLY) } },
+  play: async () => {
+    await screen.findByText('Комментариев пока нет. Напишите первым!');
+    await userEvent.type(textarea(), 'Можно мне?');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await expect(await screen.findByText(READ_ONLY)).toBeInTheDocument();
+    await expect(textarea()).toHaveValue('Можно мне?');
   },
 };
 
