@@ -81,6 +81,15 @@ describe('the roulette', () => {
     expect(await trail(spinner.id)).toEqual(before);
   });
 
+  it('documents its routes in the OpenAPI document', async () => {
+    const doc = (await stack.api.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs.json')).body;
+    expect(Object.keys(doc.paths['/api/user/spin-roulette'])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/user/roulette'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/users/me/points'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/users/me/achievements'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/users/profile/{username}/achievements'])).toEqual(['get']);
+  });
+
   it('is for signed-in users only', async () => {
     expect((await stack.api.post('/api/user/spin-roulette', {})).status).toBe(401);
     expect((await stack.api.get('/api/user/roulette')).status).toBe(401);
