@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type ApiClient, apiClient } from '@portal/testing';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { type Env, type RunningApp, startAuthService, startGateway, startRewardsService } from '../support/test-apps';
+import { type Env, type RunningApp, startAuthService, startGateway, startModerationService, startRewardsService } from '../support/test-apps';
 
 export interface CardsStack {
   api: ApiClient;
@@ -19,7 +19,7 @@ export interface CardsStack {
 }
 
 /**
- * Auth, rewards and a gateway on a database, key prefix and media folder of the spec's own: the
+ * Auth, moderation (its audit log records the admins' card changes), rewards and a gateway on a database, key prefix and media folder of the spec's own: the
  * rewards service seeds its cards into them at boot (CARD_VIDEOS off unless `env` says otherwise).
  */
 export async function startCardsStack(name: string, options: { env?: Env } = {}): Promise<CardsStack> {
@@ -36,6 +36,7 @@ export async function startCardsStack(name: string, options: { env?: Env } = {})
   let gateway: RunningApp;
   try {
     started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }));
+    started.push(await startModerationService(env));
     started.push((rewards = await startRewardsService(env)));
     started.push((gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env })));
   } catch (error) {

@@ -299,6 +299,20 @@ describe('collectible cards (#18)', () => {
       expect((await stack.api.get('/api/users/me/cards')).status).toBe(401);
       expect((await stack.api.get('/api/users/profile/nobody_here_123/cards')).status).toBe(404);
 
+      // Each change audited with its admin, before and after (the moderation's audit log).
+      const audited = await waitFor(async () => {
+        const log = await stack.api.get('/api/admin/audit-log?limit=100', { token: admin.token });
+        const entries = (log.body.data as Array<{ eventName: string; actorId: string; details: { cardId: string; action: string; before: { weight: number } | null; after: { weight: number; retired: boolean } } }>).filter(
+          (entry) => entry.eventName === 'rewards.card.changed' && entry.details.cardId === card.id,
+        );
+        return entries.length === 3 ? entries : null;
+      }, 15000);
+      expect(audited.map((entry) => entry.details.action).sort()).toEqual(['created', 'retired', 'updated']);
+      expect(audited.every((entry) => entry.actorId === admin.id)).toBe(true);
+      const update = audited.find((entry) => entry.details.action === 'updated')!;
+      expect([update.details.before?.weight, update.details.after.weight]).toEqual([1, 2]);
+      expect(audited.find((entry) => entry.details.action === 'retired')!.details.after.retired).toBe(true);
+
       const owners = (await stack.api.get(`/api/cards/${card.id}/owners`)).body.data as CardOwners;
       expect(owners.ownersCount).toBe(1);
       expect(owners.owners).toEqual([{ username: owner.username, avatar: null, count: 1 }]);

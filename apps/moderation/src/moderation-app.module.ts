@@ -7,6 +7,7 @@ import { AuditLogMessageController } from './audit-log/audit-log.message-control
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
 import { UserEventsListener } from './audit-log/listeners/user-events.listener';
+import { CardEventsListener } from './audit-log/listeners/card-events.listener';
 import { BANS_CONTROLLERS, BANS_PROVIDERS } from './bans/bans.providers';
 import { MODERATION_MIGRATIONS } from './migrations';
 import { REPORTS_CONTROLLERS, reportsProviders } from './reports/reports.providers';
@@ -38,6 +39,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
         OwnerRpc,
         AuditLogRepository,
         UserEventsListener,
+        CardEventsListener,
         ...reportsProviders(config),
         ...STATS_PROVIDERS,
         ...BANS_PROVIDERS,

@@ -44,6 +44,12 @@ export class CardsRepository {
     return row ?? null;
   }
 
+  /** The card, its row locked until the transaction ends (an admin's change reads its «before»). */
+  async lock(manager: EntityManager, id: string): Promise<CardRow | null> {
+    const [row] = await manager.query<CardRow[]>(`SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE c."id" = $1 FOR UPDATE`, [id]);
+    return row ?? null;
+  }
+
   /** Adds a card; null when a card of the same file (the same content) exists. */
   async insert(card: NewCard, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow | null> {
     const [row] = await manager.query<CardRow[]>(
@@ -61,8 +67,8 @@ export class CardsRepository {
   }
 
   /** Changes the fields given; null when there is no such card. */
-  async update(id: string, fields: Partial<Pick<NewCard, 'title' | 'description' | 'rarity' | 'weight'>>): Promise<CardRow | null> {
-    const [rows] = await this.dataSource.query<[CardRow[], number]>(
+  async update(id: string, fields: Partial<Pick<NewCard, 'title' | 'description' | 'rarity' | 'weight'>>, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow | null> {
+    const [rows] = await manager.query<[CardRow[], number]>(
       `UPDATE "rewards"."cards" SET "title" = COALESCE($2, "title"), "description" = COALESCE($3, "description"),
          "rarity" = COALESCE($4, "rarity"), "weight" = COALESCE($5, "weight")
        WHERE "id" = $1 RETURNING "id", "title", "description", "rarity", "file", "weight", "retired"`,
@@ -71,8 +77,8 @@ export class CardsRepository {
     return rows[0] ?? null;
   }
 
-  async retire(id: string): Promise<CardRow | null> {
-    const [rows] = await this.dataSource.query<[CardRow[], number]>(
+  async retire(id: string, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow | null> {
+    const [rows] = await manager.query<[CardRow[], number]>(
       `UPDATE "rewards"."cards" SET "retired" = true WHERE "id" = $1 RETURNING "id", "title", "description", "rarity", "file", "weight", "retired"`,
       [id],
     );

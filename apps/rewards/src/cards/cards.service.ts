@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   type AuthenticatedUser,
+  type CardAuditState,
   CARD_MESSAGES,
   type CardCatalogue,
   type CardCollection,
@@ -10,7 +12,7 @@ import {
   type RpcMeta,
 } from '@portal/contracts';
 import type { CardCreateRequest, CardUpdateRequest } from '@portal/contracts/schemas';
-import { RemoteServiceError, RpcClient } from '@portal/messaging';
+import { OutboxPublisher, RemoteServiceError, RpcClient } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { CardsRepository } from './cards.repository';
 import { type CardRow, cardView } from './card-view';
@@ -23,27 +25,45 @@ export class CardsService {
   constructor(
     private readonly cards: CardsRepository,
     private readonly rpc: RpcClient,
+    private readonly outbox: OutboxPublisher,
   ) {}
 
   async catalogue(): Promise<CardCatalogue> {
     return { cards: (await this.cards.catalogue()).map(cardView) };
   }
 
+  /** Each admin change is published in its transaction (`rewards.card.changed`): the moderation's audit log records it. */
   async create(user: AuthenticatedUser | undefined, request: CardCreateRequest, meta: RpcMeta): Promise<CardItem> {
-    await this.requireAdmin(user, meta);
-    const row = await this.cards.insert({ title: request.title, description: request.description ?? '', rarity: request.rarity, weight: request.weight, file: request.file });
-    if (!row) throw RpcError.of(ErrorCode.Conflict, CARD_MESSAGES.duplicateFile);
+    const admin = await this.requireAdmin(user, meta);
+    const row = await this.cards.transaction(async (manager) => {
+      const inserted = await this.cards.insert({ title: request.title, description: request.description ?? '', rarity: request.rarity, weight: request.weight, file: request.file }, manager);
+      if (!inserted) throw RpcError.of(ErrorCode.Conflict, CARD_MESSAGES.duplicateFile);
+      await this.outbox.publish(manager, 'rewards.card.changed', { cardId: inserted.id, actorId: admin.id, action: 'created', before: null, after: auditState(inserted) });
+      return inserted;
+    });
+    this.outbox.afterCommit();
     return cardView(row);
   }
 
   async update(user: AuthenticatedUser | undefined, { id, ...fields }: CardUpdateRequest, meta: RpcMeta): Promise<CardItem> {
-    await this.requireAdmin(user, meta);
-    return cardView(found(await this.cards.update(id, fields)));
+    const admin = await this.requireAdmin(user, meta);
+    return this.change(admin, id, 'updated', (manager) => this.cards.update(id, fields, manager));
   }
 
   async retire(user: AuthenticatedUser | undefined, id: string, meta: RpcMeta): Promise<CardItem> {
-    await this.requireAdmin(user, meta);
-    return cardView(found(await this.cards.retire(id)));
+    const admin = await this.requireAdmin(user, meta);
+    return this.change(admin, id, 'retired', (manager) => this.cards.retire(id, manager));
+  }
+
+  private async change(admin: AuthenticatedUser, id: string, action: 'updated' | 'retired', write: (manager: EntityManager) => Promise<CardRow | null>): Promise<CardItem> {
+    const row = await this.cards.transaction(async (manager) => {
+      const before = found(await this.cards.lock(manager, id));
+      const after = found(await write(manager));
+      await this.outbox.publish(manager, 'rewards.card.changed', { cardId: id, actorId: admin.id, action, before: auditState(before), after: auditState(after) });
+      return after;
+    });
+    this.outbox.afterCommit();
+    return cardView(row);
   }
 
   /** Every card not retired plus the retired ones the user owns; the owned ones with counts. */
@@ -79,7 +99,7 @@ export class CardsService {
   }
 
   /** The gateway lets only admins through; auth is asked again here, so a direct call is refused too. */
-  private async requireAdmin(user: AuthenticatedUser | undefined, meta: RpcMeta): Promise<void> {
+  private async requireAdmin(user: AuthenticatedUser | undefined, meta: RpcMeta): Promise<AuthenticatedUser> {
     if (!user) throw RpcError.of(ErrorCode.Unauthorized, CARD_MESSAGES.adminOnly);
     let isAdmin: boolean;
     try {
@@ -88,7 +108,12 @@ export class CardsService {
       throw error instanceof RemoteServiceError ? new RpcError(error.payload) : error;
     }
     if (!isAdmin) throw RpcError.of(ErrorCode.Forbidden, CARD_MESSAGES.adminOnly);
+    return user;
   }
+}
+
+function auditState(row: CardRow): CardAuditState {
+  return { title: row.title, description: row.description, rarity: row.rarity, weight: Number(row.weight), file: row.file, retired: row.retired };
 }
 
 function found(row: CardRow | null): CardRow {

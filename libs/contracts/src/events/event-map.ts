@@ -5,6 +5,17 @@ import type { ReportAction, ReportTarget } from '../moderation/reports.dto';
 import type { UserSanction } from '../moderation/bans.dto';
 import type { ServiceName } from '../platform/services';
 import type { RankChanged } from '../rewards/points.dto';
+import type { CardRarity } from '../rewards/cards.dto';
+
+/** A card as the audit log records an admin's change of it. */
+export interface CardAuditState {
+  title: string;
+  description: string;
+  rarity: CardRarity;
+  weight: number;
+  file: string;
+  retired: boolean;
+}
 
 /** Every event carries these. Consumers are idempotent on `eventId`. */
 export interface EventBase {
@@ -62,6 +73,8 @@ export interface EventMap {
   'community.episode.watched': EventBase & { userId: string; animeId: number; episode: number };
   /** A user's XP crossed a rank step (docs/rewards.md, «Points and ranks»): auth stores the rank on the user. */
   'rewards.rank.changed': EventBase & RankChanged & { userId: string };
+  /** An admin added, changed or retired a card (docs/rewards.md, «Карточки»): the audit log records who, before and after. */
+  'rewards.card.changed': EventBase & { cardId: string; actorId: string; action: 'created' | 'updated' | 'retired'; before: CardAuditState | null; after: CardAuditState };
   /** A user's message in the shared chat (not a system message); the site statistics count it. */
   'chat.message.posted': EventBase & { messageId: string; userId: string };
   /** Enough distinct users reported the content: its owner hides it from others until an admin decides (docs/moderation.md). */
@@ -180,6 +193,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'community.episode.watched': ['rewards', 'moderation'],
   // Auth stores the rank on the user; the rewards service pushes `reward:rank` once it is committed.
   'rewards.rank.changed': ['auth', 'rewards'],
+  // The moderation's audit log records the admins' card changes.
+  'rewards.card.changed': ['moderation'],
   // The community hides and shows its comments and reviews, and tells the reporters (docs/moderation.md).
   'moderation.content.held': ['community'],
   'moderation.content.released': ['community'],
