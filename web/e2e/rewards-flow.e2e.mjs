@@ -73,7 +73,7 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
     await reward.waitFor({ state: 'detached' });
     const tab = page.getByRole('tab', { name: 'Карточки' });
     if ((await tab.getAttribute('aria-selected')) !== 'true') throw new Error('the cards tab is not open');
-    const total = (await api('/cards')).length;
+    const total = (await api('/cards')).cards.length;
     await page.getByText(new RegExp(`^Собрано 1 из ${total}$`)).waitFor();
     await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(granted.title)}, `) }).waitFor();
     const missing = await page.getByRole('link', { name: /: ещё не получена$/ }).count();
@@ -87,7 +87,7 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
     await page.getByRole('radio', { name: 'легендарная' }).check({ force: true });
     await page.waitForURL((url) => url.searchParams.get('rarity') === 'legendary');
     const shown = await page.getByRole('list', { name: 'Карточки коллекции' }).getByRole('link').count().catch(() => 0);
-    const legendary = (await api('/cards')).filter((card) => card.rarity === 'legendary').length + (granted.rarity === 'legendary' && granted.retired ? 1 : 0);
+    const legendary = (await api('/cards')).cards.filter((card) => card.rarity === 'legendary').length + (granted.rarity === 'legendary' && granted.retired ? 1 : 0);
     if (shown !== legendary) throw new Error(`${shown} cards under «легендарная», expected ${legendary}`);
     await page.getByRole('radio', { name: 'Все' }).check({ force: true });
   });

@@ -39,7 +39,7 @@ const meta = {
       'GET /api/users/me/achievements': ok(ACHIEVEMENTS),
       'GET /api/users/me/points': ok(makePoints()),
       'GET /api/user/roulette': ok(makeRouletteInfo()),
-      'GET /api/cards': ok(CATALOGUE),
+      'GET /api/cards': ok({ cards: CATALOGUE }),
       'GET /api/users/profile/hinata': ok(publicUser()),
       'GET /api/users/profile/hinata/anime': listServer([]),
       'GET /api/users/profile/hinata/cards': ok(makeCollection({ owned: [], collected: 0 })),

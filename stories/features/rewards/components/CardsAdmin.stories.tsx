@@ -6,7 +6,7 @@ import { CATALOGUE, makeCard } from '../../../../web/src/features/rewards/testin
 import { fail, makeAdmin, ok } from '../../../support/fixtures';
 
 const routes = {
-  'GET /api/cards': ok(CATALOGUE),
+  'GET /api/cards': ok({ cards: CATALOGUE }),
   'POST /api/admin/cards': ok(makeCard({ id: 'card-new', title: 'Тануки', file: 'tanuki.png' }), 201),
   'PUT /api/admin/cards/card-fox': ok({ ...CATALOGUE[1]!, title: 'Кицунэ-проказница' }),
   'DELETE /api/admin/cards/card-fox': ok({ ...CATALOGUE[1]!, retired: true }),
@@ -99,7 +99,7 @@ export const Retire: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { mockApi: { ...routes, 'GET /api/cards': ok([]) } },
+  parameters: { mockApi: { ...routes, 'GET /api/cards': ok({ cards: [] }) } },
   play: async () => {
     await expect(await screen.findByText('Карточек пока нет. Добавьте первую.')).toBeInTheDocument();
   },

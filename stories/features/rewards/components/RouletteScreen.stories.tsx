@@ -7,7 +7,7 @@ import { fail, makeUser, ok } from '../../../support/fixtures';
 
 const routes = {
   'GET /api/user/roulette': ok(makeRouletteInfo()),
-  'GET /api/cards': ok(CATALOGUE),
+  'GET /api/cards': ok({ cards: CATALOGUE }),
   'POST /api/user/spin-roulette': ok(makeSpin()),
 };
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { AchievementItem, CardCollection, CardItem, CardOwners, CardRarity, PointsBalance, RouletteInfo, RouletteSpin } from '@portal/contracts';
+import type { AchievementItem, CardCatalogue, CardCollection, CardItem, CardOwners, CardRarity, PointsBalance, RouletteInfo, RouletteSpin } from '@portal/contracts';
 import { apiRequest } from '../../../shared/api/http-client';
 import { uploadFile } from '../../../shared/api/upload-file';
 
@@ -21,7 +21,8 @@ export const REWARDS_PATHS = {
 /** Whose collection: the viewer's own (null) or a user's public one. */
 export type RewardsOwner = string | null;
 
-export const fetchCatalogue = (signal?: AbortSignal) => apiRequest<CardItem[]>(REWARDS_PATHS.catalogue, { signal });
+/** The cards not retired (GET /api/cards answers `{ cards }`). */
+export const fetchCatalogue = async (signal?: AbortSignal): Promise<CardItem[]> => (await apiRequest<CardCatalogue>(REWARDS_PATHS.catalogue, { signal })).cards;
 export const fetchCollection = (owner: RewardsOwner, signal?: AbortSignal) =>
   apiRequest<CardCollection>(owner === null ? REWARDS_PATHS.ownCards : REWARDS_PATHS.userCards(owner), { signal });
 export const fetchOwners = (id: string, signal?: AbortSignal) => apiRequest<CardOwners>(REWARDS_PATHS.owners(id), { signal });
