@@ -84,12 +84,13 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
   });
 
   await step('the rarity filter narrows the collection', async () => {
-    await page.getByRole('radio', { name: 'легендарная' }).check({ force: true });
+    await page.locator('.rewards-filter__option', { hasText: /^легендарная$/ }).click();
     await page.waitForURL((url) => url.searchParams.get('rarity') === 'legendary');
     const shown = await page.getByRole('list', { name: 'Карточки коллекции' }).getByRole('link').count().catch(() => 0);
     const legendary = (await api('/cards')).cards.filter((card) => card.rarity === 'legendary').length + (granted.rarity === 'legendary' && granted.retired ? 1 : 0);
     if (shown !== legendary) throw new Error(`${shown} cards under «легендарная», expected ${legendary}`);
-    await page.getByRole('radio', { name: 'Все' }).check({ force: true });
+    await page.locator('.rewards-filter__option', { hasText: /^Все$/ }).click();
+    await page.waitForURL((url) => !url.searchParams.has('rarity'));
   });
 
   await step("the card's page lists its new owner", async () => {
