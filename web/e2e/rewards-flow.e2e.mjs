@@ -48,7 +48,7 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
     const src = (await media.getAttribute('src')) ?? '';
     if (!src.startsWith('/api/cards/')) throw new Error(`the card comes from ${src}, not /api/cards/`);
     const loaded = await media.evaluate((element) =>
-      element instanceof HTMLImageElement
+      element.tagName === 'IMG'
         ? new Promise((resolve) => (element.complete ? resolve(element.naturalWidth > 0) : element.addEventListener('load', () => resolve(true), { once: true })))
         : true,
     );
