@@ -1,4 +1,4 @@
-import { STATS_METRICS, type ReportCase, type SelfUser, type SiteStats, type StatsDay, type StatsMetric, type StatsRange } from '@portal/contracts';
+import { STATS_METRICS, type AdminUserRow, type ReportCase, type SiteStats, type StatsDay, type StatsMetric, type StatsRange } from '@portal/contracts';
 import type { MockResponse } from '../../../test/mock-api';
 
 export const caseId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -34,7 +34,7 @@ export const queuePage = (items: ReportCase[], total = items.length, page = 1): 
 });
 
 /** The envelope of one page of GET /users. */
-export const usersPage = (items: SelfUser[], total = items.length, page = 1): MockResponse => ({
+export const usersPage = (items: AdminUserRow[], total = items.length, page = 1): MockResponse => ({
   status: 200,
   body: { success: true, data: items, meta: { page, limit: 20, total } },
 });
