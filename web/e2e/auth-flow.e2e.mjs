@@ -49,9 +49,13 @@ await runBrowserFlow('auth-flow', step, async (newContext) => {
     }
     await dialog.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.getByText('Вы успешно зарегистрировались').waitFor();
-    await accountMenu.waitFor();
+    // The registration card (issue #18) opens its modal dialog a moment later; closed, the page is usable again.
     const reward = page.getByRole('dialog', { name: 'Вы получили карточку!' });
-    if (await reward.isVisible()) await page.keyboard.press('Escape');
+    if (await reward.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
+      await page.keyboard.press('Escape');
+      await reward.waitFor({ state: 'detached' });
+    }
+    await accountMenu.waitFor();
   });
 
   await step('sign out from the account menu', async () => {
