@@ -156,6 +156,15 @@ await runBrowserFlow('community-flow', step, async (newContext) => {
     await alicePage.screenshot({ path: `${screenshotDir}/community-review-1280.png` });
   });
 
+  await step('B gets the review\'s card live (issue #18): the card dialog, closed with Escape', async () => {
+    // The approval grants a card over the socket; its modal dialog would hide the bell until closed.
+    const reward = borisPage.getByRole('dialog', { name: 'Вы получили карточку!' });
+    if (!(await reward.waitFor({ timeout: 15_000 }).then(() => true, () => false))) return 'no card dialog';
+    await borisPage.keyboard.press('Escape');
+    await reward.waitFor({ state: 'detached' });
+    return 'shown once and closed';
+  });
+
   await step('B\'s bell rises live and shows «Ваша рецензия … одобрена»', async () => {
     await waitForUnread(borisPage, reviewUnreadBefore + 1);
     await bellOf(borisPage).click();
