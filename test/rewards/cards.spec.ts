@@ -10,7 +10,7 @@ import { waitFor } from '@portal/testing';
 import { CardGrants, drawByWeight } from '../../apps/rewards/src/cards/card-grants.service';
 import { CardGrantsWorker } from '../../apps/rewards/src/cards/card-grants.worker';
 import { CardSeeds } from '../../apps/rewards/src/cards/files/card-seeds';
-import { findFfmpeg } from '../../apps/rewards/src/cards/files/ffmpeg';
+import { findFfmpeg } from '@portal/platform';
 import { CardPusher } from '../../apps/rewards/src/cards/card-pusher';
 import { PointsLedger } from '../../apps/rewards/src/points/points-ledger';
 import { ownRedisPrefix, register, STRONG_PASSWORD, uniqueEmail, uniqueName, type RegisteredUser } from '../auth/auth-test-kit';

@@ -14,3 +14,4 @@ export * from './jwt-secret';
 export * from './bad-words';
 export * from './run-migrations';
 export * from './metrics';
+export * from './ffmpeg';

@@ -116,8 +116,13 @@ export class CardGrants implements OnApplicationShutdown {
     return drawByWeight(cards);
   }
 
-  /** A duplicate's points by rarity, credited once per grant key (`dup:<key>`) in the grant's transaction. */
-  private duplicatePoints(manager: EntityManager, grant: CardGrantInput, card: CardRow): Promise<number> {
+  /**
+   * A duplicate's points by rarity, credited once per grant key (`dup:<key>`) in the grant's
+   * transaction. Not for the roulette's: spins never pay for themselves, so a balance buys exactly
+   * balance / cost spins.
+   */
+  private async duplicatePoints(manager: EntityManager, grant: CardGrantInput, card: CardRow): Promise<number> {
+    if (grant.source === 'roulette') return 0;
     return this.ledger.earn(manager, { userId: grant.userId, kind: 'card.duplicate', key: `dup:${grant.key}`, amount: DUPLICATE_POINTS[card.rarity] ?? 0 });
   }
 

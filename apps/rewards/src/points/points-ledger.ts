@@ -13,13 +13,6 @@ export interface PointsEarning {
   amount?: number;
 }
 
-/**
- * A duplicate drawn by the roulette is not turned into points (CardGrants credits duplicates under
- * `dup:<grant key>`, a spin's grant key is `spin:<spinId>`): spins never pay for themselves, so a
- * balance buys exactly balance / cost spins.
- */
-const isSpinDuplicate = (entry: PointsEarning) => entry.kind === 'card.duplicate' && entry.key.startsWith('dup:spin:');
-
 export interface AccountRow {
   balance: number;
   xp: number;
@@ -45,7 +38,7 @@ export class PointsLedger {
    * (0 when the key was seen or the cap reached). A rank step crossed publishes `rewards.rank.changed`.
    */
   async earn(manager: EntityManager, entry: PointsEarning): Promise<number> {
-    const wanted = isSpinDuplicate(entry) ? 0 : Math.max(0, Math.trunc(entry.amount ?? this.settings.amounts[entry.kind]));
+    const wanted = Math.max(0, Math.trunc(entry.amount ?? this.settings.amounts[entry.kind]));
     const account = await this.lock(manager, entry.userId);
     const cap = this.settings.dailyCaps[entry.kind];
     let amount = wanted;

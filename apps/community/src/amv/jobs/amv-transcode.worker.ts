@@ -11,7 +11,7 @@ import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type
 import { COMMUNITY_LOGGER } from '../../community.tokens';
 import { AmvRepository } from '../amv.repository';
 import { AMV_SETTINGS, type AmvSettings, type AmvTranscodeJobData, type AmvTranscodeJobResult } from './amv-transcode.job';
-import { findFfmpeg, runFfmpeg } from './ffmpeg';
+import { findFfmpeg, runFfmpeg } from '@portal/platform';
 
 /**
  * Runs `community-amv-transcode`: ffmpeg turns an upload into HLS (H.264/AAC, 4-second segments) in

@@ -7,7 +7,7 @@ import { CARD_MEDIA_FOLDER } from '@portal/contracts';
 import { CardsRepository } from '../cards.repository';
 import { CARDS_SETTINGS, type CardsSettings } from '../card-settings';
 import { cardFileName, RARITY_FRAMES, RARITY_WEIGHTS, renderCardSvg, SEED_CARDS, SEED_VIDEO_CARDS, type SeedVideoCard } from './card-art';
-import { findFfmpeg, runFfmpeg } from './ffmpeg';
+import { findFfmpeg, runFfmpeg } from '@portal/platform';
 
 /**
  * The project's own cards, added once per database at boot (every replica may run it): each seed key

@@ -16,7 +16,8 @@ let found: FfmpegTool | null | undefined;
 
 /**
  * The ffmpeg the sample generator uses (scripts/lib/ffmpeg.cjs: FFMPEG_PATH, PATH, else the npm
- * build), found once; null when none runs. Outside the repository only PATH's is tried.
+ * build), found once; null when none runs. Outside the repository only PATH's is tried. Used by the
+ * community's AMV transcoder and the rewards' animated seed cards.
  */
 export function findFfmpeg(): FfmpegTool | null {
   if (found !== undefined) return found;
