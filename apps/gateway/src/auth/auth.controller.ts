@@ -17,6 +17,7 @@ import { removeReplacedProfileMedia, setsProfileMedia } from '../users/replaced-
 import { RefuseBannedIp, RequireUser } from './access.guard';
 import { AvatarLookup } from '../users/avatar-lookup';
 import { CardRewards, REGISTRATION_CARD_WAIT_MS, withCardReward } from '../rewards/card-rewards';
+import { SanctionLookup } from '../moderation/sanction-lookup';
 
 class RegisterBody extends createZodDto(registerRequestSchema) {}
 class LoginBody extends createZodDto(loginRequestSchema) {}
@@ -33,6 +34,7 @@ export class AuthController {
     private readonly storage: FileStorage,
     private readonly avatars: AvatarLookup,
     private readonly cardRewards: CardRewards,
+    private readonly sanctions: SanctionLookup,
   ) {}
 
   @Get('captcha')
@@ -54,8 +56,11 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with email and password' })
-  login(@Body() body: LoginBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.user.login', body, meta);
+  async login(@Body() body: LoginBody, @Meta() meta: RpcMeta) {
+    const session = await this.rpc.send('auth.user.login', body, meta);
+    // A fully banned account is told why at once, not by its first signed-in call.
+    await this.sanctions.assertNotBanned(session.user.id);
+    return session;
   }
 
   @Get('verify')

@@ -7,6 +7,7 @@ import { vkCallbackBodySchema } from '@portal/contracts/schemas';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { type GatewayRequest, Meta } from '../http/request-meta.decorator';
 import { RefuseBannedIp } from './access.guard';
+import { SanctionLookup } from '../moderation/sanction-lookup';
 
 class VkCallbackBody extends createZodDto(vkCallbackBodySchema) {}
 
@@ -20,7 +21,10 @@ const START_FAILED_PATH = '/vk-auth?error=';
 @ApiTags('auth')
 @Controller('auth')
 export class VkAuthController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sanctions: SanctionLookup,
+  ) {}
 
   @Get('providers')
   @ApiOperation({ summary: 'Which sign-in providers are configured (the VK button is hidden without VK ID)' })
@@ -49,7 +53,9 @@ export class VkAuthController {
     const browserBinding = cookieValue(request.headers.cookie, BINDING_COOKIE);
     // The state is single-use whatever the outcome, so the cookie goes too.
     reply.header('set-cookie', bindingCookie('', 0, request.protocol === 'https'));
-    return this.rpc.send('auth.vk.complete', { ...body, browserBinding }, meta);
+    const session = await this.rpc.send('auth.vk.complete', { ...body, browserBinding }, meta);
+    await this.sanctions.assertNotBanned(session.user.id);
+    return session;
   }
 }
 
