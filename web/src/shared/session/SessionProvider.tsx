@@ -76,10 +76,15 @@ export function SessionProvider({ children, initialSession }: SessionProviderPro
     setState({ token: session.token, user: session.user, mustVerify: true, source: 'sign-in' });
   }, []);
 
-  const updateUser = useCallback((user: SelfUser) => {
-    tokenStorage.saveUser(user);
-    setState((current) => ({ ...current, user }));
-  }, []);
+  const updateUser = useCallback(
+    (user: SelfUser) => {
+      tokenStorage.saveUser(user);
+      setState((current) => ({ ...current, user }));
+      // The verified user is shown before the stored one: it must change too (a saved setting, a new rank).
+      queryClient.setQueriesData<{ user: SelfUser }>({ queryKey: ['session', 'verify'] }, (previous) => (previous ? { ...previous, user } : previous));
+    },
+    [queryClient],
+  );
 
   const user = rejected ? null : (verifiedUser ?? state.user);
   const token = rejected ? null : state.token;
