@@ -35,15 +35,26 @@ describe('AccessGuard', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('greets a guest with the three sign-in buttons at once (nothing to check)', async () => {
-    mockApi({});
+  it('greets a guest with the sign-in buttons at once (nothing to check), VK ID among them when configured', async () => {
+    mockApi({ 'GET /api/auth/providers': ok({ vk: true, telegram: false }) });
     renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
 
     expect(screen.getByRole('heading', { name: 'Добро пожаловать!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toHaveAttribute('href', '/register');
+    await advance(10);
     expect(screen.getByRole('link', { name: 'Войти через ВКонтакте' })).toHaveAttribute('href', '/vk-auth');
     expect(screen.queryByText('Секретный раздел')).not.toBeInTheDocument();
+  });
+
+  it('offers no VK sign-in to a guest when the server has no VK ID', async () => {
+    const api = mockApi({ 'GET /api/auth/providers': ok({ vk: false, telegram: false }) });
+    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
+
+    await advance(10);
+    expect(api.calls.map((call) => call.path)).toContain('/api/auth/providers');
+    expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Войти через ВКонтакте' })).not.toBeInTheDocument();
   });
 
   it('shows a check the server answers quickly for at least 0.5 s, then the content', async () => {
