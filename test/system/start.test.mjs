@@ -27,6 +27,12 @@ async function portalEnv() {
   // Nine browser flows register a few accounts each, all from this one address: more than a visitor's
   // hourly registrations (that limit is tested in test/auth).
   env.RATE_LIMIT_REGISTER_IP_PER_HOUR = '100';
+  // The rewards flow (issue #18's «Done when») watches two sample episodes and then spins the roulette:
+  // a watching card every 2 episodes instead of 10, and a spin for the 10 points those two episodes
+  // earn (episode.watched gives 5; docs/rewards.md) instead of 100. The rewards service reads both
+  // (rewardsEnvSchema); scripts/start.mjs hands its environment to every service.
+  env.REWARDS_EPISODES_PER_CARD = '2';
+  env.REWARDS_SPIN_COST = '10';
   return env;
 }
 

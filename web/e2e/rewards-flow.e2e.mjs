@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// Reward cards in the browser (issue #18): a new user registers, the «Вы получили карточку!» dialog shows
-// the registration card once, «Забрать?» leads to /profile?tab=cards where the card is in the
-// collection; the card's page lists its owner; the roulette tab shows price, balance and odds and spins
-// when the account has the points (a new account has none and no API gives points, so then the flow
-// checks the «not enough points» state instead of spinning).
+// Reward cards in the browser (issue #18's «Done when»): a new user registers, the «Вы получили
+// карточку!» dialog shows the registration card once, «Забрать?» leads to /profile?tab=cards where the
+// card is in the collection; the card's page lists its owner; the account menu shows the rank; the
+// roulette tab shows price, balance, odds and the «not enough points» state; the user watches two sample
+// episodes through in the real player (two tabs at once) and the watching card's dialog arrives over the
+// socket; the points of those episodes pay for a spin, the reel lands on the server's card and the card
+// is in /profile?tab=cards; the «Достижения» tab shows what the account earned (its empty state here).
+// The watching card and the spin need a portal started with REWARDS_EPISODES_PER_CARD=2 and
+// REWARDS_SPIN_COST=10 (test/system/start.test.mjs does); without sample episodes (E2E_SAMPLE_VIDEO=0)
+// the watching and the spin are skipped.
 //   BASE_URL=http://localhost:3000 node e2e/rewards-flow.e2e.mjs
 import { join } from 'node:path';
-import { baseUrlFromEnv, createStepper, runBrowserFlow, runSuffix, screenshotDir, solveCaptcha } from './lib/browser.mjs';
+import { baseUrlFromEnv, createStepper, hasSampleVideo, runBrowserFlow, runSuffix, screenshotDir, solveCaptcha } from './lib/browser.mjs';
 import { apiClient } from './lib/accounts.mjs';
 
 const BASE_URL = baseUrlFromEnv();
@@ -14,6 +19,40 @@ const suffix = runSuffix();
 const account = { username: `cards_${suffix}`, email: `cards_${suffix}@example.com`, password: `Pw-${suffix}-cards!` };
 const api = apiClient(BASE_URL);
 const step = createStepper();
+/** Two sample episodes (docs/media.md: 60 s each, the opening at 0:00–0:15), one per tab. */
+const WATCHED = [
+  { animeId: 1535, episode: 1 },
+  { animeId: 16498, episode: 1 },
+];
+
+/**
+ * Opens an episode in the real player and plays it muted from the start. The community counts an
+ * episode once a report reaches 80 % of it no sooner than the wall clock since the first report allows
+ * (plus the shorter of 60 s or a tenth of the episode: 6 s here; docs/rewards.md). The player reports
+ * every 10 s while playing and on a pause, so a 60-s episode just left to play would report first at
+ * 0:10 and then always run 10 s ahead of that clock; a viewer's short pause right after the start (here
+ * through the <video> itself, as the pause button does) makes the first report at 0:00, and the rest of
+ * the episode then plays in real time to its end.
+ */
+async function startEpisode(tab, { animeId, episode }) {
+  await tab.goto(`${BASE_URL}/watch/${animeId}/${episode}`);
+  await tab.getByRole('region', { name: 'Видеоплеер' }).waitFor();
+  await tab.waitForFunction(() => (globalThis.document.querySelector('video')?.readyState ?? 0) >= 2);
+  await tab.evaluate(() => {
+    const video = globalThis.document.querySelector('video');
+    video.muted = true;
+    // Kept on the window: the player goes on to the next episode's countdown once this one has ended.
+    video.addEventListener('ended', () => (globalThis.__e2eEpisodeEnded = true), { once: true });
+  });
+  if (await tab.evaluate(() => globalThis.document.querySelector('video').paused)) {
+    await tab.getByRole('button', { name: 'Смотреть', exact: true }).click();
+  }
+  await tab.waitForFunction(() => (globalThis.document.querySelector('video')?.currentTime ?? 0) > 0.3);
+  await tab.evaluate(() => globalThis.document.querySelector('video').pause());
+  await tab.waitForTimeout(300);
+  await tab.evaluate(() => globalThis.document.querySelector('video').play());
+  await tab.waitForFunction(() => globalThis.document.querySelector('video')?.paused === false);
+}
 
 await runBrowserFlow('rewards-flow', step, async (newContext) => {
   const context = await newContext();
@@ -23,6 +62,8 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
   const reward = page.getByRole('dialog', { name: 'Вы получили карточку!' });
   let token = '';
   let granted = null;
+  let before = null;
+  let spun = null;
 
   await step(`open ${BASE_URL}/register`, async () => {
     const response = await page.goto(`${BASE_URL}/register`, { waitUntil: 'domcontentloaded' });
@@ -86,8 +127,14 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
   await step('the rarity filter narrows the collection', async () => {
     await page.locator('.rewards-filter__option', { hasText: /^легендарная$/ }).click();
     await page.waitForURL((url) => url.searchParams.get('rarity') === 'legendary');
-    const shown = await page.getByRole('list', { name: 'Карточки коллекции' }).getByRole('link').count().catch(() => 0);
     const legendary = (await api('/cards')).cards.filter((card) => card.rarity === 'legendary').length + (granted.rarity === 'legendary' && granted.retired ? 1 : 0);
+    // The URL changes first; the grid follows on the next render.
+    const links = page.getByRole('list', { name: 'Карточки коллекции' }).getByRole('link');
+    let shown = -1;
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; await page.waitForTimeout(100)) {
+      shown = await links.count().catch(() => 0);
+      if (shown === legendary) break;
+    }
     if (shown !== legendary) throw new Error(`${shown} cards under «легендарная», expected ${legendary}`);
     await page.locator('.rewards-filter__option', { hasText: /^Все$/ }).click();
     await page.waitForURL((url) => !url.searchParams.has('rarity'));
@@ -106,26 +153,133 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
     await page.keyboard.press('Escape');
   });
 
-  await step('the roulette tab: price, balance, odds; a spin when the balance allows it', async () => {
+  await step('the roulette tab: price, balance, odds; a new account cannot spin yet', async () => {
     await page.goto(`${BASE_URL}/profile?tab=roulette`);
     await page.getByText(/^Цена прокрутки: /).waitFor();
     await page.getByText(/^Ваш баланс: /).waitFor();
     const info = await api('/user/roulette', { token });
-    const button = page.getByRole('button', { name: /^Крутить за / });
-    if (info.balance < info.cost) {
-      if (!(await button.isDisabled())) throw new Error('the spin button is enabled without the points');
-      await page.getByText(/^Не хватает /).waitFor();
-      console.log(`# spin skipped: the new account has ${info.balance} of ${info.cost} points and the API gives no points to a test account`);
-      return;
+    if (info.balance !== 0) throw new Error(`a new account has ${info.balance} points`);
+    if (!(await page.getByRole('button', { name: /^Крутить за / }).isDisabled())) throw new Error('the spin button is enabled without the points');
+    await page.getByText(/^Не хватает /).waitFor();
+    return `price ${info.cost}, balance 0`;
+  });
+
+  if (!hasSampleVideo()) {
+    // Without sample episodes nothing gives a test account points, so the spin cannot be reached.
+    console.log('# watching and the spin skipped: no sample episodes (npm run media:samples)');
+  } else {
+    await step(`watch two sample episodes through (${WATCHED.map(({ animeId, episode }) => `/watch/${animeId}/${episode}`).join(', ')}): the watching card's dialog shows`, async () => {
+      const before = await api('/users/me/cards', { token });
+      const copiesBefore = before.owned.reduce((sum, item) => sum + item.count, 0);
+      // Two tabs of the same browser, both signed in, play at the same time: the watch takes one episode's length.
+      const pages = [page, await context.newPage()];
+      pages[1].on('pageerror', (error) => errors.push(error.message));
+      // The grants the socket pushes (`reward:card`, with their source), so the watching card is told
+      // apart from the day's list card the player's «watched» mark also brings (docs/rewards.md).
+      const pushed = [];
+      for (const tab of pages) {
+        tab.on('websocket', (socket) =>
+          socket.on('framereceived', ({ payload }) => {
+            const text = String(payload);
+            if (!text.includes('"reward:card"')) return;
+            const [, grant] = JSON.parse(text.slice(text.indexOf('[')));
+            pushed.push(grant);
+          }),
+        );
+      }
+      await Promise.all(pages.map((tab, index) => startEpisode(tab, WATCHED[index])));
+      const started = Date.now();
+      let watching = null;
+      for (const deadline = Date.now() + 150_000; !watching && Date.now() < deadline; await page.waitForTimeout(250)) {
+        watching = pushed.find((grant) => grant.source === 'watching') ?? null;
+      }
+      if (!watching) throw new Error(`no watching card within 150 s (pushed: ${pushed.map((grant) => grant.source).join(', ') || 'none'})`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      // Counted at 80 %: both episodes still play to their end.
+      await Promise.all(pages.map((tab) => tab.waitForFunction(() => globalThis.__e2eEpisodeEnded === true, undefined, { timeout: 40_000 })));
+      await pages[1].close();
+      // The tab that stays stops playing (the countdown may have started the next episode).
+      await page.evaluate(() => globalThis.document.querySelector('video')?.pause());
+      // One dialog after another (the list card may come first): the watching card's is among them.
+      const shown = [];
+      for (;;) {
+        await reward.waitFor({ timeout: 10_000 });
+        const src = (await reward.locator('img, video').first().getAttribute('src')) ?? '';
+        shown.push(src.replace('/api/cards/', ''));
+        if (src === `/api/cards/${watching.card.file}`) break;
+        if (shown.length > 3) throw new Error(`the dialogs showed ${shown.join(', ')}, not the watching card ${watching.card.file}`);
+        await reward.getByRole('button', { name: 'Забрать?' }).click();
+        await page.waitForTimeout(500);
+      }
+      await page.screenshot({ path: join(screenshotDir, 'rewards-watching-dialog-1280.png') });
+      // The watching card and the day's list card (the player marks each episode watched in the list).
+      let copiesAfter = 0;
+      for (const deadline = Date.now() + 10_000; copiesAfter !== copiesBefore + 2 && Date.now() < deadline; await page.waitForTimeout(250)) {
+        copiesAfter = (await api('/users/me/cards', { token })).owned.reduce((sum, item) => sum + item.count, 0);
+      }
+      if (copiesAfter !== copiesBefore + 2) throw new Error(`the account holds ${copiesAfter} copies, expected ${copiesBefore + 2} (the watching and the list card)`);
+      const points = await api('/users/me/points', { token });
+      const episodes = points.history.filter((entry) => entry.kind === 'episode.watched');
+      if (episodes.length !== 2) throw new Error(`${episodes.length} watched episodes credited, expected 2`);
+      const dialogs = shown.length > 1 ? `, after ${shown.length - 1} other` : '';
+      return `the watching card «${watching.card.title}» after ${seconds} s of playing${dialogs}, both episodes ended; balance ${points.balance}`;
+    });
+
+    await step('spin the roulette: the reel lands on the card the server drew', async () => {
+      await reward.getByRole('button', { name: 'Забрать?' }).click();
+      await reward.waitFor({ state: 'detached' });
+      await page.goto(`${BASE_URL}/profile?tab=roulette`);
+      const info = await api('/user/roulette', { token });
+      if (info.balance < info.cost) {
+        throw new Error(`${info.balance} points after two episodes, a spin costs ${info.cost}: start the portal with REWARDS_SPIN_COST=10 (see test/system/start.test.mjs)`);
+      }
+      before = await api('/users/me/cards', { token });
+      const button = page.getByRole('button', { name: /^Крутить за / });
+      await page.getByText(new RegExp(`^Ваш баланс: ${info.balance} `)).waitFor();
+      await button.click();
+      const result = page.getByRole('status').filter({ hasText: /^Выпала карточка/ });
+      await result.waitFor({ timeout: 20_000 });
+      const text = (await result.textContent()) ?? '';
+      const after = await api('/users/me/cards', { token });
+      const copies = (cards) => new Map(cards.owned.map((item) => [item.card.id, item.count]));
+      const [was, now] = [copies(before), copies(after)];
+      const gained = after.owned.filter((item) => item.count !== (was.get(item.card.id) ?? 0));
+      if (gained.length !== 1 || now.get(gained[0].card.id) !== (was.get(gained[0].card.id) ?? 0) + 1) throw new Error('the spin did not add exactly one card');
+      spun = gained[0].card;
+      if (!text.includes(`«${spun.title}»`)) throw new Error(`the reel stopped on «${text}», the server granted «${spun.title}»`);
+      if ((await page.getByRole('dialog', { name: 'Вы получили карточку!' }).count()) !== 0) throw new Error('the spin also opened the card dialog');
+      const left = await api('/user/roulette', { token });
+      if (left.balance !== info.balance - info.cost) throw new Error(`the balance is ${left.balance}, expected ${info.balance - info.cost}`);
+      await page.screenshot({ path: join(screenshotDir, 'rewards-roulette-1280.png') });
+      return `${text} (balance ${info.balance} → ${left.balance})`;
+    });
+
+    await step('the spun card is in /profile?tab=cards', async () => {
+      const after = await api('/users/me/cards', { token });
+      const total = (await api('/cards')).cards.length;
+      if (after.collected < before.collected) throw new Error(`the collection shrank from ${before.collected} to ${after.collected}`);
+      await page.getByRole('tab', { name: 'Карточки' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'cards');
+      await page.getByText(new RegExp(`^Собрано ${after.collected} из ${total}$`)).waitFor();
+      const tile = page.getByRole('link', { name: new RegExp(`^${escapeRegExp(spun.title)}, `) });
+      await tile.waitFor();
+      const count = after.owned.find((item) => item.card.id === spun.id).count;
+      if (count > 1) await tile.getByLabel(`Экземпляров: ${count}`).waitFor();
+      return `Собрано ${before.collected} → ${after.collected} из ${total}${count > 1 ? ` (a duplicate: ×${count})` : ''}`;
+    });
+  }
+
+  await step('the «Достижения» tab shows the achievements the account earned', async () => {
+    await page.goto(`${BASE_URL}/profile?tab=cards`);
+    await page.getByRole('tab', { name: 'Достижения' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Достижения' }).waitFor();
+    const achievements = await api('/users/me/achievements', { token });
+    if (achievements.length === 0) {
+      await page.getByText(/^Достижений пока нет\./).waitFor();
+      return 'none earned: the empty state';
     }
-    await button.click();
-    const result = page.getByRole('status').filter({ hasText: /^Выпала карточка/ });
-    await result.waitFor({ timeout: 20_000 });
-    const text = (await result.textContent()) ?? '';
-    const after = await api('/users/me/cards', { token });
-    const titles = after.owned.map((item) => item.card.title);
-    if (!titles.some((title) => text.includes(`«${title}»`))) throw new Error(`the reel stopped on a card not in the collection: ${text}`);
-    if ((await page.getByRole('dialog', { name: 'Вы получили карточку!' }).count()) !== 0) throw new Error('the spin also opened the card dialog');
+    for (const item of achievements) await page.getByText(item.title, { exact: true }).waitFor();
+    return achievements.map((item) => item.title).join(', ');
   });
 
   await step('no page error', async () => {
