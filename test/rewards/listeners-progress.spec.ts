@@ -73,17 +73,22 @@ describe('watched episodes from the player’s progress', () => {
     expect((await save(viewer, NARUTO.id, 2, 0.79 * DURATION)).status).toBe(200);
     expect((await save(viewer, NARUTO.id, 3, 1300, null)).status).toBe(200);
     expect(await announced(viewer.id)).toEqual([]);
-    // A 60-s episode: the slack is a tenth of it, so 50 s reported at once is too fast; 42 s later it is not.
+    // A 60-s episode: the slack is a tenth of it plus the first report's 15 s, so 50 s reported at once is too fast; 45 s later it is not.
     expect((await save(viewer, NARUTO.id, 4, 0, 60)).status).toBe(200);
     expect((await save(viewer, NARUTO.id, 4, 50, 60)).status).toBe(200);
     expect(await announced(viewer.id)).toEqual([]);
     await stack.db.query(`UPDATE community.progress_watches SET first_at = now() - interval '45 seconds' WHERE user_id = $1 AND episode = 4`, [viewer.id]);
     expect((await save(viewer, NARUTO.id, 4, 50, 60)).status).toBe(200);
     expect(await announced(viewer.id)).toEqual([{ animeId: NARUTO.id, episode: 4 }]);
+    // Played straight through: the player's first report comes at 10 s of position, 80 % of 60 s some 38 s later.
+    expect((await save(viewer, NARUTO.id, 5, 10, 60)).status).toBe(200);
+    await stack.db.query(`UPDATE community.progress_watches SET first_at = now() - interval '38 seconds' WHERE user_id = $1 AND episode = 5`, [viewer.id]);
+    expect((await save(viewer, NARUTO.id, 5, 48, 60)).status).toBe(200);
     // The next plausible report of episode 2 past 80 % counts.
     expect((await save(viewer, NARUTO.id, 2, 0.81 * DURATION)).status).toBe(200);
     expect(await announced(viewer.id)).toEqual([
       { animeId: NARUTO.id, episode: 4 },
+      { animeId: NARUTO.id, episode: 5 },
       { animeId: NARUTO.id, episode: 2 },
     ]);
   });

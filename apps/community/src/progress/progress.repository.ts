@@ -50,10 +50,16 @@ const WATCHED_CTE = `watched AS (
 export const WATCHED_SHARE = 0.8;
 /**
  * Seconds a position may run ahead of the wall clock since the user's first report in the episode:
- * a minute, or a tenth of the episode when that is shorter (a 60-s sample episode still needs 42 s).
+ * a minute, or a tenth of the episode when that is shorter…
  */
 export const WATCH_CLOCK_SLACK_SECONDS = 60;
 export const WATCH_CLOCK_SLACK_SHARE = 0.1;
+/**
+ * …plus the time before that first report: the player saves every 10 s (the web's
+ * PROGRESS_SAVE_INTERVAL_MS), so its first report of an episode played from the start comes at
+ * about 10 s of position with nothing before it on the clock. A 60-s sample episode still needs 27 s.
+ */
+export const WATCH_FIRST_REPORT_SECONDS = 15;
 
 /**
  * Episodes actually watched (docs/rewards.md, «Points and ranks»): the first report of each user's
@@ -67,7 +73,7 @@ const EPISODE_WATCHED_CTE = `proven AS (
   SELECT user_id, anime_id, episode, updated_at, position, duration FROM saved ORDER BY user_id, anime_id, episode
   ON CONFLICT (user_id, anime_id, episode) DO UPDATE SET watched_at = excluded.first_at, position = excluded.position, duration = excluded.duration
   WHERE w.watched_at IS NULL AND excluded.duration > 0 AND excluded.position >= ${WATCHED_SHARE} * excluded.duration
-    AND excluded.position <= extract(epoch FROM excluded.first_at - w.first_at) + LEAST(${WATCH_CLOCK_SLACK_SECONDS}, ${WATCH_CLOCK_SLACK_SHARE} * excluded.duration)
+    AND excluded.position <= extract(epoch FROM excluded.first_at - w.first_at) + ${WATCH_FIRST_REPORT_SECONDS} + LEAST(${WATCH_CLOCK_SLACK_SECONDS}, ${WATCH_CLOCK_SLACK_SHARE} * excluded.duration)
   RETURNING w.user_id, w.anime_id, w.episode, w.watched_at
 ), announced AS (
   INSERT INTO community.outbox (id, event_name, payload, occurred_at)
