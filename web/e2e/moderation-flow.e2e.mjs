@@ -4,10 +4,9 @@
 // A comments on /anime/20; B reports the comment («Пожаловаться на комментарий», a reason, a text); the
 // admin (an existing account with admin rights: register it, then `npm run admin -- <email>`) sees the
 // case in the reports queue of /admin and resolves it with «Забанить автора» (full block, 1 day, a
-// reason), then deletes the comment in place on the title (the case card's ban resolves without deleting
-// the content: «Удалить и закрыть» and «Забанить автора» are two separate decisions). A's reload shows the
-// banned screen with the reason and the end; B's bell says «Ваша жалоба рассмотрена: нарушение
-// подтверждено»; the audit log (no screen in the web: `GET /api/admin/audit-log` with the admin's token
+// reason, «Удалить то, на что пожаловались» left checked: one decision deletes the comment and bans its
+// author). A's reload shows the banned screen with the reason and the end; B no longer sees the comment,
+// and B's bell says «Ваша жалоба рассмотрена: нарушение подтверждено, содержимое удалено»; the audit log (no screen in the web: `GET /api/admin/audit-log` with the admin's token
 // from the page) holds the ban and the resolution; /admin/reports draws its charts for 7, 30 and 90 days.
 // One line per step; exit 1 on failure.
 import { adminCredentialsFromEnv, apiClient, registerAccount, signIn } from './lib/accounts.mjs';
@@ -101,35 +100,27 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     await adminPage.screenshot({ path: `${screenshotDir}/moderation-queue-1280.png` });
   });
 
-  await step('the admin resolves it with «Забанить автора»: full block, 1 day, a reason, «Наказать»', async () => {
+  await step('the admin resolves it with «Забанить автора»: full block, 1 day, a reason, the comment deleted, «Наказать»', async () => {
     const card = caseOf(adminPage);
     await card.getByRole('button', { name: 'Забанить автора', exact: true }).click();
     const dialog = adminPage.getByRole('dialog', { name: `Наказать ${author.username}?` });
     await dialog.getByRole('radio', { name: /^Полная блокировка/ }).check();
     await dialog.getByLabel('Срок').selectOption({ label: '1 день' });
     await dialog.getByRole('textbox', { name: 'Причина' }).fill(banReason);
+    if (!(await dialog.getByRole('checkbox', { name: 'Удалить то, на что пожаловались' }).isChecked())) throw new Error('deleting the content is not offered checked');
     const decided = adminPage.waitForRequest((request) => request.method() === 'PUT' && /^\/api\/admin\/reports\/[^/]+$/.test(new URL(request.url()).pathname));
     const answered = adminPage.waitForResponse((response) => response.request().method() === 'PUT' && /^\/api\/admin\/reports\/[^/]+$/.test(new URL(response.url()).pathname));
     await dialog.getByRole('button', { name: 'Наказать', exact: true }).click();
     const decision = (await decided).postDataJSON();
     const response = await answered;
     if (!response.ok()) throw new Error(`PUT ${new URL(response.url()).pathname} answered ${response.status()}`);
-    if (decision?.action !== 'resolve' || decision?.ban?.kind !== 'full' || !decision?.ban?.until) throw new Error(`the decision sent was ${JSON.stringify(decision)}`);
+    if (decision?.action !== 'resolve' || decision?.deleteContent !== true || decision?.ban?.kind !== 'full' || !decision?.ban?.until) throw new Error(`the decision sent was ${JSON.stringify(decision)}`);
     banUntil = decision.ban.until;
     const hours = (Date.parse(banUntil) - Date.now()) / 3_600_000;
     if (hours < 23 || hours > 24.1) throw new Error(`the ban ends in ${hours.toFixed(2)} h, not a day`);
     await dialog.waitFor({ state: 'detached' });
     await caseOf(adminPage).waitFor({ state: 'detached' });
     return `until ${banUntil}`;
-  });
-
-  await step('the admin deletes the comment in place on the title («Удалить», «Удалить комментарий?»)', async () => {
-    await openTitle(adminPage);
-    const comment = commentsOf(adminPage).getByRole('article', { name: `Комментарии: ${author.username}` }).filter({ hasText: commentText });
-    await comment.getByRole('button', { name: 'Удалить', exact: true }).click();
-    const confirm = adminPage.getByRole('dialog', { name: 'Удалить комментарий?' });
-    await confirm.getByRole('button', { name: 'Удалить', exact: true }).click();
-    await comment.waitFor({ state: 'detached' });
   });
 
   await step('A reloads and sees the banned screen with the reason and the end date', async () => {
@@ -151,11 +142,11 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     if ((await block.getByText(commentText).count()) > 0) throw new Error('the deleted comment is still shown to B');
   });
 
-  await step('B\'s bell says «Ваша жалоба рассмотрена: нарушение подтверждено»', async () => {
+  await step('B\'s bell says «Ваша жалоба рассмотрена: нарушение подтверждено, содержимое удалено»', async () => {
     await reporterPage.getByRole('button', { name: `Уведомления, непрочитанных: ${reporterUnreadBefore + 1}`, exact: true }).waitFor();
     await bellOf(reporterPage).click();
     const popover = reporterPage.getByRole('dialog', { name: 'Уведомления' });
-    await popover.getByText(/^Ваша жалоба рассмотрена: нарушение подтверждено/).first().waitFor();
+    await popover.getByText(/^Ваша жалоба рассмотрена: нарушение подтверждено, содержимое удалено/).first().waitFor();
     await reporterPage.screenshot({ path: `${screenshotDir}/moderation-bell-1280.png` });
     await reporterPage.keyboard.press('Escape');
   });
@@ -187,14 +178,14 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
       const loaded = adminPage.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/stats' && new URL(response.url()).searchParams.get('days') === String(days)).catch(() => null);
       const button = ranges.getByRole('button', { name: `${days} дней`, exact: true });
       await button.click();
-      await adminPage.waitForFunction((name) => [...document.querySelectorAll('[aria-pressed="true"]')].some((node) => node.textContent === name), `${days} дней`);
+      await adminPage.waitForFunction((name) => [...globalThis.document.querySelectorAll('[aria-pressed="true"]')].some((node) => node.textContent === name), `${days} дней`);
       if (days !== 7 && !(await loaded)) throw new Error(`no /api/admin/stats?days=${days} request`);
       await charts().first().waitFor();
       for (const name of ['Люди', 'Активность', 'Жалобы']) await adminPage.getByRole('figure', { name }).locator(chartSvg).waitFor();
       // Drawn within the page: a chart wider than the window (a width that feeds on itself) is a defect.
       await adminPage.waitForTimeout(300);
       const widths = await charts().evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().width)));
-      const overflow = await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await adminPage.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth);
       if (widths.some((width) => width > 1280) || overflow > 0) throw new Error(`the charts are ${widths.join(', ')} px wide, the page overflows by ${overflow} px`);
       drawn.push(`${days} days: ${widths.length} charts, ${widths[0]} px`);
     }

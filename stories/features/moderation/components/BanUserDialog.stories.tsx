@@ -35,7 +35,7 @@ export const EscalatedByDefault: Story = {
     const view = await dialog();
     await userEvent.type(reason(view), 'Спам ссылками');
     await userEvent.click(view.getByRole('button', { name: 'Наказать' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ kind: 'read-only', reason: 'Спам ссылками' });
+    await expect(args.onSubmit).toHaveBeenCalledWith({ kind: 'read-only', reason: 'Спам ссылками' }, false);
   },
 };
 
@@ -62,7 +62,7 @@ export const Warning: Story = {
     await expect(view.getByRole('combobox', { name: 'Срок' })).toBeDisabled();
     await userEvent.type(reason(view), 'Без мата, пожалуйста');
     await userEvent.click(view.getByRole('button', { name: 'Наказать' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ kind: 'warning', reason: 'Без мата, пожалуйста' });
+    await expect(args.onSubmit).toHaveBeenCalledWith({ kind: 'warning', reason: 'Без мата, пожалуйста' }, false);
   },
 };
 

@@ -139,12 +139,28 @@ export const AlreadyDecided: Story = {
   },
 };
 
-/** «Забанить автора»: the ban dialog, then one decision resolving the case and banning its author (escalation by default). */
+/** «Забанить автора»: the ban dialog, then one decision deleting the content, resolving the case and banning its author (escalation by default). */
 export const BanAuthor: Story = {
   play: async () => {
     const card = within(await item(/Комментарий: troll/));
     await userEvent.click(card.getByRole('button', { name: 'Забанить автора' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Наказать troll?' }));
+    await expect(dialog.getByRole('checkbox', { name: 'Удалить то, на что пожаловались' })).toBeChecked();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Причина' }), 'Спам');
+    await userEvent.click(dialog.getByRole('button', { name: 'Наказать' }));
+    await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ action: 'resolve', deleteContent: true, ban: { kind: 'read-only', reason: 'Спам' } }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Наказать troll?' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('article', { name: /Комментарий: troll/ })).toBeNull());
+  },
+};
+
+/** The admin keeps the content: the ban alone resolves the case. */
+export const BanAuthorKeepingContent: Story = {
+  play: async () => {
+    const card = within(await item(/Комментарий: troll/));
+    await userEvent.click(card.getByRole('button', { name: 'Забанить автора' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Наказать troll?' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Удалить то, на что пожаловались' }));
     await userEvent.type(dialog.getByRole('textbox', { name: 'Причина' }), 'Спам');
     await userEvent.click(dialog.getByRole('button', { name: 'Наказать' }));
     await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ action: 'resolve', deleteContent: false, ban: { kind: 'read-only', reason: 'Спам' } }));

@@ -110,6 +110,7 @@ export const BAN_STRINGS = {
   reasonLabel: 'Причина',
   reasonPlaceholder: 'Её прочитает пользователь',
   reasonRequired: BAN_MESSAGES.reason,
+  deleteContent: 'Удалить то, на что пожаловались',
   submit: 'Наказать',
   pending: 'Сохранение...',
 } as const;

@@ -23,7 +23,10 @@ export interface BanUserDialogProps {
   onOpenChange(open: boolean): void;
   /** Whom (their nickname, for the title). */
   username: string;
-  onSubmit(input: BanInput): void;
+  /** `deleteContent`: the reported content goes too (only when `offerDelete`). */
+  onSubmit(input: BanInput, deleteContent: boolean): void;
+  /** From the reports queue: also offer to delete the reported content (checked at first). */
+  offerDelete?: boolean;
   pending: boolean;
   /** The server's refusal: under its field when it names one, else under the buttons. */
   error: unknown;
@@ -31,8 +34,9 @@ export interface BanUserDialogProps {
 
 type FormProps = Omit<BanUserDialogProps, 'open' | 'onOpenChange' | 'username'> & { onCancel(): void };
 
-function BanForm({ onCancel, onSubmit, pending, error }: FormProps) {
+function BanForm({ onCancel, onSubmit, offerDelete = false, pending, error }: FormProps) {
   const [kind, setKind] = useState<BanKind>('read-only');
+  const [deleteContent, setDeleteContent] = useState(offerDelete);
   const [duration, setDuration] = useState<BanDuration>('auto');
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -45,7 +49,7 @@ function BanForm({ onCancel, onSubmit, pending, error }: FormProps) {
     event.preventDefault();
     setSubmitted(true);
     if (problem || pending) return;
-    onSubmit(banInput(kind, duration, reason.trim()));
+    onSubmit(banInput(kind, duration, reason.trim()), offerDelete && deleteContent);
   };
 
   return (
@@ -82,6 +86,12 @@ function BanForm({ onCancel, onSubmit, pending, error }: FormProps) {
         disabled={pending}
         autoFocus
       />
+      {offerDelete ? (
+        <label className="ban-dialog__delete">
+          <input type="checkbox" checked={deleteContent} disabled={pending} onChange={(event) => setDeleteContent(event.target.checked)} />
+          <span>{S.deleteContent}</span>
+        </label>
+      ) : null}
       <div className="dialog__actions">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {UI_STRINGS.cancel}

@@ -17,7 +17,8 @@ export function ReportCaseCard({ item }: { item: ReportCase }) {
   const [banning, setBanning] = useState(false);
   const run = (action: 'resolve' | 'reject', deleteContent = false) => decide.mutate({ id: item.id, decision: { action, deleteContent } });
   // One decision: the case resolved and its author banned together (or neither).
-  const banAuthor = (ban: BanInput) => decide.mutate({ id: item.id, decision: { action: 'resolve', deleteContent: false, ban } }, { onSuccess: () => setBanning(false) });
+  const banAuthor = (ban: BanInput, deleteContent: boolean) =>
+    decide.mutate({ id: item.id, decision: { action: 'resolve', deleteContent, ban } }, { onSuccess: () => setBanning(false) });
   return (
     <article className="report-case" aria-label={S.item(S.targets[item.target.type], author)} data-case-id={item.id}>
       <header className="report-case__head">
@@ -77,6 +78,7 @@ export function ReportCaseCard({ item }: { item: ReportCase }) {
         }}
         username={author}
         onSubmit={banAuthor}
+        offerDelete={item.target.type !== 'user'}
         pending={decide.isPending}
         error={banning ? decide.error : null}
       />
