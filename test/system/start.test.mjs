@@ -106,7 +106,7 @@ async function registerThroughApi(baseUrl) {
   return account;
 }
 
-test('npm start serves the portal, passes the browser flows and stops cleanly on Ctrl-C', { timeout: 600000 }, async (t) => {
+test('npm start serves the portal, passes the browser flows and stops cleanly on Ctrl-C', { timeout: 1200000 }, async (t) => {
   const env = await portalEnv();
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
