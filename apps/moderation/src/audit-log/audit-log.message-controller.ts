@@ -12,8 +12,9 @@ export class AuditLogMessageController {
 
   @MessagePattern('moderation.audit-log.list')
   async list(@Payload() { data }: RpcRequest<unknown>): Promise<Page<AuditLogEntry>> {
-    const { page, limit } = validatePayload(auditLogQuerySchema, data);
-    const [entries, total] = await this.auditLog.page(page, limit);
+    const query = validatePayload(auditLogQuerySchema, data);
+    const { page, limit } = query;
+    const [entries, total] = await this.auditLog.page(query);
     return {
       items: entries.map((entry) => ({
         id: entry.id,
