@@ -340,7 +340,7 @@ describe('comments', () => {
     it('20 users liking at once count 20; one user 10 times at once counts once; events only for new likes', async () => {
       const author = await stack.user();
       const target = await comment(author, { content: 'Лайкните меня' });
-      const likers = await Promise.all(Array.from({ length: 20 }, () => stack.user()));
+      const likers = await stack.users(20);
       const results = await Promise.all(likers.map((liker) => stack.api.post(`/api/comments/${target.id}/like`, undefined, auth(liker))));
       expect(results.map((res) => res.status)).toEqual(Array(20).fill(200));
       // Each like's own count: every number from 1 to 20 once.

@@ -26,6 +26,11 @@ export interface CommunityStack {
   env: Env;
   community: RunningApp;
   user: () => Promise<RegisteredUser>;
+  /**
+   * `count` accounts, registered one after another: what a test makes concurrent is its own subject,
+   * not twenty password hashes at once on a loaded machine (they can outlast the RPC deadline).
+   */
+  users: (count: number) => Promise<RegisteredUser[]>;
   admin: () => Promise<RegisteredUser>;
   /** Restarts the community service (same database and key prefix). */
   restartCommunity: () => Promise<void>;
@@ -63,6 +68,11 @@ export async function startCommunityStack(name: string, options: { env?: Env } =
     env,
     community,
     user: () => registerUser(api, name),
+    users: async (count) => {
+      const made: RegisteredUser[] = [];
+      for (let index = 0; index < count; index++) made.push(await registerUser(api, name));
+      return made;
+    },
     admin: async () => {
       const admin = await registerUser(api, `${name}adm`);
       await db.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);

@@ -274,7 +274,7 @@ describe('reviews', () => {
       const author = await stack.user();
       const created = await review(author, { animeId: NARUTO.id });
       await approve(created.id);
-      const voters = await Promise.all(Array.from({ length: 20 }, () => stack.user()));
+      const voters = await stack.users(20);
       const results = await Promise.all(voters.map((voter, index) => vote(created.id, voter, index < 15)));
       expect(results.every((res) => res.status === 200)).toBe(true);
       const counts = async () => (await stack.db.query('SELECT helpful, unhelpful FROM community.reviews WHERE id = $1', [created.id]))[0];
