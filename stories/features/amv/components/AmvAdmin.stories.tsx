@@ -57,7 +57,7 @@ export const PublishUpload: Story = {
   play: async () => {
     const form = await fill();
     await userEvent.type(within(form).getByLabelText('Добавить аниме'), 'нар');
-    await userEvent.click(await within(form).findByRole('button', { name: 'Добавить «Наруто»' }));
+    await userEvent.click(await within(form).findByRole('button', { name: 'Добавить «Наруто»' }, { timeout: 5000 }));
     await userEvent.upload(within(form).getByLabelText('Видеофайл'), new File(['video'], 'clip.mp4', { type: 'video/mp4' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Опубликовать' }));
     await expect(await screen.findByRole('link', { name: 'AMV «Дракон» опубликовано' })).toHaveAttribute('href', `/amv/${amvId(41)}`);

@@ -88,7 +88,7 @@ export const AnimeSearch: Story = {
   play: async () => {
     const dialog = await createDialog();
     await userEvent.type(dialog.getByLabelText('Добавить аниме'), 'на');
-    await userEvent.click(await dialog.findByRole('button', { name: 'Добавить «Наруто»' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Добавить «Наруто»' }, { timeout: 5000 }));
     const selected = dialog.getByRole('list', { name: 'Аниме в подборке: 1 аниме' });
     await expect(within(selected).getByText('Наруто')).toBeInTheDocument();
     await expect(within(dialog.getByRole('list', { name: 'Результаты поиска' })).getByText('Добавлено')).toBeInTheDocument();

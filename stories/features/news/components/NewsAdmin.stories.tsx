@@ -161,7 +161,7 @@ export const EditorPublishes: Story = {
     await userEvent.type(within(dialog).getByLabelText('Заголовок'), 'Фестиваль аниме');
     await userEvent.type(within(dialog).getByLabelText('Теги через запятую'), 'фестиваль, анонс');
     await userEvent.type(within(dialog).getByLabelText('Добавить аниме'), 'нар');
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Добавить «Наруто»' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Добавить «Наруто»' }, { timeout: 5000 }));
     await expect(within(dialog).getByRole('list', { name: 'Связанные аниме: 1 аниме' })).toHaveTextContent('Наруто');
     const body = within(dialog).getByRole('textbox', { name: 'Текст новости' });
     await userEvent.click(body);
@@ -235,7 +235,7 @@ export const EditorChangesLinkedTitles: Story = {
     const dialog = await openEditor('Изменить: Анонс фестиваля');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Убрать «Блич»' }));
     await userEvent.type(within(dialog).getByLabelText('Добавить аниме'), 'нар');
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Добавить «Наруто»' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Добавить «Наруто»' }, { timeout: 5000 }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(seen.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ animeIds: [NARUTO.id] });
