@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect } from 'react';
+import { useContext } from 'react';
+import { useLiveSocket } from '../../../shared/api/useLiveSocket';
 import { notificationsKeys } from '../api/notifications-api';
 import { NotificationsSocketContext } from '../api/notifications-socket';
 import { mergeNotification, type NotificationPages } from '../lib/notifications-cache';
@@ -12,35 +13,18 @@ import { mergeNotification, type NotificationPages } from '../lib/notifications-
 export function useNotificationsLive(userId: string, token: string | null): void {
   const connect = useContext(NotificationsSocketContext);
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!token) return undefined;
-    let cancelled = false;
-    let close: (() => void) | null = null;
-    void connect(token)
-      .then((socket) => {
-        if (cancelled) {
-          socket.disconnect();
-          return;
-        }
-        socket.on('notification:new', ({ notification, unread }) => {
-          queryClient.setQueryData<number>(notificationsKeys.unread(userId), unread);
-          queryClient.setQueryData<NotificationPages>(notificationsKeys.list(userId), (pages) => mergeNotification(pages, notification, unread));
-        });
-        socket.on('notification:unread', ({ unread }) => {
-          const known = queryClient.getQueryData<number>(notificationsKeys.unread(userId));
-          queryClient.setQueryData<number>(notificationsKeys.unread(userId), unread);
-          // Read elsewhere (another tab): an open list re-reads its read marks.
-          if (known !== undefined && known !== unread) {
-            void queryClient.invalidateQueries({ queryKey: notificationsKeys.list(userId), refetchType: 'active' });
-          }
-        });
-        close = () => socket.disconnect();
-      })
-      // Live updates are a bonus: the count read on mount and the list still work without the socket.
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      close?.();
-    };
-  }, [connect, queryClient, token, userId]);
+  useLiveSocket(connect, token, userId, (socket) => {
+    socket.on('notification:new', ({ notification, unread }) => {
+      queryClient.setQueryData<number>(notificationsKeys.unread(userId), unread);
+      queryClient.setQueryData<NotificationPages>(notificationsKeys.list(userId), (pages) => mergeNotification(pages, notification, unread));
+    });
+    socket.on('notification:unread', ({ unread }) => {
+      const known = queryClient.getQueryData<number>(notificationsKeys.unread(userId));
+      queryClient.setQueryData<number>(notificationsKeys.unread(userId), unread);
+      // Read elsewhere (another tab): an open list re-reads its read marks.
+      if (known !== undefined && known !== unread) {
+        void queryClient.invalidateQueries({ queryKey: notificationsKeys.list(userId), refetchType: 'active' });
+      }
+    });
+  });
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useRef } from 'react';
+import { useLiveSocket } from '../../../shared/api/useLiveSocket';
 import { announceCardReward } from '../../../shared/events/card-reward';
 import { useSession } from '../../../shared/session/session-context';
 import { notify } from '../../../shared/ui/notify';
@@ -23,33 +24,17 @@ export function useRewardsLive(): void {
     latest.current = { user, updateUser };
   });
 
-  useEffect(() => {
-    if (!token || !userId) return undefined;
-    let cancelled = false;
-    let close: (() => void) | null = null;
-    void connect(token)
-      .then((socket) => {
-        if (cancelled) {
-          socket.disconnect();
-          return;
-        }
-        socket.on('reward:card', (grant) => {
-          announceCardReward({ file: grant.card.file, grantId: grant.grantId, grant });
-          void queryClient.invalidateQueries({ queryKey: rewardsKeys.all });
-        });
-        socket.on('reward:rank', ({ rank }) => {
-          const current = latest.current.user;
-          if (current && current.id === userId && current.rank !== rank) latest.current.updateUser({ ...current, rank });
-          notify.info(REWARD_STRINGS.newRankTitle(rank), REWARD_STRINGS.newRankText);
-          void queryClient.invalidateQueries({ queryKey: rewardsKeys.points });
-        });
-        close = () => socket.disconnect();
-      })
-      // Live grants are a bonus: the answers still announce their cards without the socket.
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      close?.();
-    };
-  }, [connect, queryClient, token, userId]);
+  // Live grants are a bonus: the answers still announce their cards without the socket.
+  useLiveSocket(connect, token, userId, (socket) => {
+    socket.on('reward:card', (grant) => {
+      announceCardReward({ file: grant.card.file, grantId: grant.grantId, grant });
+      void queryClient.invalidateQueries({ queryKey: rewardsKeys.all });
+    });
+    socket.on('reward:rank', ({ rank }) => {
+      const current = latest.current.user;
+      if (current && current.id === userId && current.rank !== rank) latest.current.updateUser({ ...current, rank });
+      notify.info(REWARD_STRINGS.newRankTitle(rank), REWARD_STRINGS.newRankText);
+      void queryClient.invalidateQueries({ queryKey: rewardsKeys.points });
+    });
+  });
 }
