@@ -17,6 +17,39 @@ export interface CardAuditState {
   retired: boolean;
 }
 
+/** What an admin's content action in an owner service was about (the audit log's `admin.<target>.<action>`). */
+export type AdminActionTarget =
+  | 'anime'
+  | 'collection'
+  | 'poster'
+  | 'news'
+  | 'news-settings'
+  | 'review'
+  | 'quiz'
+  | 'comment'
+  | 'order'
+  | 'amv'
+  | 'chat-message';
+
+/**
+ * An admin created, changed, moderated or removed content a service owns (docs/moderation.md, «Audit log»).
+ * The owner publishes it in the transaction of the change; the moderation records it as the audit entry
+ * `admin.<target>.<action>` (e.g. `admin.anime.updated`, `admin.review.approved`).
+ */
+export interface AdminAction {
+  actorId: string;
+  target: AdminActionTarget;
+  /** The id as the owner keys it (a title's number as a string, a uuid, a chat message's number). */
+  targetId: string;
+  /** A past-tense verb: created, updated, deleted, approved, rejected, released, … */
+  action: string;
+  /** Whose content it is, when it has an author (the audit log's «about whom»); null for catalogue data. */
+  subjectUserId: string | null;
+  /** The fields the action changed, as they were and as they are (null before a creation, after a deletion). */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
 /** Every event carries these. Consumers are idempotent on `eventId`. */
 export interface EventBase {
   eventId: string;
@@ -75,6 +108,12 @@ export interface EventMap {
   'rewards.rank.changed': EventBase & RankChanged & { userId: string };
   /** An admin added, changed or retired a card (docs/rewards.md, «Карточки»): the audit log records who, before and after. */
   'rewards.card.changed': EventBase & { cardId: string; actorId: string; action: 'created' | 'updated' | 'retired'; before: CardAuditState | null; after: CardAuditState };
+  /** An admin's action on catalogue data (titles, collections, posters): the audit log records it. */
+  'catalogue.admin.acted': EventBase & AdminAction;
+  /** An admin's action on community content (news, reviews, quizzes, comments, orders, AMV): the audit log records it. */
+  'community.admin.acted': EventBase & AdminAction;
+  /** An admin deleted a chat message: the audit log records it. */
+  'chat.admin.acted': EventBase & AdminAction;
   /** A user's message in the shared chat (not a system message); the site statistics count it. */
   'chat.message.posted': EventBase & { messageId: string; userId: string };
   /** Enough distinct users reported the content: its owner hides it from others until an admin decides (docs/moderation.md). */
@@ -195,6 +234,10 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'rewards.rank.changed': ['auth', 'rewards'],
   // The moderation's audit log records the admins' card changes.
   'rewards.card.changed': ['moderation'],
+  // The moderation's audit log records every admin action on content, from the owner's transaction.
+  'catalogue.admin.acted': ['moderation'],
+  'community.admin.acted': ['moderation'],
+  'chat.admin.acted': ['moderation'],
   // The community hides and shows its comments and reviews, and tells the reporters (docs/moderation.md).
   'moderation.content.held': ['community'],
   'moderation.content.released': ['community'],
