@@ -121,6 +121,12 @@ describe('bans and restrictions', () => {
     expect(refused.body).toMatchObject({ code: ErrorCode.UserReadOnly, sanction: { kind: 'read-only', reason: 'Спойлеры' } });
     expect(refused.body.message).toMatch(/только чтения/);
     expect((await chat(user)).body.code).toBe(ErrorCode.UserReadOnly);
+    // What others see of the profile is content too; the player's own settings are not.
+    expect((await stack.api.put('/api/auth/profile', { displayName: 'Реклама казино' }, auth(user))).body.code).toBe(ErrorCode.UserReadOnly);
+    expect((await stack.api.post('/api/users/me/avatar', {}, auth(user))).body.code).toBe(ErrorCode.UserReadOnly);
+    const settings = await stack.api.put('/api/auth/profile', { skipOpening: true }, auth(user));
+    expect(settings.status).toBe(200);
+    expect(settings.body.data.skipOpening).toBe(true);
     expect((await me(user)).status).toBe(200);
     expect((await stack.api.get(`/api/anime/${DEATH_NOTE.id}/comments`, auth(user))).status).toBe(200);
     expect((await stack.api.get('/api/notifications', auth(user))).status).toBe(200);

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { GatewayEnv } from '@portal/config';
 import { type ProfileUpdate, type RpcMeta, type SelfUser } from '@portal/contracts';
 import { RpcClient } from '@portal/messaging';
-import { RequireUser } from '../auth/access.guard';
+import { RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { detectProfileMediaType, type ProfileMediaType } from '../uploads/image-type';
@@ -76,6 +76,7 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
 
     @Post('avatar')
     @RequireUser()
+    @Writes()
     @HttpCode(200)
     @ApiBearerAuth()
     @ApiConsumes('multipart/form-data')
@@ -87,6 +88,7 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
 
     @Post('banner')
     @RequireUser()
+    @Writes()
     @HttpCode(200)
     @ApiBearerAuth()
     @ApiConsumes('multipart/form-data')

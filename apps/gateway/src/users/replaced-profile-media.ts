@@ -13,6 +13,12 @@ const ownUpload = (userId: string, value: string | null) =>
   value !== null && new RegExp(`^${userId}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|gif|webp|webm)$`).test(value);
 
 /** Whether a profile update body sets the avatar or the banner (so the previous upload may need deleting). */
+/** The profile fields others see: changing them is writing content, refused to a read-only account. */
+const PUBLIC_PROFILE_FIELDS = ['displayName', 'avatar', 'profileBanner', 'isAnimatedAvatar', 'isAnimatedBanner'] as const;
+
+export const setsPublicProfile = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && PUBLIC_PROFILE_FIELDS.some((field) => Object.hasOwn(body, field));
+
 export const setsProfileMedia = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && PROFILE_MEDIA_FIELDS.some((field) => Object.hasOwn(body, field));
 
