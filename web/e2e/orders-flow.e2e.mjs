@@ -60,13 +60,15 @@ await runBrowserFlow('orders-flow', step, async (newContext) => {
     if (orders.filter((order) => order.title.toLowerCase() === requested.toLowerCase()).length !== 1) throw new Error('the duplicate made a second request');
   });
 
-  await step(`the admin moves it: accepted, in progress, released as «${release.title}» (id ${releaseId})`, async () => {
+  await step(`the admin moves it: accepted, in progress, released as «${release.title}», picked by search`, async () => {
     await signIn(adminPage, BASE_URL, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     await adminPage.goto(`${BASE_URL}/orders`);
     const controls = adminPage.getByRole('group', { name: `Статус заказа «${requested}»` });
     await controls.getByRole('button', { name: '→ Принят' }).click();
     await controls.getByRole('button', { name: '→ В работе' }).click();
-    await controls.getByLabel('id аниме в каталоге').fill(String(releaseId));
+    await controls.getByLabel('Добавить аниме').fill(release.title);
+    await controls.getByRole('button', { name: `Добавить «${release.title}»` }).click();
+    await controls.getByRole('list', { name: 'Вышло в каталоге как' }).getByText(release.title).waitFor();
     await controls.getByRole('button', { name: '→ Вышел' }).click();
     const card = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: release.title }) });
     await card.getByText('Вышел', { exact: true }).waitFor();

@@ -5,12 +5,14 @@ import OrdersPage from '../../../../web/src/features/orders/components/OrdersPag
 import { makeOrder, orderId, orderPage, sampleOrders } from '../../../../web/src/features/orders/testing/orders-fixtures';
 import type { MockRequest } from '../../../../web/src/test/mock-api';
 import { adminSession, fail, ok, userSession } from '../../../support/fixtures';
+import { SUGGESTIONS } from '../../catalogue/people-fixtures';
 
 const LIST = 'GET /api/orders';
 const CREATE = 'POST /api/orders';
 const SUGGEST = 'GET /api/anime/suggest';
 const VOTE = `POST /api/orders/${orderId(1)}/vote`;
 const STATUS = `PUT /api/orders/${orderId(1)}/status`;
+const STATUS_OVA = `PUT /api/orders/${orderId(2)}/status`;
 const seen: MockRequest[] = [];
 const record = (answer: ReturnType<typeof ok>) => (request: MockRequest) => {
   seen.push(request);
@@ -221,6 +223,30 @@ export const AdminControls: Story = {
     await userEvent.click(within(first).getByRole('button', { name: '→ Принят' }));
     await waitFor(() => expect(seen.at(-1)?.body).toEqual({ status: 'accepted' }));
     await expect(await screen.findByText('Статус изменён: Принят')).toBeInTheDocument();
+  },
+};
+
+/** A request without a catalogue title is released as a title picked by search; picking another replaces it. */
+export const ReleaseAsCatalogueTitle: Story = {
+  parameters: {
+    session: adminSession,
+    mockApi: {
+      [LIST]: ok(orderPage([makeOrder({ id: orderId(2), animeId: null, title: 'Редкое OVA 1987', note: '', status: 'in_progress' })])),
+      [SUGGEST]: ok(SUGGESTIONS),
+      [STATUS_OVA]: record(ok(makeOrder({ id: orderId(2), animeId: SUGGESTIONS[1].id, title: 'Редкое OVA 1987', status: 'released' }))),
+    },
+  },
+  play: async () => {
+    await list();
+    const controls = within(screen.getByRole('group', { name: 'Статус заказа «Редкое OVA 1987»' }));
+    await userEvent.type(controls.getByLabelText('Добавить аниме'), 'OVA');
+    await userEvent.click(await controls.findByRole('button', { name: `Добавить «${SUGGESTIONS[0].title}»` }, { timeout: 5000 }));
+    await userEvent.click(controls.getByRole('button', { name: `Добавить «${SUGGESTIONS[1].title}»` }));
+    const chosen = within(controls.getByRole('list', { name: 'Вышло в каталоге как' }));
+    await expect(chosen.getAllByRole('listitem')).toHaveLength(1);
+    await expect(chosen.getByText(SUGGESTIONS[1].title)).toBeInTheDocument();
+    await userEvent.click(controls.getByRole('button', { name: '→ Вышел' }));
+    await waitFor(() => expect(seen.at(-1)?.body).toEqual({ status: 'released', animeId: SUGGESTIONS[1].id }));
   },
 };
 

@@ -52,7 +52,6 @@ export const ORDERS_STRINGS = {
     required: ORDER_MESSAGES.reasonRequired,
     tooLong: ORDER_MESSAGES.reason,
   }),
-  releaseNeedsAnime: 'Чтобы отметить вышедшим заказ без аниме из каталога, укажите id аниме',
-  releaseAnimeLabel: 'id аниме в каталоге',
+  releaseAnimeLabel: 'Вышло в каталоге как',
   pages: 'Страницы заказов',
 } as const;

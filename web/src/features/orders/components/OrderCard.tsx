@@ -2,6 +2,7 @@ import { isOpenOrderStatus, ORDER_REASON_MAX, ORDER_TRANSITIONS, type OrderItem 
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
+import { AnimePicker, type AnimePick } from '../../../shared/ui/AnimePicker';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { ReasonDialog } from '../../../shared/ui/ReasonDialog';
@@ -18,7 +19,7 @@ export interface OrderCardProps {
 function AdminControls({ order }: { order: OrderItem }) {
   const change = useSetOrderStatus();
   const [rejecting, setRejecting] = useState(false);
-  const [animeId, setAnimeId] = useState('');
+  const [released, setReleased] = useState<AnimePick[]>([]);
   const next = ORDER_TRANSITIONS[order.status].filter((status) => status !== 'rejected');
   const canReject = ORDER_TRANSITIONS[order.status].includes('rejected');
   if (next.length === 0 && !canReject) return null;
@@ -27,10 +28,10 @@ function AdminControls({ order }: { order: OrderItem }) {
   return (
     <div className="orders-admin" role="group" aria-label={S.adminControls(order.title)}>
       {needsAnime ? (
-        <label className="orders-admin__anime">
-          {S.releaseAnimeLabel}
-          <input className="field__input" inputMode="numeric" value={animeId} onChange={(event) => setAnimeId(event.target.value.replace(/\D/g, ''))} />
-        </label>
+        <div className="orders-admin__anime">
+          {/* One title: picking another replaces it. */}
+          <AnimePicker selected={released} onChange={(picked) => setReleased(picked.slice(-1))} selectedLabel={() => S.releaseAnimeLabel} disabled={change.isPending} />
+        </div>
       ) : null}
       {next.map((status) => (
         <Button
@@ -38,7 +39,7 @@ function AdminControls({ order }: { order: OrderItem }) {
           size="small"
           variant="secondary"
           disabled={change.isPending}
-          onClick={() => change.mutate({ id: order.id, change: { status, ...(needsAnime && animeId ? { animeId: Number(animeId) } : {}) } })}
+          onClick={() => change.mutate({ id: order.id, change: { status, ...(needsAnime && released[0] ? { animeId: released[0].id } : {}) } })}
         >
           {S.moveTo(status)}
         </Button>
