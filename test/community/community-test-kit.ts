@@ -1,4 +1,5 @@
 import { communityEnvSchema, loadConfig } from '@portal/config';
+import type { AdminAction, AdminActionTarget } from '@portal/contracts';
 import { createLogger, createServiceApp } from '@portal/platform';
 import { type ApiClient, apiClient, waitFor } from '@portal/testing';
 import { CommunityAppModule } from '../../apps/community/src/community-app.module';
@@ -143,6 +144,26 @@ export async function settledState(stack: CommunityStack): Promise<Record<string
     previous = current;
   }
   throw new Error('the community tables did not settle');
+}
+
+/** The `community.admin.acted` events published about one item, oldest first (the outbox keeps relayed rows). */
+export async function adminActionsOn(stack: CommunityStack, target: AdminActionTarget, targetId: string): Promise<AdminAction[]> {
+  const rows: Array<{ payload: AdminAction & { eventId: string; occurredAt: string } }> = await stack.db.query(
+    `SELECT payload FROM community.outbox WHERE event_name = 'community.admin.acted' AND payload->>'target' = $1 AND payload->>'targetId' = $2 ORDER BY occurred_at, id`,
+    [target, targetId],
+  );
+  return rows.map(({ payload: { eventId: _eventId, occurredAt: _occurredAt, ...action } }) => action);
+}
+
+/** Exactly one `community.admin.acted` of this target, id and action was published, and it is `expected` (before and after compared whole). */
+export async function expectAdminAction(stack: CommunityStack, expected: AdminAction): Promise<void> {
+  const published = (await adminActionsOn(stack, expected.target, expected.targetId)).filter((action) => action.action === expected.action);
+  expect(published).toEqual([expected]);
+}
+
+/** How many `community.admin.acted` events were published at all (a refused action adds none). */
+export async function adminActionCount(stack: CommunityStack): Promise<number> {
+  return Number((await stack.db.query(`SELECT count(*) AS n FROM community.outbox WHERE event_name = 'community.admin.acted'`))[0].n);
 }
 
 /** Catalogue titles the community has never stored a copy of (episode count known, above 1). */

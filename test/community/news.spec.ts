@@ -6,7 +6,16 @@ import { EVENT_QUEUE_OF, type EventPayload, NEWS_COVER_WIDTHS, NEWS_MESSAGES, ty
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+import {
+  adminActionCount,
+  ATTACK_ON_TITAN,
+  type CommunityStack,
+  DEATH_NOTE,
+  expectAdminAction,
+  expectFieldError,
+  NARUTO,
+  startCommunityStack,
+} from './community-test-kit';
 
 /**
  * News through the gateway (docs/community.md, «News»), against the real services: admin writes,
@@ -72,6 +81,7 @@ describe('news', () => {
       const item = await write();
       const target = path.replace(someId, item.id);
       const before = await digest();
+      const published = await adminActionCount(stack);
       const body = { title: 'Чужая новость', body: BODY, autoNews: false };
       const call = (who?: RegisteredUser) =>
         method === 'GET' || method === 'DELETE'
@@ -86,9 +96,10 @@ describe('news', () => {
       expect(signed.body.message).toMatch(/[а-яА-Я]/);
       expect(await digest()).toBe(before);
       expect((await stack.db.query('SELECT auto_news FROM community.news_settings'))[0].auto_news).toBe(true);
+      expect(await adminActionCount(stack)).toBe(published);
     });
 
-    it('an admin creates, edits and deletes', async () => {
+    it('an admin creates, edits and deletes; each commits one community.admin.acted, a 404 none', async () => {
       const created = await write({ title: 'Анонс второго сезона', summary: 'Коротко', tags: ['Анонс', 'анонс', ' Сезон '], animeIds: [DEATH_NOTE.id] });
       expect(created).toMatchObject({
         title: 'Анонс второго сезона',
@@ -110,8 +121,21 @@ describe('news', () => {
       expect(removed.status).toBe(200);
       expect(removed.body.data).toEqual({ id: created.id, deleted: true });
       expect((await one(created.id)).status).toBe(404);
+      const published = await adminActionCount(stack);
       expect((await stack.api.delete(`/api/news/${created.id}`, auth(admin))).status).toBe(404);
       expect((await stack.api.put(`/api/news/${created.id}`, { title: 'Нет такой' }, auth(admin))).status).toBe(404);
+      expect(await adminActionCount(stack)).toBe(published);
+
+      const item = { target: 'news', targetId: created.id, actorId: admin.id, subjectUserId: admin.id } as const;
+      const state = { slug: 'anons-vtorogo-sezona', summary: 'Коротко', body: BODY, animeIds: [DEATH_NOTE.id], coverId: null, status: 'published', publishedAt: created.publishedAt };
+      await expectAdminAction(stack, { ...item, action: 'created', before: null, after: { ...state, title: 'Анонс второго сезона', tags: ['анонс', 'сезон'] } });
+      await expectAdminAction(stack, {
+        ...item,
+        action: 'updated',
+        before: { title: 'Анонс второго сезона', tags: ['анонс', 'сезон'] },
+        after: { title: 'Анонс третьего сезона', tags: [] },
+      });
+      await expectAdminAction(stack, { ...item, action: 'deleted', before: { ...state, title: 'Анонс третьего сезона', tags: [] }, after: null });
     });
   });
 
@@ -431,6 +455,8 @@ describe('news', () => {
       expect(off.status).toBe(200);
       expect(off.body.data).toEqual({ autoNews: false });
       expect((await stack.api.get('/api/admin/news/settings', auth(admin))).body.data).toEqual({ autoNews: false });
+      const turnedOff = { target: 'news-settings', targetId: 'settings', action: 'updated', actorId: admin.id, subjectUserId: null } as const;
+      await expectAdminAction(stack, { ...turnedOff, before: { autoNews: true }, after: { autoNews: false } });
       expect(await deliver(event([7]))).toBe('completed');
       expect(await stored()).toBe(0);
       await stack.api.put('/api/admin/news/settings', { autoNews: true }, auth(admin));

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { CommunityEnv } from '@portal/config';
 import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { ServicePlatformModule } from '@portal/platform';
+import { AdminActionPublisher } from './admin-actions/admin-action.publisher';
 import { AMV_CONTROLLERS, amvProviders } from './amv/amv.providers';
 import { AnimeRefsBroadcast } from './anime-refs/anime-refs-broadcast';
 import { AnimeRefsRepository } from './anime-refs/anime-refs.repository';
@@ -54,6 +55,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         { provide: RpcClient, inject: [SERVICE_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         ServiceRpc,
         UserDirectory,
+        AdminActionPublisher,
         AnimeRefsRepository,
         AnimeRefsBroadcast,
         AnimeRefsService,

@@ -151,9 +151,10 @@ export class NewsRepository {
     return rows[0] ?? null;
   }
 
-  async remove(id: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(changed(`DELETE FROM community.news WHERE id = $1 RETURNING id`), [id]);
-    return rows.length > 0;
+  /** The deleted row; null when there was none. */
+  async remove(manager: EntityManager, id: string): Promise<NewsRow | null> {
+    const rows: NewsRow[] = await manager.query(changed(`DELETE FROM community.news WHERE id = $1 RETURNING *`), [id]);
+    return rows[0] ?? null;
   }
 
   async autoNews(manager: EntityManager = this.dataSource.manager): Promise<boolean> {
@@ -161,8 +162,14 @@ export class NewsRepository {
     return rows[0]?.auto_news ?? true;
   }
 
-  async setAutoNews(autoNews: boolean): Promise<boolean> {
-    const rows: Array<{ auto_news: boolean }> = await this.dataSource.query(
+  /** The setting locked until the transaction ends (while its row exists), so a change's before is exact. */
+  async lockAutoNews(manager: EntityManager): Promise<boolean> {
+    const rows: Array<{ auto_news: boolean }> = await manager.query(`SELECT auto_news FROM community.news_settings FOR UPDATE`);
+    return rows[0]?.auto_news ?? true;
+  }
+
+  async setAutoNews(manager: EntityManager, autoNews: boolean): Promise<boolean> {
+    const rows: Array<{ auto_news: boolean }> = await manager.query(
       `INSERT INTO community.news_settings (id, auto_news) VALUES (true, $1)
        ON CONFLICT (id) DO UPDATE SET auto_news = EXCLUDED.auto_news, updated_at = now() RETURNING auto_news`,
       [autoNews],

@@ -8,11 +8,12 @@ import { NotificationsService } from './notifications.service';
 
 /**
  * In-app notifications (docs/community.md, «Notifications»). Other features inject the exported
- * `NotificationsService` and call `notify(manager, …)` inside their transaction.
+ * `NotificationsService` and call `notify(manager, …)` inside their transaction; `AfterCommit` is
+ * exported for other work that must wait for a caller's commit.
  */
 @Module({
   controllers: [NotificationsMessageController],
   providers: [AfterCommit, NotificationsRepository, NotificationsPusher, NotificationsService, CommentNotificationsListener],
-  exports: [NotificationsService],
+  exports: [NotificationsService, AfterCommit],
 })
 export class NotificationsModule {}

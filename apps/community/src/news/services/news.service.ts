@@ -14,6 +14,8 @@ import {
   type TitleRef,
 } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
+import { AdminActionPublisher, type AuditChange } from '../../admin-actions/admin-action.publisher';
+import { changedFields } from '../../admin-actions/changed-fields';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
 import { type NewsFields, type NewsRow, NewsRepository, slugTaken } from '../news.repository';
@@ -26,7 +28,8 @@ const slugConflict = () => RpcError.of(ErrorCode.Conflict, NEWS_MESSAGES.slugTak
 
 /**
  * Writing news (admins only, asked of auth on every write) and the automatic «Вышла N серия …».
- * Every check that can refuse runs before anything is written, so a refusal leaves no row.
+ * Every check that can refuse runs before anything is written, so a refusal leaves no row. Each
+ * admin write commits with its `community.admin.acted` (the audit log).
  */
 @Injectable()
 export class NewsService {
@@ -34,6 +37,7 @@ export class NewsService {
     private readonly news: NewsRepository,
     private readonly titles: AnimeRefsService,
     private readonly accounts: Accounts,
+    private readonly adminActions: AdminActionPublisher,
   ) {}
 
   async create(user: AuthenticatedUser, request: NewsCreateRequest): Promise<NewsItem> {
@@ -55,7 +59,9 @@ export class NewsService {
     };
     const row = await this.writeWithSlug(request.slug, request.title, async (manager, slug) => {
       await this.titles.keep(linked.refs, manager);
-      return this.news.insert(manager, { ...fields, slug, id: randomUUID(), authorId: user.id, authorUsername: user.username });
+      const inserted = await this.news.insert(manager, { ...fields, slug, id: randomUUID(), authorId: user.id, authorUsername: user.username });
+      if (inserted) await this.published(manager, user, inserted, 'created', { before: null, after: auditState(inserted) });
+      return inserted;
     });
     return toNewsItem(row, linked.map);
   }
@@ -84,16 +90,23 @@ export class NewsService {
       publishedAt,
     };
     const row = await this.writeWithSlug(fields.slug, fields.title, async (manager, slug) => {
-      if (!(await this.news.lock(manager, id))) throw notFound();
+      const locked = await this.news.lock(manager, id);
+      if (!locked) throw notFound();
       await this.titles.keep(linked.refs, manager);
-      return this.news.update(manager, id, { ...fields, slug });
+      const updated = await this.news.update(manager, id, { ...fields, slug });
+      if (updated) await this.published(manager, user, updated, 'updated', changedFields(auditState(locked), auditState(updated)));
+      return updated;
     });
     return toNewsItem(row, linked.map);
   }
 
   async remove(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
     await this.requireAdmin(user);
-    if (!(await this.news.remove(id))) throw notFound();
+    await this.news.transaction(async (manager) => {
+      const removed = await this.news.remove(manager, id);
+      if (!removed) throw notFound();
+      await this.published(manager, user, removed, 'deleted', { before: auditState(removed), after: null });
+    });
     return { id, deleted: true };
   }
 
@@ -104,7 +117,20 @@ export class NewsService {
 
   async setSettings(user: AuthenticatedUser, { autoNews }: NewsSettings): Promise<NewsSettings> {
     await this.requireAdmin(user);
-    return { autoNews: await this.news.setAutoNews(autoNews) };
+    const stored = await this.news.transaction(async (manager) => {
+      const before = await this.news.lockAutoNews(manager);
+      const after = await this.news.setAutoNews(manager, autoNews);
+      await this.adminActions.publish(manager, user, {
+        target: 'news-settings',
+        targetId: 'settings',
+        action: 'updated',
+        subjectUserId: null,
+        before: { autoNews: before },
+        after: { autoNews: after },
+      });
+      return after;
+    });
+    return { autoNews: stored };
   }
 
   /**
@@ -137,6 +163,11 @@ export class NewsService {
         autoEpisode: episode,
       });
     }
+  }
+
+  /** The news item's author (null for an automatic one) is whom the audit entry is about. */
+  private published(manager: EntityManager, admin: AuthenticatedUser, row: NewsRow, action: 'created' | 'updated' | 'deleted', change: AuditChange): Promise<void> {
+    return this.adminActions.publish(manager, admin, { target: 'news', targetId: row.id, action, subjectUserId: row.author_id, ...change });
   }
 
   private async requireAdmin(user: AuthenticatedUser): Promise<void> {
@@ -181,6 +212,21 @@ export class NewsService {
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
+}
+
+/** A news item as the audit log records it. */
+function auditState(row: NewsRow) {
+  return {
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    body: row.body,
+    tags: row.tags,
+    animeIds: row.anime_ids,
+    coverId: row.cover_id,
+    status: row.status,
+    publishedAt: row.published_at.toISOString(),
+  };
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
