@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { REVIEW_MESSAGES, type ReviewItem } from '@portal/contracts';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+import {
+  adminActionsOn,
+  ATTACK_ON_TITAN,
+  type CommunityStack,
+  DEATH_NOTE,
+  expectAdminAction,
+  expectFieldError,
+  NARUTO,
+  startCommunityStack,
+} from './community-test-kit';
 
 /**
  * Reviews through the gateway (docs/community.md, «Reviews»), against the real services. Each test
@@ -181,6 +190,7 @@ describe('reviews', () => {
       expect(refused.status).toBe(403);
       expect((await stack.api.get('/api/admin/reviews/pending', auth(other))).status).toBe(403);
       expect(await approvedEvents(created.id)).toHaveLength(0);
+      expect(await adminActionsOn(stack, 'review', created.id)).toEqual([]);
 
       const approved = await approve(created.id);
       expect(approved.status).toBe(200);
@@ -198,7 +208,13 @@ describe('reviews', () => {
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe(REVIEW_MESSAGES.notPending);
       expect(await approvedEvents(created.id)).toHaveLength(1);
-      expect((await approve(randomUUID())).status).toBe(404);
+      const missing = randomUUID();
+      expect((await approve(missing)).status).toBe(404);
+      // The audit log's entry: one, however often it was tried.
+      const moderated = { target: 'review', targetId: created.id, actorId: admin.id, subjectUserId: author.id } as const;
+      await expectAdminAction(stack, { ...moderated, action: 'approved', before: { status: 'pending' }, after: { status: 'approved' } });
+      expect(await adminActionsOn(stack, 'review', created.id)).toHaveLength(1);
+      expect(await adminActionsOn(stack, 'review', missing)).toEqual([]);
     });
 
     it('two admins approving at once: one approval, one event, one notification', async () => {
@@ -207,6 +223,7 @@ describe('reviews', () => {
       const results = await Promise.all([approve(created.id), approve(created.id)]);
       expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
       expect(await approvedEvents(created.id)).toHaveLength(1);
+      expect(await adminActionsOn(stack, 'review', created.id)).toHaveLength(1);
       expect(await count(`SELECT count(*) AS n FROM community.notifications WHERE user_id = $1`, [author.id])).toBe(1);
     });
 
@@ -231,6 +248,16 @@ describe('reviews', () => {
       expect(notification).toMatchObject({ kind: 'review.rejected', target: { reviewId: created.id, reason: 'Спойлеры без пометки [spoiler]' } });
       expect(notification.text).toMatch(/отклонена: Спойлеры без пометки \[spoiler\]$/);
       expect(await approvedEvents(created.id)).toHaveLength(0);
+      await expectAdminAction(stack, {
+        target: 'review',
+        targetId: created.id,
+        action: 'rejected',
+        actorId: admin.id,
+        subjectUserId: author.id,
+        before: { status: 'pending', reason: null },
+        after: { status: 'rejected', reason: 'Спойлеры без пометки [spoiler]' },
+      });
+      expect(await adminActionsOn(stack, 'review', created.id)).toHaveLength(1);
     });
 
     it("the author's edit of an approved review sends it back to pending; a foreign edit is a 403 and changes nothing", async () => {
@@ -254,7 +281,7 @@ describe('reviews', () => {
       expect((await stack.api.put(`/api/reviews/${randomUUID()}`, { score: 2 }, auth(author))).status).toBe(404);
     });
 
-    it('the author or an admin deletes; anyone else gets 403 and nothing changes', async () => {
+    it("the author or an admin deletes; anyone else gets 403 and nothing changes; only the admin's deletion is an admin action", async () => {
       const author = await stack.user();
       const other = await stack.user();
       const mine = await review(author, { animeId: DEATH_NOTE.id });
@@ -264,6 +291,18 @@ describe('reviews', () => {
       expect((await stack.api.delete(`/api/reviews/${mine.id}`, auth(author))).body.data).toEqual({ id: mine.id, deleted: true });
       expect((await stack.api.delete(`/api/reviews/${theirs.id}`, auth(admin))).status).toBe(200);
       expect(await count('SELECT count(*) AS n FROM community.reviews WHERE id = ANY($1)', [[mine.id, theirs.id]])).toBe(0);
+      expect((await stack.api.delete(`/api/reviews/${theirs.id}`, auth(admin))).status).toBe(404);
+      expect(await adminActionsOn(stack, 'review', mine.id)).toEqual([]);
+      await expectAdminAction(stack, {
+        target: 'review',
+        targetId: theirs.id,
+        action: 'deleted',
+        actorId: admin.id,
+        subjectUserId: other.id,
+        before: { animeId: DEATH_NOTE.id, title: null, text: TEXT, score: 8, status: 'pending' },
+        after: null,
+      });
+      expect(await adminActionsOn(stack, 'review', theirs.id)).toHaveLength(1);
       // Deleted: the author may write a new one.
       expect((await post(author, { animeId: DEATH_NOTE.id, text: TEXT, score: 4 })).status).toBe(201);
     });

@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
+import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
 import { AnimeRefsRepository } from '../../anime-refs/anime-refs.repository';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
@@ -38,6 +39,7 @@ export class ReviewsService {
     private readonly accounts: Accounts,
     private readonly outbox: OutboxPublisher,
     private readonly notifications: NotificationsService,
+    private readonly adminActions: AdminActionPublisher,
   ) {}
 
   /** A new review waits for moderation. `cardReward` stays null until the rewards service grants cards. */
@@ -71,12 +73,22 @@ export class ReviewsService {
     return this.asAuthor(row);
   }
 
-  /** By its author, or by an admin (asked of auth only when the caller is not the author). */
+  /**
+   * By its author, or by an admin (asked of auth only when the caller is not the author; the moderation's
+   * report decisions come this way too): an admin's deletion commits with `community.admin.acted`.
+   */
   async remove(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
     const current = await this.reviews.find(id);
     if (!current) throw notFound();
-    if (current.author_id !== user.id && !(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, REVIEW_MESSAGES.deleteForeign);
-    if (!(await this.reviews.transaction((manager) => this.reviews.remove(manager, id)))) throw notFound();
+    const byAdmin = current.author_id !== user.id;
+    if (byAdmin && !(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, REVIEW_MESSAGES.deleteForeign);
+    await this.reviews.transaction(async (manager) => {
+      if (!(await this.reviews.remove(manager, id))) throw notFound();
+      if (byAdmin) {
+        const before = { animeId: current.anime_id, title: current.title, text: current.text, score: current.score, status: current.status };
+        await this.adminActions.publish(manager, user, { target: 'review', targetId: id, action: 'deleted', subjectUserId: current.author_id, before, after: null });
+      }
+    });
     return { id, deleted: true };
   }
 
@@ -144,9 +156,14 @@ export class ReviewsService {
     return current;
   }
 
+  /** Only a pending review is decided on (its reason is null then); the decision commits with `community.admin.acted`. */
   private async moderate(manager: EntityManager, user: AuthenticatedUser, id: string, status: 'approved' | 'rejected', reason: string | null): Promise<ReviewRow> {
     const row = await this.reviews.moderate(manager, id, status, reason, user.id);
-    if (row) return row;
+    if (row) {
+      const [before, after] = status === 'approved' ? [{ status: 'pending' }, { status }] : [{ status: 'pending', reason: null }, { status, reason }];
+      await this.adminActions.publish(manager, user, { target: 'review', targetId: id, action: status, subjectUserId: row.author_id, before, after });
+      return row;
+    }
     if (!(await this.reviews.find(id, manager))) throw notFound();
     throw RpcError.of(ErrorCode.Conflict, REVIEW_MESSAGES.notPending);
   }
