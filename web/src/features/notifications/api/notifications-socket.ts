@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { openNamespaceSocket } from '../../../shared/api/namespace-socket';
+import { leaseNamespaceSocket } from '../../../shared/api/shared-namespace-socket';
 import { NOTIFICATIONS_NAMESPACE, type NotificationItem, type UnreadCount } from '@portal/contracts';
 
 /** The slice of a socket.io client socket the bell uses; stories and tests pass a fake one. */
@@ -14,9 +14,9 @@ export type NotificationsSocketConnector = (token: string) => Promise<Notificati
 
 /**
  * Opens `/notifications` (websocket only, the token as auth, as the chat does); the server puts the
- * socket in its user's room.
+ * socket in its user's room. The rewards listen on the same connection (a shared lease).
  */
-export const connectNotificationsSocket: NotificationsSocketConnector = (token) => openNamespaceSocket(NOTIFICATIONS_NAMESPACE, token);
+export const connectNotificationsSocket: NotificationsSocketConnector = (token) => leaseNamespaceSocket(NOTIFICATIONS_NAMESPACE, token);
 
 /** Which connector the bell uses: the real one, unless a story or test provides another. */
 export const NotificationsSocketContext = createContext<NotificationsSocketConnector>(connectNotificationsSocket);
