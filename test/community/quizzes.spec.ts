@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { type EventPayload, QUIZ_DAILY_LIMIT, QUIZ_MESSAGES, QUIZ_PENDING_LIMIT, type QuizAttempt, type QuizEditable, type QuizResult, type QuizSummary } from '@portal/contracts';
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { type CommunityStack, DEATH_NOTE, expectFieldError, startCommunityStack } from './community-test-kit';
+import { adminActionsOn, type CommunityStack, DEATH_NOTE, expectAdminAction, expectFieldError, startCommunityStack } from './community-test-kit';
 
 /**
  * Quizzes through the gateway (docs/community.md, «Quizzes»), against the real services, PostgreSQL
@@ -144,7 +144,7 @@ describe('quizzes', () => {
       expect((await create(author, quizBody())).body).toMatchObject({ code: 'RATE_LIMITED', message: QUIZ_MESSAGES.dailyLimit });
     });
 
-    it('lets the author or an admin edit (back to pending) and delete; others get 403, guests 401', async () => {
+    it("lets the author or an admin edit (back to pending) and delete; others get 403, guests 401; an admin's deletion is an admin action", async () => {
       const [author, other] = [await stack.user(), await stack.user()];
       const quiz = await approved(author);
       const changed = { ...quizBody(), title: 'Новое название' };
@@ -166,7 +166,19 @@ describe('quizzes', () => {
       const another = await approved(author);
       expect((await stack.api.delete(`/api/quiz/${another.id}`, auth(other))).status).toBe(403);
       expect((await stack.api.delete(`/api/quiz/${another.id}`, auth(admin))).status).toBe(200);
-      expect((await stack.api.delete(`/api/quiz/${randomUUID()}`, auth(admin))).status).toBe(404);
+      const missing = randomUUID();
+      expect((await stack.api.delete(`/api/quiz/${missing}`, auth(admin))).status).toBe(404);
+      expect((await adminActionsOn(stack, 'quiz', quiz.id)).map((action) => action.action)).toEqual(['approved']);
+      expect(await adminActionsOn(stack, 'quiz', missing)).toEqual([]);
+      await expectAdminAction(stack, {
+        target: 'quiz',
+        targetId: another.id,
+        action: 'deleted',
+        actorId: admin.id,
+        subjectUserId: author.id,
+        before: { title: another.title, description: another.description, animeIds: [DEATH_NOTE.id], questionCount: 4, status: 'approved' },
+        after: null,
+      });
       expectFieldError(await stack.api.delete('/api/quiz/nope', auth(admin)), 'id');
     });
 
@@ -263,9 +275,10 @@ describe('quizzes', () => {
         expect((await call()).status).toBe(expected);
       }
       expect((await stack.db.query('SELECT status FROM community.quizzes WHERE id = $1', [quiz.id]))[0].status).toBe('pending');
+      expect(await adminActionsOn(stack, 'quiz', quiz.id)).toEqual([]);
     });
 
-    it('approves or rejects a pending quiz once, notifying the author', async () => {
+    it('approves or rejects a pending quiz once, notifying the author and publishing one admin action', async () => {
       const author = await stack.user();
       const [good, bad] = [await created(author, quizBody({ title: 'Хороший квиз' })), await created(author, quizBody({ title: 'Плохой квиз' }))];
       const before = await state();
@@ -279,6 +292,16 @@ describe('quizzes', () => {
       expect((await approve(good.id)).body).toMatchObject({ code: 'CONFLICT', message: QUIZ_MESSAGES.notPending });
       expect((await reject(bad.id, { reason: 'Спойлеры' })).body.data).toMatchObject({ status: 'rejected', rejectionReason: 'Спойлеры' });
       expect((await approve(bad.id)).status).toBe(409);
+      const decided = { target: 'quiz', actorId: admin.id, subjectUserId: author.id } as const;
+      await expectAdminAction(stack, { ...decided, targetId: good.id, action: 'approved', before: { status: 'pending' }, after: { status: 'approved' } });
+      await expectAdminAction(stack, {
+        ...decided,
+        targetId: bad.id,
+        action: 'rejected',
+        before: { status: 'pending', reason: null },
+        after: { status: 'rejected', reason: 'Спойлеры' },
+      });
+      expect((await adminActionsOn(stack, 'quiz', good.id)).length + (await adminActionsOn(stack, 'quiz', bad.id)).length).toBe(2);
       const told = await waitFor(async () => {
         const items = (await stack.api.get('/api/notifications', auth(author))).body.data.items;
         return items.length >= 2 ? items : undefined;

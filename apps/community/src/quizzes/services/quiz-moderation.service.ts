@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { type AuthenticatedUser, QUIZ_MESSAGES, type QuizRejectRequest, type QuizSummary } from '@portal/contracts';
+import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
 import { NotificationsService } from '../../notifications/notifications.service';
 import { quizConflict, quizNotFound } from '../quiz-errors';
 import { toQuizSummary } from '../quiz-view';
 import { type QuizRow, QuizzesRepository } from '../quizzes.repository';
 import { QuizAccess } from './quiz-access';
 
-/** An admin approves or rejects a pending quiz; the author is told in the same transaction. */
+/** An admin approves or rejects a pending quiz; the author is told, and the audit log's event written, in the same transaction. */
 @Injectable()
 export class QuizModerationService {
   constructor(
     private readonly quizzes: QuizzesRepository,
     private readonly access: QuizAccess,
     private readonly notifications: NotificationsService,
+    private readonly adminActions: AdminActionPublisher,
   ) {}
 
   approve(admin: AuthenticatedUser, id: string): Promise<QuizSummary> {
@@ -30,7 +32,10 @@ export class QuizModerationService {
       const current = await this.quizzes.lock(manager, id);
       if (!current) throw quizNotFound();
       if (current.status !== 'pending') throw quizConflict(QUIZ_MESSAGES.notPending);
-      await this.quizzes.moderate(manager, id, { status: reason === null ? 'approved' : 'rejected', reason, adminId: admin.id });
+      const status = reason === null ? 'approved' : 'rejected';
+      await this.quizzes.moderate(manager, id, { status, reason, adminId: admin.id });
+      const [before, after] = reason === null ? [{ status: current.status }, { status }] : [{ status: current.status, reason: current.rejection_reason }, { status, reason }];
+      await this.adminActions.publish(manager, admin, { target: 'quiz', targetId: id, action: status, subjectUserId: current.author_id, before, after });
       const target = { type: 'quiz' as const, quizId: id, quizTitle: current.title };
       await this.notifications.notify(
         manager,

@@ -13,6 +13,7 @@ import {
   type TitleRef,
 } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
+import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
 import { UserRefsRepository } from '../../comments/user-refs.repository';
@@ -33,6 +34,7 @@ export class QuizzesService {
     private readonly titles: AnimeRefsService,
     private readonly users: UserRefsRepository,
     private readonly accounts: Accounts,
+    private readonly adminActions: AdminActionPublisher,
   ) {}
 
   /** A new quiz, pending; at most QUIZ_PENDING_LIMIT waiting and QUIZ_DAILY_LIMIT a day per author (429). */
@@ -70,12 +72,18 @@ export class QuizzesService {
     return toQuizEditable(row, { id: user.id, isAdmin, best: null });
   }
 
-  /** The author or an admin removes the quiz with its attempts and results. */
+  /**
+   * The author or an admin removes the quiz with its attempts and results. An admin removing someone's
+   * quiz (the moderation's report decisions come this way too) commits `community.admin.acted` with it.
+   */
   async delete(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
     await this.access.requireEditor(user, await this.quizzes.find(id));
     await this.quizzes.transaction(async (manager) => {
-      await this.lockExisting(manager, id);
+      const current = await this.lockExisting(manager, id);
       await this.quizzes.delete(manager, id);
+      if (current.author_id === user.id) return;
+      const before = { title: current.title, description: current.description, animeIds: current.anime_ids, questionCount: current.question_count, status: current.status };
+      await this.adminActions.publish(manager, user, { target: 'quiz', targetId: id, action: 'deleted', subjectUserId: current.author_id, before, after: null });
     });
     return { id, deleted: true };
   }
