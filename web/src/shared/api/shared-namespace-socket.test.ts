@@ -2,18 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { leaseNamespaceSocket, type SocketLease } from './shared-namespace-socket';
 
 /** A stand-in for a socket.io client socket: listeners by event, and whether it was closed. */
+type Listener = (...args: never[]) => void;
+
 function fakeSocket() {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const listeners = new Map<string, Set<Listener>>();
   return {
     closed: false,
-    on(event: string, listener: (payload: unknown) => void) {
+    on(event: string, listener: Listener) {
       listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
     },
-    off(event: string, listener: (payload: unknown) => void) {
+    off(event: string, listener: Listener) {
       listeners.get(event)?.delete(listener);
     },
     emit(event: string, payload: unknown) {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
+      for (const listener of listeners.get(event) ?? []) (listener as (payload: unknown) => void)(payload);
     },
     disconnect() {
       this.closed = true;
