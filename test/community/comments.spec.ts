@@ -6,7 +6,16 @@ import { COMMENT_MESSAGES, COMMENTS_NAMESPACE, EVENT_QUEUE_OF, type CommentItem,
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+import {
+  adminActionsOn,
+  ATTACK_ON_TITAN,
+  type CommunityStack,
+  DEATH_NOTE,
+  expectAdminAction,
+  expectFieldError,
+  NARUTO,
+  startCommunityStack,
+} from './community-test-kit';
 
 /**
  * Comments through the gateway (docs/community.md, «Comments»), against the real services. The
@@ -443,7 +452,7 @@ describe('comments', () => {
       expect((await stack.api.put(`/api/comments/${randomUUID()}`, { content: 'Никому' }, auth(author))).status).toBe(404);
     });
 
-    it('the author or an admin deletes; anyone else gets 403 and nothing changes', async () => {
+    it("the author or an admin deletes; anyone else gets 403 and nothing changes; only the admin's deletion is an admin action", async () => {
       const [author, stranger, admin] = [await stack.user(), await stack.user(), await stack.admin()];
       const mine = await comment(author, { content: 'Удалю сам' });
       const res = await stack.api.delete(`/api/comments/${mine.id}`, auth(stranger));
@@ -458,6 +467,12 @@ describe('comments', () => {
       const theirs = await comment(other, { content: 'Удалит админ' });
       expect((await stack.api.delete(`/api/comments/${theirs.id}`, auth(admin))).status).toBe(200);
       expect((await threads(DEATH_NOTE.id)).items.find((item) => item.id === theirs.id)).toBeUndefined();
+      expect((await stack.api.delete(`/api/comments/${theirs.id}`, auth(admin))).status).toBe(404);
+
+      expect(await adminActionsOn(stack, 'comment', mine.id)).toEqual([]);
+      const deleted = { target: 'comment', targetId: theirs.id, action: 'deleted', actorId: admin.id, subjectUserId: other.id } as const;
+      await expectAdminAction(stack, { ...deleted, before: { text: 'Удалит админ' }, after: null });
+      expect(await adminActionsOn(stack, 'comment', theirs.id)).toHaveLength(1);
     });
 
     it('a deleted comment with replies stays as a placeholder without text; once they go, it goes too', async () => {

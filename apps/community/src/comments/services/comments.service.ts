@@ -13,6 +13,7 @@ import {
 } from '@portal/contracts';
 import { OutboxPublisher, transportCall } from '@portal/messaging';
 import { maskBadWords, RpcError } from '@portal/platform';
+import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
 import { AmvRepository } from '../../amv/amv.repository';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { NewsReader } from '../../news/services/news-reader';
@@ -51,6 +52,7 @@ export class CommentsService {
     private readonly amv: AmvRepository,
     private readonly news: NewsReader,
     private readonly rankings: RankingCountersRepository,
+    private readonly adminActions: AdminActionPublisher,
   ) {}
 
   async create(user: AuthenticatedUser, { target, content, parentId, episode, at }: CommentCreateRequest): Promise<CommentItem> {
@@ -132,16 +134,28 @@ export class CommentsService {
   }
 
   /**
-   * By its author, or by an admin (asked of auth only when the caller is not the author). The row is
-   * kept: a comment with replies shows as «Комментарий удалён», one without disappears.
+   * By its author, or by an admin (asked of auth only when the caller is not the author; the moderation's
+   * report decisions come this way too). The row is kept: a comment with replies shows as «Комментарий
+   * удалён», one without disappears. An admin's deletion commits with `community.admin.acted`.
    */
   async remove(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
     const current = await this.comments.find(id);
     if (!current || current.deleted_at) throw notFound();
-    if (current.author_id !== user.id && !(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, COMMENT_MESSAGES.deleteForeign);
+    const byAdmin = current.author_id !== user.id;
+    if (byAdmin && !(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, COMMENT_MESSAGES.deleteForeign);
     const placeholder = await this.comments.transaction(async (manager) => {
       if (!(await this.comments.markDeleted(manager, id))) throw notFound();
       await this.rankings.add(manager, [{ userId: current.author_id, board: 'byComments', delta: -1 }]);
+      if (byAdmin) {
+        await this.adminActions.publish(manager, user, {
+          target: 'comment',
+          targetId: id,
+          action: 'deleted',
+          subjectUserId: current.author_id,
+          before: { text: current.content },
+          after: null,
+        });
+      }
       return this.comments.liveShownUnder(manager, id, current.root_id);
     });
     const animeId = roomAnimeId(current);
