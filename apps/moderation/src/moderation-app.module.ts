@@ -8,6 +8,7 @@ import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
 import { UserEventsListener } from './audit-log/listeners/user-events.listener';
 import { CardEventsListener } from './audit-log/listeners/card-events.listener';
+import { AdminActionsListener } from './audit-log/listeners/admin-actions.listener';
 import { BANS_CONTROLLERS, BANS_PROVIDERS } from './bans/bans.providers';
 import { MODERATION_MIGRATIONS } from './migrations';
 import { REPORTS_CONTROLLERS, reportsProviders } from './reports/reports.providers';
@@ -40,6 +41,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
         AuditLogRepository,
         UserEventsListener,
         CardEventsListener,
+        AdminActionsListener,
         ...reportsProviders(config),
         ...STATS_PROVIDERS,
         ...BANS_PROVIDERS,

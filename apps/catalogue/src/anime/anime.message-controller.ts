@@ -12,6 +12,7 @@ import {
   savePosterSchema,
 } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
+import { actorOf } from '../admin-actions/admin-actions';
 import { AnimeStatsService } from '../stats/anime-stats.service';
 import { AnimeAdminService } from './services/anime-admin.service';
 import { AnimeQueryService } from './services/anime-query.service';
@@ -80,23 +81,23 @@ export class AnimeMessageController {
   }
 
   @MessagePattern('catalogue.anime.create')
-  create(@Payload() { data }: RpcRequest<unknown>) {
-    return this.admin.create(validatePayload(animeCreateSchema, data));
+  create(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.admin.create(actorOf(meta), validatePayload(animeCreateSchema, data));
   }
 
   @MessagePattern('catalogue.anime.patch')
-  patch(@Payload() { data }: RpcRequest<{ anime?: unknown }>) {
-    return this.admin.update(idOf(data), validatePayload(animePatchSchema, data?.anime));
+  patch(@Payload() { meta, data }: RpcRequest<{ anime?: unknown }>) {
+    return this.admin.update(actorOf(meta), idOf(data), validatePayload(animePatchSchema, data?.anime));
   }
 
   @MessagePattern('catalogue.anime.delete')
-  remove(@Payload() { data }: RpcRequest<unknown>) {
-    return this.admin.remove(idOf(data));
+  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.admin.remove(actorOf(meta), idOf(data));
   }
 
   @MessagePattern('catalogue.poster.save')
-  savePoster(@Payload() { data }: RpcRequest<unknown>) {
+  savePoster(@Payload() { meta, data }: RpcRequest<unknown>) {
     const { animeId, posterUrl } = validatePayload(savePosterSchema, data);
-    return this.admin.savePoster(animeId, posterUrl);
+    return this.admin.savePoster(actorOf(meta), animeId, posterUrl);
   }
 }

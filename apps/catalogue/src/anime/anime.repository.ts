@@ -86,6 +86,12 @@ export class AnimeRepository {
     return rows[0] ?? null;
   }
 
+  /** The row, locked until the transaction ends: an admin's change reads what it replaces. */
+  async lockById(manager: EntityManager, id: number): Promise<AnimeRow | null> {
+    const rows: AnimeRow[] = await manager.query(`SELECT a.*, a.score::float8 AS score FROM catalogue.anime a WHERE a.id = $1 FOR UPDATE`, [id]);
+    return rows[0] ?? null;
+  }
+
   async summariesByIds(ids: number[]): Promise<AnimeSummaryRow[]> {
     if (ids.length === 0) return [];
     const rows: AnimeSummaryRow[] = await this.dataSource.query(
@@ -157,9 +163,10 @@ export class AnimeRepository {
     return rows.length > 0;
   }
 
-  async delete(manager: EntityManager, id: number): Promise<boolean> {
-    const [rows]: [Array<{ id: number }>, number] = await manager.query(`DELETE FROM catalogue.anime WHERE id = $1 RETURNING id`, [id]);
-    return rows.length > 0;
+  /** Returns the deleted row; null when there was none. */
+  async delete(manager: EntityManager, id: number): Promise<AnimeRow | null> {
+    const [rows]: [AnimeRow[], number] = await manager.query(`DELETE FROM catalogue.anime a WHERE a.id = $1 RETURNING a.*, a.score::float8 AS score`, [id]);
+    return rows[0] ?? null;
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

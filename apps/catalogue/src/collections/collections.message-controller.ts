@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { catalogueIdParamsSchema, cataloguePageQuerySchema, collectionCreateSchema, collectionUpdateSchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
+import { actorOf } from '../admin-actions/admin-actions';
 import { CollectionsService } from './collections.service';
 
 const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).id;
@@ -28,17 +29,17 @@ export class CollectionsMessageController {
   }
 
   @MessagePattern('catalogue.collection.create')
-  create(@Payload() { data }: RpcRequest<unknown>) {
-    return this.collections.create(validatePayload(collectionCreateSchema, data));
+  create(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.collections.create(actorOf(meta), validatePayload(collectionCreateSchema, data));
   }
 
   @MessagePattern('catalogue.collection.update')
-  update(@Payload() { data }: RpcRequest<{ collection?: unknown }>) {
-    return this.collections.update(idOf(data), validatePayload(collectionUpdateSchema, data?.collection));
+  update(@Payload() { meta, data }: RpcRequest<{ collection?: unknown }>) {
+    return this.collections.update(actorOf(meta), idOf(data), validatePayload(collectionUpdateSchema, data?.collection));
   }
 
   @MessagePattern('catalogue.collection.delete')
-  remove(@Payload() { data }: RpcRequest<unknown>) {
-    return this.collections.remove(idOf(data));
+  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.collections.remove(actorOf(meta), idOf(data));
   }
 }

@@ -15,6 +15,15 @@ export interface CollectionRow {
   updated_at: Date;
 }
 
+/** A collection as the audit log records an admin's change of it. */
+export type CollectionAuditState = {
+  title: string;
+  description: string;
+  featured: boolean;
+  cover: string | null;
+  animeIds: number[];
+};
+
 const COLLECTION_COLUMNS = `c.id, c.title, c.description, c.cover, c.featured, c.created_at, c.updated_at,
   (SELECT count(*)::int FROM catalogue.collection_items i WHERE i.collection_id = c.id) AS anime_count`;
 
@@ -40,6 +49,17 @@ export class CollectionsRepository {
   async find(id: number, manager: EntityManager = this.dataSource.manager): Promise<CollectionRow | null> {
     const rows: CollectionRow[] = await manager.query(`SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c WHERE c.id = $1`, [id]);
     return rows[0] ?? null;
+  }
+
+  /** The collection and its titles in order, locked until the transaction ends; null when there is none. */
+  async lockAuditState(manager: EntityManager, id: number): Promise<CollectionAuditState | null> {
+    const [row] = await manager.query(`SELECT title, description, featured, cover FROM catalogue.collections WHERE id = $1 FOR UPDATE`, [id]);
+    if (!row) return null;
+    const items: Array<{ anime_id: number }> = await manager.query(
+      `SELECT anime_id FROM catalogue.collection_items WHERE collection_id = $1 ORDER BY position`,
+      [id],
+    );
+    return { title: row.title, description: row.description, featured: row.featured, cover: row.cover, animeIds: items.map((item) => item.anime_id) };
   }
 
   anime(id: number): Promise<AnimeSummaryRow[]> {

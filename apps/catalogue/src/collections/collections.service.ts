@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CATALOGUE_MESSAGES, ErrorCode, type Collection, type CollectionDetails, type CollectionWrite, type Page } from '@portal/contracts';
+import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
+import { changedFields, publishAdminAction } from '../admin-actions/admin-actions';
 import { toAnimeSummary } from '../anime/anime.mapper';
 import { AnimeRepository } from '../anime/anime.repository';
 import { CatalogueCacheInvalidator } from '../cache/catalogue-cache-invalidator';
@@ -24,6 +26,7 @@ export class CollectionsService {
     private readonly collections: CollectionsRepository,
     private readonly anime: AnimeRepository,
     private readonly cache: CatalogueCacheInvalidator,
+    private readonly outbox: OutboxPublisher,
   ) {}
 
   async list(page: number, limit: number): Promise<Page<Collection>> {
@@ -41,7 +44,8 @@ export class CollectionsService {
     return { ...toCollection(row), anime: (await this.collections.anime(id)).map(toAnimeSummary) };
   }
 
-  async create(write: CollectionWrite & { title: string }): Promise<CollectionDetails> {
+  /** Each admin write is published in its transaction (`catalogue.admin.acted`): the moderation's audit log records it. */
+  async create(actorId: string, write: CollectionWrite & { title: string }): Promise<CollectionDetails> {
     const animeIds = await this.checkedAnimeIds(write.animeIds ?? []);
     const id = await this.collections.transaction(async (manager) => {
       const created = await this.collections.insert(manager, {
@@ -51,29 +55,42 @@ export class CollectionsService {
         cover: write.cover ?? null,
       });
       await this.collections.replaceItems(manager, created, animeIds);
+      const after = await this.collections.lockAuditState(manager, created);
+      await publishAdminAction(this.outbox, manager, { actorId, target: 'collection', targetId: String(created), action: 'created', before: null, after });
       return created;
     });
+    this.outbox.afterCommit();
     await this.cache.invalidate();
     return this.details(id);
   }
 
   /** Returns the collection and the cover it replaced (for the gateway to delete). */
-  async update(id: number, write: CollectionWrite): Promise<CollectionDetails & { replacedCover: string | null }> {
+  async update(actorId: string, id: number, write: CollectionWrite): Promise<CollectionDetails & { replacedCover: string | null }> {
     const animeIds = write.animeIds === undefined ? undefined : await this.checkedAnimeIds(write.animeIds);
     const previous = await this.collections.transaction(async (manager) => {
+      const before = await this.collections.lockAuditState(manager, id);
       const result = await this.collections.update(manager, id, write);
-      if (!result) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.collectionNotFound);
+      if (!before || !result) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.collectionNotFound);
       if (animeIds) await this.collections.replaceItems(manager, id, animeIds);
+      const after = await this.collections.lockAuditState(manager, id);
+      await publishAdminAction(this.outbox, manager, { actorId, target: 'collection', targetId: String(id), action: 'updated', ...changedFields(before, after ?? {}) });
       return result.previousCover;
     });
+    this.outbox.afterCommit();
     await this.cache.invalidate();
     const replacedCover = write.cover !== undefined && previous !== write.cover ? previous : null;
     return { ...(await this.details(id)), replacedCover };
   }
 
-  async remove(id: number): Promise<{ id: number; deleted: true; cover: string | null }> {
-    const deleted = await this.collections.transaction((manager) => this.collections.delete(manager, id));
-    if (!deleted) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.collectionNotFound);
+  async remove(actorId: string, id: number): Promise<{ id: number; deleted: true; cover: string | null }> {
+    const deleted = await this.collections.transaction(async (manager) => {
+      const before = await this.collections.lockAuditState(manager, id);
+      const row = await this.collections.delete(manager, id);
+      if (!before || !row) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.collectionNotFound);
+      await publishAdminAction(this.outbox, manager, { actorId, target: 'collection', targetId: String(id), action: 'deleted', before, after: null });
+      return row;
+    });
+    this.outbox.afterCommit();
     await this.cache.invalidate();
     return { id, deleted: true, cover: deleted.cover };
   }

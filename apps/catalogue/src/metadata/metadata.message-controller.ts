@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { metadataIdParamsSchema, metadataSyncSchema, parserParseSchema, setBackgroundRequestSchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
+import { actorOf } from '../admin-actions/admin-actions';
 import { MetadataSyncService } from './services/metadata-sync.service';
 
 /** Shikimori metadata, posters, parser and backgrounds, as the gateway's admin routes ask for them. */
@@ -37,8 +38,8 @@ export class MetadataMessageController {
   }
 
   @MessagePattern('catalogue.images.set-background')
-  setBackground(@Payload() { data }: RpcRequest<unknown>) {
+  setBackground(@Payload() { meta, data }: RpcRequest<unknown>) {
     const { id, backgroundUrl } = validatePayload(setBackgroundRequestSchema, data);
-    return this.metadata.setBackground(id, backgroundUrl);
+    return this.metadata.setBackground(actorOf(meta), id, backgroundUrl);
   }
 }

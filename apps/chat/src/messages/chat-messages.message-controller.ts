@@ -27,8 +27,9 @@ export class ChatMessagesMessageController {
     return this.chat.get(validatePayload(chatMessageParamsSchema, data).id);
   }
 
+  /** The gateway lets only admins through; the caller is recorded as the one who deleted it. */
   @MessagePattern('chat.message.delete')
-  remove(@Payload() { data }: RpcRequest<unknown>) {
-    return this.chat.remove(validatePayload(chatMessageParamsSchema, data).id);
+  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
+    return this.chat.remove(meta.user, validatePayload(chatMessageParamsSchema, data).id);
   }
 }

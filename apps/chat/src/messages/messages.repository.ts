@@ -48,13 +48,13 @@ export class MessagesRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** Soft delete, so a moderation report can still show what was said. */
-  async markDeleted(id: string): Promise<boolean> {
+  /** Soft delete, so a moderation report can still show what was said. Returns its author and text; null when no such visible message. */
+  async markDeleted(id: string, manager: EntityManager): Promise<Pick<MessageRow, 'id' | 'user_id' | 'message'> | null> {
     // TypeORM answers UPDATE with [rows, affected count].
-    const [rows]: [Array<{ id: string }>, number] = await this.dataSource.query(
-      `UPDATE chat.messages SET deleted_at = now() WHERE id = $1::bigint AND deleted_at IS NULL RETURNING id`,
+    const [rows]: [Array<Pick<MessageRow, 'id' | 'user_id' | 'message'>>, number] = await manager.query(
+      `UPDATE chat.messages SET deleted_at = now() WHERE id = $1::bigint AND deleted_at IS NULL RETURNING id::text AS id, user_id, message`,
       [id],
     );
-    return rows.length > 0;
+    return rows[0] ?? null;
   }
 }

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CATALOGUE_MESSAGES, ErrorCode, GENRES, type AnimeDetails, type AnimeWrite } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
+import { publishAdminAction } from '../../admin-actions/admin-actions';
 import { publishTitleChange } from '../title-change';
+import { publishTitleAdminChange, TITLE_MAIN_COLUMNS, titleFields } from '../title-audit';
 import { RpcError } from '@portal/platform';
 import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
 import { AnimeRepository } from '../anime.repository';
@@ -40,8 +42,9 @@ export function toColumns(write: AnimeWrite): Record<string, unknown> {
 }
 
 /**
- * Admin writes. Each one commits the row and its `catalogue.anime.updated` event together, then drops
- * the cached responses at once; the event is the durable path should the process die in between.
+ * Admin writes. Each one commits the row with its `catalogue.anime.updated` event and its
+ * `catalogue.admin.acted` record for the audit log, then drops the cached responses at once; the
+ * events are the durable path should the process die in between.
  */
 @Injectable()
 export class AnimeAdminService {
@@ -52,22 +55,50 @@ export class AnimeAdminService {
     private readonly cache: CatalogueCacheInvalidator,
   ) {}
 
-  async create(write: AnimeWrite): Promise<AnimeDetails> {
+  async create(actorId: string, write: AnimeWrite): Promise<AnimeDetails> {
     const columns = toColumns(write);
     columns.title_romaji ??= columns.title;
     const id = await this.commit(async (manager) => {
       const created = await this.anime.insert(manager, columns);
       await publishTitleChange(this.outbox, this.anime, manager, created, 'created');
+      const row = await this.anime.findById(created, manager);
+      const after = row && titleFields(row, Object.keys(columns));
+      await publishAdminAction(this.outbox, manager, { actorId, target: 'anime', targetId: String(created), action: 'created', before: null, after });
       return created;
     });
     return this.query.details(id);
   }
 
-  async update(id: number, write: AnimeWrite): Promise<AnimeDetails> {
+  update(actorId: string, id: number, write: AnimeWrite): Promise<AnimeDetails> {
+    return this.change(actorId, 'anime', id, write);
+  }
+
+  async remove(actorId: string, id: number): Promise<{ id: number; deleted: true }> {
+    await this.commit(async (manager) => {
+      const deleted = await this.anime.delete(manager, id);
+      if (!deleted) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
+      await publishTitleChange(this.outbox, this.anime, manager, id, 'deleted');
+      await publishAdminAction(this.outbox, manager, {
+        actorId,
+        target: 'anime',
+        targetId: String(id),
+        action: 'deleted',
+        before: titleFields(deleted, TITLE_MAIN_COLUMNS),
+        after: null,
+      });
+    });
+    return { id, deleted: true };
+  }
+
+  savePoster(actorId: string, animeId: number, posterUrl: string): Promise<AnimeDetails> {
+    return this.change(actorId, 'poster', animeId, { poster: posterUrl });
+  }
+
+  private async change(actorId: string, target: 'anime' | 'poster', id: number, write: AnimeWrite): Promise<AnimeDetails> {
     const columns = toColumns(write);
     if (Object.keys(columns).length === 0) throw RpcError.validation([{ field: 'body', message: 'Нет полей для изменения' }]);
     await this.commit(async (manager) => {
-      const current = await this.anime.findById(id, manager);
+      const current = await this.anime.lockById(manager, id);
       if (!current) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
       // The display title is the Russian one when there is one: a new Russian title becomes it too,
       // unless the display title was set apart from it.
@@ -76,20 +107,9 @@ export class AnimeAdminService {
       }
       await this.anime.update(manager, id, columns);
       await publishTitleChange(this.outbox, this.anime, manager, id, 'updated');
+      await publishTitleAdminChange(this.outbox, this.anime, manager, { actorId, target, before: current, columns: Object.keys(columns) });
     });
     return this.query.details(id);
-  }
-
-  async remove(id: number): Promise<{ id: number; deleted: true }> {
-    await this.commit(async (manager) => {
-      if (!(await this.anime.delete(manager, id))) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
-      await publishTitleChange(this.outbox, this.anime, manager, id, 'deleted');
-    });
-    return { id, deleted: true };
-  }
-
-  savePoster(animeId: number, posterUrl: string): Promise<AnimeDetails> {
-    return this.update(animeId, { poster: posterUrl });
   }
 
   private async commit<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

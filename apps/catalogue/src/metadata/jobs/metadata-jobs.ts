@@ -9,6 +9,8 @@ export interface SyncJobData {
 export interface BackgroundJobData {
   animeId: number;
   backgroundUrl: string;
+  /** The admin who chose it, whom the audit log names when the job sets it. */
+  actorId: string;
 }
 
 export type SyncJobResult =

@@ -55,7 +55,7 @@ export class MetadataWorker implements OnApplicationBootstrap, BeforeApplication
           return await this.titles.sync((job.data as SyncJobData).shikimoriId, { signal: this.stopping.signal });
         case 'background': {
           const data = job.data as BackgroundJobData;
-          return await this.backgrounds.set(data.animeId, data.backgroundUrl);
+          return await this.backgrounds.set(data);
         }
         default:
           throw new UnrecoverableError(`unknown job ${job.name}`);

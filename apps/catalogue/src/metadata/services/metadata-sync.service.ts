@@ -72,10 +72,10 @@ export class MetadataSyncService {
     }
   }
 
-  async setBackground(id: number, backgroundUrl: string): Promise<{ jobId: string }> {
+  async setBackground(actorId: string, id: number, backgroundUrl: string): Promise<{ jobId: string }> {
     const row = await this.anime.findById(id);
     if (!row) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
-    return { jobId: await this.queue.enqueueBackground({ animeId: row.id, backgroundUrl }) };
+    return { jobId: await this.queue.enqueueBackground({ animeId: row.id, backgroundUrl, actorId }) };
   }
 
   async progress(): Promise<MetadataSyncProgress> {

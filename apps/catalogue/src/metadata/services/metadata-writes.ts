@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { AdminActionTarget } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { AnimeRepository } from '../../anime/anime.repository';
 import { publishTitleChange } from '../../anime/title-change';
+import { publishTitleAdminChange } from '../../anime/title-audit';
 import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
 
 /**
@@ -38,6 +40,14 @@ export class TitleWriter {
   async update(animeId: number, columns: Record<string, unknown>): Promise<boolean> {
     if (!(await this.anime.update(this.manager, animeId, columns))) return false;
     await publishTitleChange(this.outbox, this.anime, this.manager, animeId, 'updated');
+    return true;
+  }
+
+  /** An admin's change: written and recorded like any other, and for the audit log too (`catalogue.admin.acted`). */
+  async updateAsAdmin(actorId: string, target: AdminActionTarget, animeId: number, columns: Record<string, unknown>): Promise<boolean> {
+    const before = await this.anime.lockById(this.manager, animeId);
+    if (!before || !(await this.update(animeId, columns))) return false;
+    await publishTitleAdminChange(this.outbox, this.anime, this.manager, { actorId, target, before, columns: Object.keys(columns) });
     return true;
   }
 }

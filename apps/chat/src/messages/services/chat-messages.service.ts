@@ -69,8 +69,23 @@ export class ChatMessagesService {
     return toChatMessage(row);
   }
 
-  async remove(id: string): Promise<{ id: string; deleted: true }> {
-    if (!(await this.messages.markDeleted(id))) throw RpcError.of(ErrorCode.NotFound, CHAT_MESSAGES.notFound);
+  /** An admin's deletion, published in its transaction (`chat.admin.acted`): the moderation's audit log records it. */
+  async remove(admin: AuthenticatedUser | undefined, id: string): Promise<{ id: string; deleted: true }> {
+    if (!admin) throw RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
+    await this.messages.transaction(async (manager) => {
+      const deleted = await this.messages.markDeleted(id, manager);
+      if (!deleted) throw RpcError.of(ErrorCode.NotFound, CHAT_MESSAGES.notFound);
+      await this.outbox.publish(manager, 'chat.admin.acted', {
+        actorId: admin.id,
+        target: 'chat-message',
+        targetId: deleted.id,
+        action: 'deleted',
+        subjectUserId: deleted.user_id,
+        before: { text: deleted.message },
+        after: null,
+      });
+    });
+    this.outbox.afterCommit();
     this.pusher.push('messageDeleted', { id });
     return { id, deleted: true };
   }
