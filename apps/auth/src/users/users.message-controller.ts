@@ -2,7 +2,14 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { validatePayload } from '@portal/platform';
-import { profileUpdateSchema, setAdminRequestSchema, userIdRequestSchema, usernameQuerySchema, usersPageQuerySchema } from '@portal/contracts/schemas';
+import {
+  profileUpdateSchema,
+  setAdminRequestSchema,
+  userIdRequestSchema,
+  userIdsRequestSchema,
+  usernameQuerySchema,
+  usersPageQuerySchema,
+} from '@portal/contracts/schemas';
 import { UsersService } from './services/users.service';
 
 @Controller()
@@ -22,6 +29,11 @@ export class UsersMessageController {
   @MessagePattern('auth.user.by-id')
   profileById(@Payload() { data }: RpcRequest<unknown>) {
     return this.users.publicProfileById(validatePayload(userIdRequestSchema, data).userId);
+  }
+
+  @MessagePattern('auth.users.by-ids')
+  namesByIds(@Payload() { data }: RpcRequest<unknown>) {
+    return this.users.namesByIds(validatePayload(userIdsRequestSchema, data).userIds);
   }
 
   @MessagePattern('auth.profile.update')

@@ -14,6 +14,11 @@ export class UsersRepository {
     return this.repo().findOneBy({ id });
   }
 
+  /** Current nicknames of the accounts among `ids` (one query; missing accounts are simply absent). */
+  namesByIds(ids: string[]): Promise<{ id: string; username: string }[]> {
+    return this.repo().createQueryBuilder('user').select(['user.id', 'user.username']).where('user.id = ANY(:ids)', { ids }).getMany();
+  }
+
   findByUsername(username: string) {
     return this.repo().createQueryBuilder('user').where('lower(user.username) = lower(:username)', { username }).getOne();
   }

@@ -1,32 +1,32 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { AuditLogEntry, Page, RpcRequest } from '@portal/contracts';
 import { auditLogQuerySchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
+import { OwnerRpc } from '../rpc/owner-rpc';
+import { auditLogView } from './audit-log-view';
 import { AuditLogRepository } from './audit-log.repository';
 
 /** The gateway lets only admins reach this pattern. */
 @Controller()
 export class AuditLogMessageController {
-  constructor(private readonly auditLog: AuditLogRepository) {}
+  private readonly logger = new Logger(AuditLogMessageController.name);
+
+  constructor(
+    private readonly auditLog: AuditLogRepository,
+    private readonly owners: OwnerRpc,
+  ) {}
 
   @MessagePattern('moderation.audit-log.list')
-  async list(@Payload() { data }: RpcRequest<unknown>): Promise<Page<AuditLogEntry>> {
+  async list(@Payload() { meta, data }: RpcRequest<unknown>): Promise<Page<AuditLogEntry>> {
     const query = validatePayload(auditLogQuerySchema, data);
     const { page, limit } = query;
     const [entries, total] = await this.auditLog.page(query);
-    return {
-      items: entries.map((entry) => ({
-        id: entry.id,
-        eventName: entry.eventName,
-        subjectUserId: entry.subjectUserId,
-        actorId: entry.actorId,
-        details: entry.details as Record<string, unknown>,
-        occurredAt: entry.occurredAt.toISOString(),
-      })),
-      page,
-      limit,
-      total,
-    };
+    const items = await auditLogView(
+      entries,
+      (userIds) => this.owners.send('auth.users.by-ids', { userIds }, meta),
+      (error) => this.logger.warn(`audit log shown without names: ${String(error)}`),
+    );
+    return { items, page, limit, total };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { looseText, pageQuery, uuid } from '../validation/common.schemas';
 import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './auth.messages';
+import { USER_IDS_MAX } from './user.dto';
 
 /**
  * Shape only: the rules and their Russian messages (in SPEC's order) are applied by the auth
@@ -94,7 +95,16 @@ export const setAdminRequestSchema = setAdminBodySchema.extend({
 /** An account by its id (auth.user.by-id). */
 export const userIdRequestSchema = z.object({ userId: uuid('Некорректный идентификатор пользователя') });
 
+/** Several accounts by id (auth.users.by-ids): the distinct ids of one page, 1 to 100. */
+export const userIdsRequestSchema = z.object({
+  userIds: z
+    .array(uuid('Некорректный идентификатор пользователя'), { error: 'Укажите список идентификаторов пользователей' })
+    .min(1, 'Укажите хотя бы одного пользователя')
+    .max(USER_IDS_MAX, `Не больше ${USER_IDS_MAX} пользователей за раз`),
+});
+
 export type RegisterRequest = z.output<typeof registerRequestSchema>;
 export type LoginRequest = z.output<typeof loginRequestSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export type UsersPageQuery = z.output<typeof usersPageQuerySchema>;
+export type UserIdsRequest = z.output<typeof userIdsRequestSchema>;

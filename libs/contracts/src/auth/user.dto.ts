@@ -1,6 +1,15 @@
 export type UserGroup = 'user' | 'moderator' | 'admin';
 export type UserRole = 'user' | 'admin';
 
+/** An account's current nickname, as auth.users.by-ids answers it (names in the audit log). */
+export interface UserName {
+  id: string;
+  username: string;
+}
+
+/** The most accounts one auth.users.by-ids call names. */
+export const USER_IDS_MAX = 100;
+
 /** A user as any client may see it: never a password hash or another secret. */
 export interface PublicUser {
   id: string;

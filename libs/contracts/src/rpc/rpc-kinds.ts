@@ -52,6 +52,7 @@ export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind>
   'rewards.roulette.spin': 'write',
   'rewards.achievements.list': 'read',
   'auth.user.by-id': 'read',
+  'auth.users.by-ids': 'read',
   'catalogue.anime.list': 'read',
   'catalogue.anime.popular': 'read',
   'catalogue.anime.top': 'read',

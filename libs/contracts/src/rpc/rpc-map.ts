@@ -1,5 +1,5 @@
 import type { ErrorCode, FieldError } from '../api/envelope';
-import type { LoginRequest, ProfileUpdate, RegisterRequest, UsersPageQuery } from '../auth/auth.schemas';
+import type { LoginRequest, ProfileUpdate, RegisterRequest, UserIdsRequest, UsersPageQuery } from '../auth/auth.schemas';
 import type {
   AuthenticatedUser,
   AuthSession,
@@ -7,6 +7,7 @@ import type {
   PublicUser,
   SelfUser,
   TelegramChannelInfo,
+  UserName,
   UsernameAvailability,
 } from '../auth/user.dto';
 import type { AuthProviders, TelegramSession, TelegramSessionCheck, VkSignInOutcome, VkSignInStart } from '../auth/social.dto';
@@ -217,6 +218,8 @@ export interface RpcMap extends Health {
   'auth.user.reset-username': { request: UserSanctionRequest; response: NicknameReset };
   /** A public profile by account id (what a report on a user snapshots). */
   'auth.user.by-id': { request: { userId: string }; response: PublicUser };
+  /** Current nicknames of up to 100 accounts in one query; an id without an account is left out. */
+  'auth.users.by-ids': { request: UserIdsRequest; response: UserName[] };
   'catalogue.anime.list': { request: AnimeListRequest; response: Page<AnimeSummary> };
   'catalogue.anime.popular': { request: CataloguePageRequest; response: Page<AnimeSummary> };
   'catalogue.anime.top': { request: CataloguePageRequest; response: Page<AnimeSummary> };
@@ -435,6 +438,9 @@ export interface AuditLogEntry {
   subjectUserId: string | null;
   /** The admin who acted (moderation decisions); null for an account's own events. */
   actorId: string | null;
+  /** The actor's and the subject's nicknames now, from auth; null without an id, when the account is gone or auth did not answer. */
+  actorName: string | null;
+  subjectName: string | null;
   details: Record<string, unknown>;
   occurredAt: string;
 }

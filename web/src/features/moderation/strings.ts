@@ -1,4 +1,14 @@
-import { BAN_KIND_LABELS, BAN_MESSAGES, REPORT_REASON_LABELS, REPORT_TARGET_LABELS, STATS_METRIC_LABELS, type BanKind, type ReportSort, type ReportStatus } from '@portal/contracts';
+import {
+  type AdminActionTarget,
+  BAN_KIND_LABELS,
+  BAN_MESSAGES,
+  REPORT_REASON_LABELS,
+  REPORT_TARGET_LABELS,
+  STATS_METRIC_LABELS,
+  type BanKind,
+  type ReportSort,
+  type ReportStatus,
+} from '@portal/contracts';
 
 /** The moderation queue's words (docs/moderation.md). */
 export const MODERATION_STRINGS = {
@@ -115,6 +125,10 @@ export const BAN_STRINGS = {
   pending: 'Сохранение...',
 } as const;
 
+/** The grammatical gender of an admin action's target noun: its participle agrees with it. */
+export type AdminNounGender = 'm' | 'f' | 'n' | 'plural';
+const participle = (m: string, f: string, n: string, plural: string): Record<AdminNounGender, string> => ({ m, f, n, plural });
+
 /** The admin page's «Журнал действий» (docs/moderation.md, «Audit log»). */
 export const AUDIT_LOG_STRINGS = {
   title: 'Журнал действий',
@@ -154,4 +168,66 @@ export const AUDIT_LOG_STRINGS = {
     'auth.user.role.changed': 'Изменение роли',
     'rewards.card.changed': 'Изменение карточки',
   } as Record<string, string>,
+  /** What an `admin.<target>.<action>` entry was about, and the gender its action's participle takes. */
+  adminTargets: {
+    anime: { noun: 'Аниме', gender: 'n' },
+    collection: { noun: 'Подборка', gender: 'f' },
+    poster: { noun: 'Постер', gender: 'm' },
+    news: { noun: 'Новость', gender: 'f' },
+    'news-settings': { noun: 'Настройки новостей', gender: 'plural' },
+    review: { noun: REPORT_TARGET_LABELS.review, gender: 'f' },
+    quiz: { noun: REPORT_TARGET_LABELS.quiz, gender: 'f' },
+    comment: { noun: REPORT_TARGET_LABELS.comment, gender: 'm' },
+    order: { noun: 'Заказ', gender: 'm' },
+    amv: { noun: REPORT_TARGET_LABELS.amv, gender: 'n' },
+    'chat-message': { noun: REPORT_TARGET_LABELS.chat_message, gender: 'n' },
+  } satisfies Record<AdminActionTarget, { noun: string; gender: AdminNounGender }>,
+  /** An admin action's past participle by the target's gender (invariable phrases repeat). */
+  adminActions: {
+    created: participle('создан', 'создана', 'создано', 'созданы'),
+    updated: participle('изменён', 'изменена', 'изменено', 'изменены'),
+    deleted: participle('удалён', 'удалена', 'удалено', 'удалены'),
+    approved: participle('одобрен', 'одобрена', 'одобрено', 'одобрены'),
+    rejected: participle('отклонён', 'отклонена', 'отклонено', 'отклонены'),
+    released: participle('выполнен', 'выполнена', 'выполнено', 'выполнены'),
+    accepted: participle('принят', 'принята', 'принято', 'приняты'),
+    published: participle('опубликован', 'опубликована', 'опубликовано', 'опубликованы'),
+    unpublished: participle('снят с публикации', 'снята с публикации', 'снято с публикации', 'сняты с публикации'),
+    restored: participle('восстановлен', 'восстановлена', 'восстановлено', 'восстановлены'),
+    hidden: participle('скрыт', 'скрыта', 'скрыто', 'скрыты'),
+    requested: participle('запрошен', 'запрошена', 'запрошено', 'запрошены'),
+    in_progress: participle('в работе', 'в работе', 'в работе', 'в работе'),
+    'in-progress': participle('в работе', 'в работе', 'в работе', 'в работе'),
+    pending: participle('на проверке', 'на проверке', 'на проверке', 'на проверке'),
+  } as Record<string, Record<AdminNounGender, string> | undefined>,
+  /** «Аниме: изменено». */
+  adminAction: (noun: string, participle: string) => `${noun}: ${participle}`,
+  /** The admins' content actions the event select offers (any other is still shown with its label). */
+  commonAdminEvents: [
+    'admin.anime.created',
+    'admin.anime.updated',
+    'admin.anime.deleted',
+    'admin.poster.updated',
+    'admin.collection.created',
+    'admin.collection.updated',
+    'admin.collection.deleted',
+    'admin.news.created',
+    'admin.news.updated',
+    'admin.news.deleted',
+    'admin.news-settings.updated',
+    'admin.review.approved',
+    'admin.review.rejected',
+    'admin.review.deleted',
+    'admin.quiz.approved',
+    'admin.quiz.rejected',
+    'admin.quiz.deleted',
+    'admin.comment.deleted',
+    'admin.order.accepted',
+    'admin.order.released',
+    'admin.order.rejected',
+    'admin.amv.approved',
+    'admin.amv.rejected',
+    'admin.amv.deleted',
+    'admin.chat-message.deleted',
+  ],
 } as const;

@@ -6,6 +6,7 @@ import {
   type ProfileUpdate,
   type PublicUser,
   type SelfUser,
+  type UserName,
   type UsernameAvailability,
   usernameFormatError,
 } from '@portal/contracts';
@@ -47,6 +48,11 @@ export class UsersService {
     const user = await this.users.findById(userId);
     if (!user) throw AuthErrors.userNotFound();
     return toPublicUser(user);
+  }
+
+  async namesByIds(userIds: string[]): Promise<UserName[]> {
+    const rows = await this.users.namesByIds([...new Set(userIds)]);
+    return rows.map(({ id, username }) => ({ id, username }));
   }
 
   async updateProfile(userId: string | undefined, changes: ProfileUpdate): Promise<SelfUser> {

@@ -1,21 +1,35 @@
 import type { AuditLogEntry } from '@portal/contracts';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../shared/ui/Button';
-import { ListState } from '../../../shared/ui/ListState';
-import { NextPage } from '../../../shared/ui/NextPage';
+import { InfiniteList } from '../../../shared/ui/InfiniteList';
 import { TextField } from '../../../shared/ui/TextField';
 import { type AuditLogFilters, useAuditLog } from '../api/audit-log-api';
+import { auditEventLabel } from '../audit-event-label';
+import { pageErrorText } from '../page-error-text';
 import { AUDIT_LOG_STRINGS as S } from '../strings';
 import '../moderation.css';
 
 const NO_FILTERS: AuditLogFilters = { event: '', from: '', to: '' };
-const EVENT_NAMES = Object.keys(S.events);
+const EVENT_NAMES = [...Object.keys(S.events), ...S.commonAdminEvents];
+const SHORT_ID_LENGTH = 8;
 
-export const eventLabel = (name: string) => S.events[name] ?? name;
 const when = (iso: string) => new Date(iso).toLocaleString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 /** JSON as text: React escapes it, so nothing in it is ever read as HTML. */
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'null';
+
+/** An account of an entry: its nickname as it is now, linked to the profile; the start of its id when the account is gone (or auth did not answer). The full id is the title. */
+function Person({ id, name, none }: { id: string | null; name: string | null; none: string }) {
+  if (!id) return <span className="muted">{none}</span>;
+  if (name) {
+    return (
+      <Link to={`/user/${encodeURIComponent(name)}`} title={id}>
+        {name}
+      </Link>
+    );
+  }
+  return <span title={id}>{id.slice(0, SHORT_ID_LENGTH)}</span>;
+}
 
 /** «Подробнее»: before/after of an admin's action (or the event's data) as preformatted JSON. */
 function Details({ entry }: { entry: AuditLogEntry }) {
@@ -47,50 +61,9 @@ export function AuditLog() {
   const titleId = useId();
   const [filters, setFilters] = useState<AuditLogFilters>(NO_FILTERS);
   const list = useAuditLog(filters);
-  const entries = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total;
   const filtered = filters.event !== '' || filters.from !== '' || filters.to !== '';
   const set = (patch: Partial<AuditLogFilters>) => setFilters((current) => ({ ...current, ...patch }));
-
-  let body;
-  if (list.isPending) body = <ListState kind="loading" label={S.loading} />;
-  else if (list.isError && !list.data) body = <ListState kind="error" title={S.errorTitle} message={errorMessage(list.error)} retryLabel={S.retry} onRetry={() => void list.refetch()} />;
-  else if (entries.length === 0) body = <ListState kind="empty" text={filtered ? S.filteredEmpty : S.empty} />;
-  else {
-    body = (
-      <>
-        <div className="users-admin__scroll">
-          <table className="users-admin__table audit-log__table">
-            <thead>
-              <tr>
-                <th scope="col">{S.columns.actor}</th>
-                <th scope="col">{S.columns.event}</th>
-                <th scope="col">{S.columns.subject}</th>
-                <th scope="col">{S.columns.when}</th>
-                <th scope="col">{S.columns.details}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.actorId ?? <span className="muted">{S.system}</span>}</td>
-                  <td title={entry.eventName}>{eventLabel(entry.eventName)}</td>
-                  <td>{entry.subjectUserId ?? <span className="muted">{S.nobody}</span>}</td>
-                  <td>
-                    <time dateTime={entry.occurredAt}>{when(entry.occurredAt)}</time>
-                  </td>
-                  <td>
-                    <Details entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <NextPage list={list} errorText={(error) => `${S.nextPageError}: ${errorMessage(error)}`} className="users-admin__more" />
-      </>
-    );
-  }
 
   return (
     <section className="audit-log" aria-labelledby={titleId}>
@@ -102,7 +75,7 @@ export function AuditLog() {
             <option value="">{S.anyEvent}</option>
             {EVENT_NAMES.map((name) => (
               <option key={name} value={name}>
-                {eventLabel(name)}
+                {auditEventLabel(name)}
               </option>
             ))}
           </select>
@@ -115,7 +88,47 @@ export function AuditLog() {
           </Button>
         ) : null}
       </div>
-      {body}
+      <InfiniteList
+        list={list}
+        text={{ loading: S.loading, loadErrorTitle: S.errorTitle, empty: filtered ? S.filteredEmpty : S.empty, retry: S.retry }}
+        errorText={pageErrorText(list, S.nextPageError)}
+        moreClassName="users-admin__more"
+      >
+        {(entries) => (
+          <div className="users-admin__scroll">
+            <table className="users-admin__table audit-log__table">
+              <thead>
+                <tr>
+                  <th scope="col">{S.columns.actor}</th>
+                  <th scope="col">{S.columns.event}</th>
+                  <th scope="col">{S.columns.subject}</th>
+                  <th scope="col">{S.columns.when}</th>
+                  <th scope="col">{S.columns.details}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>
+                      <Person id={entry.actorId} name={entry.actorName} none={S.system} />
+                    </td>
+                    <td title={entry.eventName}>{auditEventLabel(entry.eventName)}</td>
+                    <td>
+                      <Person id={entry.subjectUserId} name={entry.subjectName} none={S.nobody} />
+                    </td>
+                    <td>
+                      <time dateTime={entry.occurredAt}>{when(entry.occurredAt)}</time>
+                    </td>
+                    <td>
+                      <Details entry={entry} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </InfiniteList>
     </section>
   );
 }

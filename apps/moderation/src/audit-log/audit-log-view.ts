@@ -1,0 +1,44 @@
+import { type AuditLogEntry, USER_IDS_MAX, type UserName } from '@portal/contracts';
+import type { AuditLogEntryEntity } from './entities/audit-log-entry.entity';
+
+/** Asks auth for the current nicknames of some accounts (auth.users.by-ids). */
+export type UserNamesLookup = (userIds: string[]) => Promise<UserName[]>;
+
+/** The distinct accounts a page mentions, as actor or as subject. */
+export function mentionedUserIds(entries: Pick<AuditLogEntryEntity, 'actorId' | 'subjectUserId'>[]): string[] {
+  const ids = new Set<string>();
+  for (const { actorId, subjectUserId } of entries) {
+    if (actorId) ids.add(actorId);
+    if (subjectUserId) ids.add(subjectUserId);
+  }
+  return [...ids];
+}
+
+/**
+ * A page of the audit log with the actor's and the subject's nicknames as they are now, from one call
+ * to auth (a page of 100 entries may name up to 200 accounts: then one call per 100, together). The log must stay readable while auth is down, so a failed call leaves every name null
+ * (the ids are still there) and is only reported.
+ */
+export async function auditLogView(entries: AuditLogEntryEntity[], lookup: UserNamesLookup, onLookupFailed: (error: unknown) => void): Promise<AuditLogEntry[]> {
+  const names = new Map<string, string>();
+  const ids = mentionedUserIds(entries);
+  if (ids.length > 0) {
+    try {
+      const chunks = Array.from({ length: Math.ceil(ids.length / USER_IDS_MAX) }, (_, index) => ids.slice(index * USER_IDS_MAX, (index + 1) * USER_IDS_MAX));
+      for (const users of await Promise.all(chunks.map(lookup))) for (const user of users) names.set(user.id, user.username);
+    } catch (error) {
+      onLookupFailed(error);
+    }
+  }
+  const nameOf = (id: string | null) => (id ? (names.get(id) ?? null) : null);
+  return entries.map((entry) => ({
+    id: entry.id,
+    eventName: entry.eventName,
+    subjectUserId: entry.subjectUserId,
+    subjectName: nameOf(entry.subjectUserId),
+    actorId: entry.actorId,
+    actorName: nameOf(entry.actorId),
+    details: entry.details as Record<string, unknown>,
+    occurredAt: entry.occurredAt.toISOString(),
+  }));
+}
