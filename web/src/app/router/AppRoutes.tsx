@@ -85,8 +85,9 @@ const AmvAdmin = lazy(() => import('../../features/amv/components/AmvAdmin'));
 const ReportsQueue = lazy(() => import('../../features/moderation/components/ReportsQueue'));
 const UsersAdmin = lazy(() => import('../../features/moderation/components/UsersAdmin'));
 const AuditLog = lazy(() => import('../../features/moderation/components/AuditLog'));
+const IpBansAdmin = lazy(() => import('../../features/moderation/components/IpBansAdmin'));
 const SiteStatsPage = lazy(() => import('../../features/moderation/components/SiteStatsPage'));
-const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, AuditLog, NewsAdmin, AmvAdmin, CardsAdmin] };
+const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, IpBansAdmin, AuditLog, NewsAdmin, AmvAdmin, CardsAdmin] };
 const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
 const AMV_PAGE_SLOTS = { comments: AmvComments };
 

@@ -125,6 +125,38 @@ export const BAN_STRINGS = {
   pending: 'Сохранение...',
 } as const;
 
+/** An IP ban's term: for ever or a fixed one from now. */
+export const IP_BAN_DURATIONS = ['forever', '1d', '7d', '30d', '365d'] as const;
+export type IpBanDuration = (typeof IP_BAN_DURATIONS)[number];
+
+/** The admin page's «Баны по IP» (docs/moderation.md, «Bans and restrictions»). */
+export const IP_BANS_STRINGS = {
+  title: 'Баны по IP',
+  titleCount: (total: number) => `Баны по IP (${total})`,
+  intro: 'С заблокированного адреса нельзя зарегистрироваться и войти.',
+  loading: 'Загрузка банов по IP...',
+  errorTitle: 'Не удалось загрузить баны по IP',
+  retry: 'Повторить',
+  empty: 'Заблокированных IP-адресов нет.',
+  columns: { ip: 'IP-адрес', reason: 'Причина', admin: 'Кто', createdAt: 'Когда', until: 'До', actions: 'Действия' },
+  forever: 'навсегда',
+  form: 'Новый бан по IP',
+  ipLabel: 'IP-адрес',
+  ipPlaceholder: '203.0.113.7 или 2001:db8::1',
+  ipRequired: BAN_MESSAGES.ip,
+  reasonLabel: 'Причина',
+  reasonRequired: BAN_MESSAGES.reason,
+  durationLabel: 'Срок',
+  durations: { forever: 'Навсегда', '1d': '1 день', '7d': '7 дней', '30d': '30 дней', '365d': '1 год' } satisfies Record<IpBanDuration, string>,
+  submit: 'Забанить IP',
+  submitting: 'Сохранение...',
+  remove: 'Снять',
+  removeLabel: (ip: string) => `Снять бан с ${ip}`,
+  removeTitle: 'Снять бан по IP?',
+  removeText: (ip: string) => `С адреса ${ip} снова можно будет регистрироваться и входить.`,
+  removing: 'Снятие...',
+} as const;
+
 /** The grammatical gender of an admin action's target noun: its participle agrees with it. */
 export type AdminNounGender = 'm' | 'f' | 'n' | 'plural';
 const participle = (m: string, f: string, n: string, plural: string): Record<AdminNounGender, string> => ({ m, f, n, plural });
