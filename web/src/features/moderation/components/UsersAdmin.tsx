@@ -8,11 +8,11 @@ import { useSession } from '../../../shared/session/session-context';
 import { Button } from '../../../shared/ui/Button';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { BanUserDialog } from './BanUserDialog';
-import { ListState } from '../../../shared/ui/ListState';
-import { NextPage } from '../../../shared/ui/NextPage';
+import { InfiniteList } from '../../../shared/ui/InfiniteList';
 import { TextField } from '../../../shared/ui/TextField';
 import { useBanUser } from '../api/bans-api';
 import { useSetUserAdmin, usersAdminKeys, useUsersAdmin } from '../api/users-admin-api';
+import { pageErrorText } from '../page-error-text';
 import { USERS_ADMIN_STRINGS as S } from '../strings';
 import '../moderation.css';
 
@@ -48,7 +48,6 @@ export function UsersAdmin() {
   const [banning, setBanning] = useState<AdminUserRow | null>(null);
   const ban = useBanUser();
   const client = useQueryClient();
-  const users = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total;
 
   const close = () => {
@@ -56,77 +55,73 @@ export function UsersAdmin() {
     setAdmin.reset();
   };
 
-  let body;
-  if (list.isPending) body = <ListState kind="loading" label={S.loading} />;
-  else if (list.isError && !list.data) body = <ListState kind="error" title={S.errorTitle} message={errorMessage(list.error)} retryLabel={S.retry} onRetry={() => void list.refetch()} />;
-  else if (users.length === 0) body = <ListState kind="empty" text={search ? S.notFound(search) : S.empty} />;
-  else {
-    body = (
-      <>
-        <div className="users-admin__scroll">
-          <table className="users-admin__table">
-            <thead>
-              <tr>
-                <th scope="col">{S.columns.user}</th>
-                <th scope="col">{S.columns.email}</th>
-                <th scope="col">{S.columns.role}</th>
-                <th scope="col">{S.columns.rank}</th>
-                <th scope="col">{S.columns.createdAt}</th>
-                <th scope="col">{S.columns.restrictions}</th>
-                <th scope="col">{S.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => {
-                const admin = isAdminUser(user);
-                const self = user.id === me?.id;
-                return (
-                  <tr key={user.id}>
-                    <td>
-                      <Link to={`/user/${encodeURIComponent(user.username)}`} aria-label={S.profile(user.username)}>
-                        {user.username}
-                      </Link>
-                      {self ? <span className="muted"> {S.you}</span> : null}
-                    </td>
-                    <td>{user.email}</td>
-                    <td>{roleOf(user)}</td>
-                    <td>{user.rank}</td>
-                    <td>{registeredOn(user.createdAt)}</td>
-                    <td>
-                      <Restrictions user={user} />
-                    </td>
-                    <td>
-                      {/* An admin cannot revoke their own role (the server refuses it too). */}
-                      <div className="users-admin__actions">
-                        {self && admin ? null : (
-                          <Button size="small" variant="secondary" onClick={() => setAsked({ user, isAdmin: !admin })} aria-label={`${admin ? S.revoke : S.grant}: ${user.username}`}>
-                            {admin ? S.revoke : S.grant}
-                          </Button>
-                        )}
-                        {/* Admins cannot be sanctioned (the server refuses it too). */}
-                        {admin ? null : (
-                          <Button size="small" variant="ghost" onClick={() => setBanning(user)} aria-label={`${S.ban}: ${user.username}`}>
-                            {S.ban}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <NextPage list={list} errorText={(error) => `${S.nextPageError}: ${errorMessage(error)}`} className="users-admin__more" />
-      </>
-    );
-  }
-
   return (
     <section className="users-admin" aria-labelledby={titleId}>
       <h2 id={titleId}>{total !== undefined && !search ? S.titleCount(total) : S.title}</h2>
       <TextField label={S.searchLabel} placeholder={S.searchPlaceholder} type="search" value={text} onChange={(event) => setText(event.target.value)} />
-      {body}
+      <InfiniteList
+        list={list}
+        text={{ loading: S.loading, loadErrorTitle: S.errorTitle, empty: search ? S.notFound(search) : S.empty, retry: S.retry }}
+        errorText={pageErrorText(list, S.nextPageError)}
+        moreClassName="users-admin__more"
+      >
+        {(users) => (
+          <div className="users-admin__scroll">
+            <table className="users-admin__table">
+              <thead>
+                <tr>
+                  <th scope="col">{S.columns.user}</th>
+                  <th scope="col">{S.columns.email}</th>
+                  <th scope="col">{S.columns.role}</th>
+                  <th scope="col">{S.columns.rank}</th>
+                  <th scope="col">{S.columns.createdAt}</th>
+                  <th scope="col">{S.columns.restrictions}</th>
+                  <th scope="col">{S.columns.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((user) => {
+                  const admin = isAdminUser(user);
+                  const self = user.id === me?.id;
+                  return (
+                    <tr key={user.id}>
+                      <td>
+                        <Link to={`/user/${encodeURIComponent(user.username)}`} aria-label={S.profile(user.username)}>
+                          {user.username}
+                        </Link>
+                        {self ? <span className="muted"> {S.you}</span> : null}
+                      </td>
+                      <td>{user.email}</td>
+                      <td>{roleOf(user)}</td>
+                      <td>{user.rank}</td>
+                      <td>{registeredOn(user.createdAt)}</td>
+                      <td>
+                        <Restrictions user={user} />
+                      </td>
+                      <td>
+                        {/* An admin cannot revoke their own role (the server refuses it too). */}
+                        <div className="users-admin__actions">
+                          {self && admin ? null : (
+                            <Button size="small" variant="secondary" onClick={() => setAsked({ user, isAdmin: !admin })} aria-label={`${admin ? S.revoke : S.grant}: ${user.username}`}>
+                              {admin ? S.revoke : S.grant}
+                            </Button>
+                          )}
+                          {/* Admins cannot be sanctioned (the server refuses it too). */}
+                          {admin ? null : (
+                            <Button size="small" variant="ghost" onClick={() => setBanning(user)} aria-label={`${S.ban}: ${user.username}`}>
+                              {S.ban}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </InfiniteList>
       <ConfirmDialog
         open={asked !== null}
         onOpenChange={(open) => (open ? undefined : close())}
