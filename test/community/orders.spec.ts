@@ -5,7 +5,7 @@ import { EVENT_QUEUE_OF, type EventPayload, ORDER_MESSAGES, ORDER_OPEN_LIMIT, ty
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { type CommunityStack, expectFieldError, startCommunityStack, unseenTitles } from './community-test-kit';
+import { adminActionsOn, type CommunityStack, expectAdminAction, expectFieldError, startCommunityStack, unseenTitles } from './community-test-kit';
 
 /**
  * The order desk through the gateway (docs/community.md, «Order desk»), against the real services,
@@ -264,7 +264,7 @@ describe('orders', () => {
   });
 
   describe('status', () => {
-    it('guests get 401, users 403, admins move a request one allowed step at a time', async () => {
+    it('guests get 401, users 403, admins move a request one allowed step at a time, each step one admin action', async () => {
       const author = await stack.user();
       const made = await created(author);
       const guest = await stack.api.put(`/api/orders/${made.id}/status`, { status: 'accepted' });
@@ -291,6 +291,17 @@ describe('orders', () => {
       expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectionReason: 'Нет прав на показ' });
       for (const status of ['requested', 'accepted', 'in_progress', 'released']) expect((await setStatus(made.id, { status })).status).toBe(409);
       expect((await setStatus(made.id, { status: 'rejected', reason: 'снова' })).status).toBe(409);
+
+      const step = { target: 'order', targetId: made.id, actorId: admin.id, subjectUserId: author.id } as const;
+      expect((await adminActionsOn(stack, 'order', made.id)).map((action) => action.action)).toEqual(['accepted', 'started', 'rejected']);
+      await expectAdminAction(stack, { ...step, action: 'accepted', before: { status: 'requested' }, after: { status: 'accepted' } });
+      await expectAdminAction(stack, { ...step, action: 'started', before: { status: 'accepted' }, after: { status: 'in_progress' } });
+      await expectAdminAction(stack, {
+        ...step,
+        action: 'rejected',
+        before: { status: 'in_progress', reason: null },
+        after: { status: 'rejected', reason: 'Нет прав на показ' },
+      });
     });
 
     it('refuses bad status bodies and unknown requests', async () => {
@@ -304,8 +315,11 @@ describe('orders', () => {
       expectFieldError(await setStatus(made.id, { status: 'accepted', reason: 'зачем' }), 'reason');
       expectFieldError(await setStatus(made.id, { status: 'accepted', animeId: 999_999_999 }), 'animeId');
       expectFieldError(await setStatus('nope', { status: 'accepted' }), 'id');
-      expect((await setStatus(randomUUID(), { status: 'accepted' })).status).toBe(404);
+      const missing = randomUUID();
+      expect((await setStatus(missing, { status: 'accepted' })).status).toBe(404);
       expect(await state()).toBe(before);
+      expect(await adminActionsOn(stack, 'order', made.id)).toEqual([]);
+      expect(await adminActionsOn(stack, 'order', missing)).toEqual([]);
     });
 
     it('releases a typed request only once it is linked to a catalogue title', async () => {
@@ -317,6 +331,15 @@ describe('orders', () => {
       const released = await setStatus(made.id, { status: 'released', animeId });
       expect(released.status).toBe(200);
       expect(released.body.data).toMatchObject({ status: 'released', animeId });
+      await expectAdminAction(stack, {
+        target: 'order',
+        targetId: made.id,
+        action: 'released',
+        actorId: admin.id,
+        subjectUserId: made.author.id,
+        before: { status: 'in_progress', animeId: null, title: made.title },
+        after: { status: 'released', animeId, title: released.body.data.title },
+      });
     });
   });
 

@@ -12,12 +12,15 @@ import {
   type OrderCreateRequest,
   type OrderCreateResult,
   type OrderItem,
+  type OrderStatus,
   type OrderStatusRequest,
   type OrderVoteState,
   type TitleRef,
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
+import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
+import { changedFields } from '../../admin-actions/changed-fields';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
 import { UserRefsRepository } from '../../comments/user-refs.repository';
@@ -29,6 +32,8 @@ const notFound = () => RpcError.of(ErrorCode.NotFound, ORDER_MESSAGES.notFound);
 const UNIQUE_VIOLATION = '23505';
 /** The catalogue's suggest takes queries up to this long. */
 const SUGGEST_QUERY_MAX = 100;
+/** The audit log's verb for the status an admin moves a request to (`admin.order.<verb>`; `requested` is never moved to). */
+const STATUS_ACTIONS: Record<OrderStatus, string> = { requested: 'requested', accepted: 'accepted', in_progress: 'started', released: 'released', rejected: 'rejected' };
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ((error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION);
 
@@ -45,6 +50,7 @@ export class OrdersService {
     private readonly accounts: Accounts,
     private readonly rpc: ServiceRpc,
     private readonly outbox: OutboxPublisher,
+    private readonly adminActions: AdminActionPublisher,
   ) {}
 
   /**
@@ -121,7 +127,8 @@ export class OrdersService {
 
   /**
    * An admin moves a request one allowed step (ORDER_TRANSITIONS; anything else is a 409). Released:
-   * `community.order.released` commits with the change, and its consumer tells the voters.
+   * `community.order.released` commits with the change, and its consumer tells the voters. Every step
+   * commits `community.admin.acted` (the audit log) about the request's author.
    */
   async setStatus(user: AuthenticatedUser, { id, status, reason, animeId }: OrderStatusRequest): Promise<OrderItem> {
     if (!(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, ORDER_MESSAGES.adminOnly);
@@ -147,6 +154,13 @@ export class OrdersService {
         if (status === 'released') {
           await this.outbox.publish(manager, 'community.order.released', { orderId: id, animeId: updated.anime_id as number, animeTitle: updated.title });
         }
+        await this.adminActions.publish(manager, user, {
+          target: 'order',
+          targetId: id,
+          action: STATUS_ACTIONS[status],
+          subjectUserId: current.author_id,
+          ...changedFields(auditState(current), auditState(updated)),
+        });
         return updated;
       });
     } catch (error) {
@@ -184,4 +198,9 @@ export class OrdersService {
     const { episodes } = await this.rpc.send('catalogue.episodes.list', { animeId });
     return episodes.length > 0;
   }
+}
+
+/** An order's fields a status step changes, as the audit log records them (linking a title renames it). */
+function auditState(row: OrderRow) {
+  return { status: row.status, reason: row.rejection_reason, animeId: row.anime_id, title: row.title };
 }
