@@ -1,4 +1,4 @@
-import { auditLogView, type UserNamesLookup } from './audit-log-view';
+import { auditLogView, NAMES_DEADLINE_MS, type UserNamesLookup } from './audit-log-view';
 import type { AuditLogEntryEntity } from './entities/audit-log-entry.entity';
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';
@@ -50,6 +50,20 @@ describe('audit log view', () => {
     const view = await auditLogView([entry(ADMIN, USER)], down, (error) => failures.push(error));
     expect(view).toEqual([expect.objectContaining({ actorId: ADMIN, actorName: null, subjectUserId: USER, subjectName: null })]);
     expect(failures).toHaveLength(1);
+  });
+
+  it('gives up on the names, not the page, when auth does not answer in time', async () => {
+    jest.useFakeTimers();
+    try {
+      const failures: unknown[] = [];
+      const silent: UserNamesLookup = () => new Promise(() => undefined);
+      const pending = auditLogView([entry(ADMIN, USER)], silent, (error) => failures.push(error));
+      await jest.advanceTimersByTimeAsync(NAMES_DEADLINE_MS);
+      expect(await pending).toEqual([expect.objectContaining({ actorId: ADMIN, actorName: null, subjectName: null })]);
+      expect(failures).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('asks in batches of 100 when a page names more accounts', async () => {

@@ -15,9 +15,30 @@ export function mentionedUserIds(entries: Pick<AuditLogEntryEntity, 'actorId' | 
 }
 
 /**
+ * How long a page waits for the names: well inside the gateway's own deadline for the page
+ * (RPC_TIMEOUT_MS, 5 s by default), so an auth that does not answer costs the names, not the page.
+ */
+export const NAMES_DEADLINE_MS = 1_500;
+
+class NamesDeadlineError extends Error {
+  constructor(ms: number) {
+    super(`auth did not name the accounts within ${ms} ms`);
+  }
+}
+
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new NamesDeadlineError(ms)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
  * A page of the audit log with the actor's and the subject's nicknames as they are now, from one call
- * to auth (a page of 100 entries may name up to 200 accounts: then one call per 100, together). The log must stay readable while auth is down, so a failed call leaves every name null
- * (the ids are still there) and is only reported.
+ * to auth (a page of 100 entries may name up to 200 accounts: then one call per 100, together). The
+ * log must stay readable while auth is down, so a failed call, or one slower than NAMES_DEADLINE_MS,
+ * leaves every name null (the ids are still there) and is only reported.
  */
 export async function auditLogView(entries: AuditLogEntryEntity[], lookup: UserNamesLookup, onLookupFailed: (error: unknown) => void): Promise<AuditLogEntry[]> {
   const names = new Map<string, string>();
@@ -25,7 +46,8 @@ export async function auditLogView(entries: AuditLogEntryEntity[], lookup: UserN
   if (ids.length > 0) {
     try {
       const chunks = Array.from({ length: Math.ceil(ids.length / USER_IDS_MAX) }, (_, index) => ids.slice(index * USER_IDS_MAX, (index + 1) * USER_IDS_MAX));
-      for (const users of await Promise.all(chunks.map(lookup))) for (const user of users) names.set(user.id, user.username);
+      const answers = await withinDeadline(Promise.all(chunks.map(lookup)), NAMES_DEADLINE_MS);
+      for (const user of answers.flat()) names.set(user.id, user.username);
     } catch (error) {
       onLookupFailed(error);
     }
