@@ -9,7 +9,7 @@ import { AmvTranscodeWorker } from '../../apps/community/src/amv/jobs/amv-transc
 import { AmvSamples } from '../../apps/community/src/amv/services/amv-samples';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { mediaTool, runMediaTool } from '../media/media-test-kit';
-import { type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+import { adminActionCount, adminActionsOn, type CommunityStack, DEATH_NOTE, expectAdminAction, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
 
 /**
  * AMV clips and the personal AMV playlist through the gateway (docs/community.md, «AMV»), against the
@@ -94,6 +94,7 @@ describe('amv', () => {
     it('a signed-in user who is no admin gets 403 on every admin write, and nothing changes', async () => {
       const amv = await create();
       const before = await state();
+      const published = await adminActionCount(stack);
       for (const res of [
         await stack.api.post('/api/amv', fields(), auth(user)),
         await stack.api.put(`/api/amv/${amv.id}`, { title: 'Чужое' }, auth(user)),
@@ -104,10 +105,11 @@ describe('amv', () => {
         expect(res.body.code).toBe('FORBIDDEN');
       }
       expect(await state()).toBe(before);
+      expect(await adminActionCount(stack)).toBe(published);
       expect(readdirSync(mediaDir).includes('amv') ? readdirSync(join(mediaDir, 'amv')).filter((name) => name !== 'uploads' && name !== 'hls') : []).toEqual([]);
     });
 
-    it('an admin creates, edits and deletes an AMV; everyone reads it', async () => {
+    it('an admin creates, edits and deletes an AMV; everyone reads it; each write is one admin action, a 404 none', async () => {
       const amv = await create({ title: 'Звёздный путь', musicArtist: 'Группа', musicTrack: 'Песня', tags: ['Экшен', 'экшен', 'драма'], animeIds: [DEATH_NOTE.id] });
       expect(amv).toMatchObject({ title: 'Звёздный путь', author: 'Автор', musicArtist: 'Группа', tags: ['экшен', 'драма'], animeIds: [DEATH_NOTE.id], views: 0, likes: 0 });
       expect(amv.anime).toEqual([expect.objectContaining({ id: DEATH_NOTE.id, episodes: DEATH_NOTE.episodes, title: expect.any(String) })]);
@@ -127,6 +129,21 @@ describe('amv', () => {
       expect(gone.status).toBe(404);
       expect(gone.body.message).toBe(AMV_MESSAGES.notFound);
       expect((await stack.api.delete(`/api/amv/${amv.id}`, auth(admin))).status).toBe(404);
+      expect((await stack.api.put(`/api/amv/${amv.id}`, { title: 'Нет такого' }, auth(admin))).status).toBe(404);
+
+      const actions = await adminActionsOn(stack, 'amv', amv.id);
+      expect(actions.map((action) => action.action)).toEqual(['created', 'updated', 'updated', 'deleted']);
+      const clip = { target: 'amv', targetId: amv.id, actorId: admin.id, subjectUserId: null } as const;
+      const made = { title: 'Звёздный путь', author: 'Автор', animeIds: [DEATH_NOTE.id], musicArtist: 'Группа', musicTrack: 'Песня', durationSeconds: 30, tags: ['экшен', 'драма'], uploadId: null };
+      await expectAdminAction(stack, { ...clip, action: 'created', before: null, after: { ...made, embedUrl: expect.stringContaining('dQw4w9WgXcQ') } });
+      expect(actions[1]).toEqual({ ...clip, action: 'updated', before: { title: 'Звёздный путь', musicTrack: 'Песня' }, after: { title: 'Звёздный путь 2', musicTrack: null } });
+      expect(actions[2]).toEqual({ ...clip, action: 'updated', before: { animeIds: [DEATH_NOTE.id] }, after: { animeIds: [NARUTO.id, DEATH_NOTE.id] } });
+      await expectAdminAction(stack, {
+        ...clip,
+        action: 'deleted',
+        before: { ...actions[0].after, title: 'Звёздный путь 2', musicTrack: null, animeIds: [NARUTO.id, DEATH_NOTE.id] },
+        after: null,
+      });
     });
   });
 

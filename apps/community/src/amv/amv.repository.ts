@@ -167,9 +167,10 @@ export class AmvRepository {
     return row ?? null;
   }
 
-  async remove(id: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(changed(`DELETE FROM community.amv WHERE id = $1 RETURNING id`), [id]);
-    return rows.length > 0;
+  /** The deleted row; null when there was none. */
+  async remove(manager: EntityManager, id: string): Promise<AmvRow | null> {
+    const [row] = await manager.query(changed(`DELETE FROM community.amv a WHERE a.id = $1 RETURNING ${COLUMNS}`), [id]);
+    return row ?? null;
   }
 
   /** Every AMV of an upload gets its HLS rendition. */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
+import type { EntityManager } from 'typeorm';
 import {
   AMV_MEDIA_FOLDER,
   AMV_MESSAGES,
@@ -18,6 +19,8 @@ import {
 } from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
+import { AdminActionPublisher, type AuditChange } from '../../admin-actions/admin-action.publisher';
+import { changedFields } from '../../admin-actions/changed-fields';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
 import { normalizeSearch, toAmvItem } from '../amv-view';
@@ -33,7 +36,7 @@ const VIEW_MARK_SECONDS = 26 * 3600;
 
 /**
  * Writing AMVs (admins, asked of auth on every write), likes and views. Every check that can refuse
- * runs before anything is written.
+ * runs before anything is written; each admin write commits with its `community.admin.acted` (the audit log).
  */
 @Injectable()
 export class AmvService {
@@ -44,6 +47,7 @@ export class AmvService {
     private readonly titles: AnimeRefsService,
     private readonly accounts: Accounts,
     private readonly transcoder: AmvTranscodeQueue,
+    private readonly adminActions: AdminActionPublisher,
     @Inject(AMV_SETTINGS) private readonly settings: AmvSettings,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_OPTIONS) options: RedisOptions,
@@ -54,7 +58,11 @@ export class AmvService {
   async create(user: AuthenticatedUser, request: AmvCreateRequest): Promise<AmvItem> {
     await this.requireAdmin(user);
     const { fields, titles } = await this.fieldsOf(request);
-    const row = await this.amv.transaction((manager) => this.amv.insert(manager, randomUUID(), fields, user.id));
+    const row = await this.amv.transaction(async (manager) => {
+      const inserted = await this.amv.insert(manager, randomUUID(), fields, user.id);
+      await this.published(manager, user, inserted.id, 'created', { before: null, after: auditState(inserted) });
+      return inserted;
+    });
     await this.transcode(row);
     return toAmvItem(row, new Set(), titles);
   }
@@ -75,8 +83,11 @@ export class AmvService {
       video,
     });
     const row = await this.amv.transaction(async (manager) => {
-      if (!(await this.amv.lock(manager, id))) throw amvNotFound();
-      return this.amv.update(manager, id, fields);
+      const locked = await this.amv.lock(manager, id);
+      if (!locked) throw amvNotFound();
+      const updated = await this.amv.update(manager, id, fields);
+      if (updated) await this.published(manager, user, id, 'updated', changedFields(auditState(locked), auditState(updated)));
+      return updated;
     });
     if (!row) throw amvNotFound();
     if (!row.hls_path) await this.transcode(row);
@@ -85,7 +96,11 @@ export class AmvService {
 
   async remove(user: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
     await this.requireAdmin(user);
-    if (!(await this.amv.remove(id))) throw amvNotFound();
+    await this.amv.transaction(async (manager) => {
+      const removed = await this.amv.remove(manager, id);
+      if (!removed) throw amvNotFound();
+      await this.published(manager, user, id, 'deleted', { before: auditState(removed), after: null });
+    });
     return { id, deleted: true };
   }
 
@@ -160,7 +175,27 @@ export class AmvService {
     if (row.upload_id && this.settings.transcode) await this.transcoder.enqueue(row.upload_id);
   }
 
+  /** An AMV has no author among the users (its `author` is the clip maker's name): the entry is about no one. */
+  private published(manager: EntityManager, admin: AuthenticatedUser, id: string, action: 'created' | 'updated' | 'deleted', change: AuditChange): Promise<void> {
+    return this.adminActions.publish(manager, admin, { target: 'amv', targetId: id, action, subjectUserId: null, ...change });
+  }
+
   private async requireAdmin(user: AuthenticatedUser): Promise<void> {
     if (!(await this.accounts.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, AMV_MESSAGES.adminOnly);
   }
+}
+
+/** An AMV as the audit log records it. */
+function auditState(row: AmvRow) {
+  return {
+    title: row.title,
+    author: row.author,
+    animeIds: row.anime_ids,
+    musicArtist: row.music_artist,
+    musicTrack: row.music_track,
+    durationSeconds: row.duration_seconds,
+    tags: row.tags,
+    uploadId: row.upload_id,
+    embedUrl: row.embed_url,
+  };
 }
