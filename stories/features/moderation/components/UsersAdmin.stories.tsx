@@ -174,3 +174,23 @@ export const Ban: Story = {
     await expect(await (await rowOf('hinata')).findByText('Только чтение навсегда')).toBeInTheDocument();
   },
 };
+
+/** The next page fails: the loaded users stay, the error says what failed, «Показать ещё» asks again. */
+export const NextPageFailed: Story = {
+  parameters: {
+    mockApi: {
+      [LIST]: (request: MockRequest) => {
+        if (request.query.get('page') !== '2') return usersPage(many, 21, 1);
+        seen.push(request);
+        return seen.length === 1 ? fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен') : usersPage([naruto], 21, 2);
+      },
+    },
+  },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Показать ещё' }));
+    await expect(await screen.findByText('Не удалось загрузить следующую страницу: Сервис временно недоступен')).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: 'Профиль user0' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await expect(await screen.findByRole('link', { name: 'Профиль naruto' })).toBeInTheDocument();
+  },
+};
