@@ -293,9 +293,9 @@ describe('orders', () => {
       expect((await setStatus(made.id, { status: 'rejected', reason: 'снова' })).status).toBe(409);
 
       const step = { target: 'order', targetId: made.id, actorId: admin.id, subjectUserId: author.id } as const;
-      expect((await adminActionsOn(stack, 'order', made.id)).map((action) => action.action)).toEqual(['accepted', 'started', 'rejected']);
+      expect((await adminActionsOn(stack, 'order', made.id)).map((action) => action.action)).toEqual(['accepted', 'in-progress', 'rejected']);
       await expectAdminAction(stack, { ...step, action: 'accepted', before: { status: 'requested' }, after: { status: 'accepted' } });
-      await expectAdminAction(stack, { ...step, action: 'started', before: { status: 'accepted' }, after: { status: 'in_progress' } });
+      await expectAdminAction(stack, { ...step, action: 'in-progress', before: { status: 'accepted' }, after: { status: 'in_progress' } });
       await expectAdminAction(stack, {
         ...step,
         action: 'rejected',

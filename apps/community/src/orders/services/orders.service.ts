@@ -12,7 +12,6 @@ import {
   type OrderCreateRequest,
   type OrderCreateResult,
   type OrderItem,
-  type OrderStatus,
   type OrderStatusRequest,
   type OrderVoteState,
   type TitleRef,
@@ -32,8 +31,6 @@ const notFound = () => RpcError.of(ErrorCode.NotFound, ORDER_MESSAGES.notFound);
 const UNIQUE_VIOLATION = '23505';
 /** The catalogue's suggest takes queries up to this long. */
 const SUGGEST_QUERY_MAX = 100;
-/** The audit log's verb for the status an admin moves a request to (`admin.order.<verb>`; `requested` is never moved to). */
-const STATUS_ACTIONS: Record<OrderStatus, string> = { requested: 'requested', accepted: 'accepted', in_progress: 'started', released: 'released', rejected: 'rejected' };
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ((error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION);
 
@@ -157,7 +154,8 @@ export class OrdersService {
         await this.adminActions.publish(manager, user, {
           target: 'order',
           targetId: id,
-          action: STATUS_ACTIONS[status],
+          // The new status names the action; the audit log's event names are [a-z.-] (`admin.order.in-progress`).
+          action: status.replace(/_/g, '-'),
           subjectUserId: current.author_id,
           ...changedFields(auditState(current), auditState(updated)),
         });
