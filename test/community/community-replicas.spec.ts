@@ -41,7 +41,7 @@ describe('two community replicas', () => {
     for (const replicaRefs of refs) expect(await replicaRefs.lookup(NARUTO.id, 'animeId')).toMatchObject({ episodes: NARUTO.episodes });
 
     // The event goes to one replica's worker (a queue job has one taker).
-    await catalogue.app.get(AnimeAdminService).update(NARUTO.id, { episodes: NARUTO.episodes + 10 });
+    await catalogue.app.get(AnimeAdminService).update(randomUUID(), NARUTO.id, { episodes: NARUTO.episodes + 10 });
     await waitFor(async () => {
       const seen = await Promise.all(refs.map((replicaRefs) => replicaRefs.lookup(NARUTO.id, 'animeId')));
       return seen.every((ref) => ref.episodes === NARUTO.episodes + 10);
