@@ -14,7 +14,8 @@ describe('the audit log event label', () => {
     expect(auditEventLabel('admin.poster.updated')).toBe('Постер: изменён');
     expect(auditEventLabel('admin.news-settings.updated')).toBe('Настройки новостей: изменены');
     expect(auditEventLabel('admin.chat-message.deleted')).toBe('Сообщение в чате: удалено');
-    expect(auditEventLabel('admin.order.in_progress')).toBe('Заказ: в работе');
+    expect(auditEventLabel('admin.order.in-progress')).toBe('Заказ: в работе');
+    expect(auditEventLabel('admin.amv.created')).toBe('AMV: создано');
   });
 
   it('labels every target with every action', () => {
@@ -24,6 +25,10 @@ describe('the audit log event label', () => {
         expect(label).toMatch(/^[^:]+: [а-яё ]+$/);
       }
     }
+  });
+
+  it('labels every admin action the event select offers', () => {
+    for (const name of AUDIT_LOG_STRINGS.commonAdminEvents) expect(auditEventLabel(name)).not.toBe(name);
   });
 
   it('shows a name it does not know as it is', () => {

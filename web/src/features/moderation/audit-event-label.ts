@@ -1,6 +1,6 @@
 import { AUDIT_LOG_STRINGS as S } from './strings';
 
-const ADMIN_EVENT = /^admin\.([a-z-]+)\.([a-z_-]+)$/;
+const ADMIN_EVENT = /^admin\.([a-z-]+)\.([a-z-]+)$/;
 
 /**
  * An audit entry's event name in Russian: a fixed label, or for an admin's content action
