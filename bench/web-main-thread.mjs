@@ -1,8 +1,11 @@
 // `npm run bench:web-main-thread`: the first page's main-thread work, measured as CPU time so that a busy
 // machine does not inflate it (Lighthouse's simulated TBT multiplies observed wall-clock task times,
 // which another process's load stretches). Each route is loaded as the signed-in bench viewer (see
-// lib/bench-viewer.mjs) in a fresh browser context with an empty cache, traced until the network is idle
-// and 1.5 s more; from the renderer's main thread it reports, per route and portal:
+// lib/bench-viewer.mjs) in a Chromium of its own, as bench:lighthouse launches one per run (with one
+// browser and a context per load, the loads after the first shared a renderer process with the ones
+// before, and the same build measured about 100 ms of cpuTBT in some runs and 300 in others; with a new
+// browser per load the 300 ms runs became rare, docs/PERFORMANCE.md 2026-11-27), traced until the network
+// is idle and 1.5 s more; from the renderer's main thread it reports, per route and portal:
 //   - cpuTbtMs: Σ max(0, 4 × task CPU − 50 ms) over every task: Total Blocking Time as Lighthouse's mobile
 //     preset (4× CPU slowdown) would count it from the same tasks, without its FCP–TTI window;
 //   - cpuTotalMs: 4 × all tasks' CPU; longestMs: the three longest tasks (× 4).
@@ -18,6 +21,7 @@ import { machine, printTable, saveArtifact, warnIfBusy } from './lib/stats.mjs';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const ROUTES = (process.env.BENCH_ROUTES ?? '/,/catalog,/anime/20,/watch/20/1').split(',').map((route) => route.trim()).filter(Boolean);
+const CHROME_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const CPU_SLOWDOWN = 4;
 const BLOCKING_MS = 50;
 
@@ -36,10 +40,10 @@ function mainThreadTasks(events) {
   return [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
 }
 
-async function measureRoute(browser, baseUrl, route, session) {
-  const context = await browser.createBrowserContext();
+async function measureRoute(baseUrl, route, session) {
+  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
   try {
-    const page = await context.newPage();
+    const page = await browser.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     await page.goto(`${baseUrl}/api/health`);
     await page.evaluate(({ token, user }) => {
@@ -57,7 +61,7 @@ async function measureRoute(browser, baseUrl, route, session) {
       longestMs: [...cpuMs].sort((a, b) => b - a).slice(0, 3).map(Math.round),
     };
   } finally {
-    await context.close();
+    await browser.close();
   }
 }
 
@@ -67,20 +71,15 @@ runBench(async () => {
   const baseline = process.env.BENCH_BASELINE_URL?.replace(/\/$/, '');
   const portals = baseline ? [baseline, portal] : [portal];
   const sessions = Object.fromEntries(await Promise.all(portals.map(async (url) => [url, await registerViewer(url)])));
-  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   const runs = {};
-  try {
-    for (let run = 1; run <= RUNS; run++) {
-      for (const route of ROUTES) {
-        for (const url of portals) {
-          const result = await measureRoute(browser, url, route, sessions[url]);
-          (runs[`${route} ${url}`] ??= []).push(result);
-          console.log(`  ${route} ${url} run ${run}: cpuTBT ${result.cpuTbtMs} ms, CPU ${result.cpuTotalMs} ms, longest ${result.longestMs.join(', ')} ms`);
-        }
+  for (let run = 1; run <= RUNS; run++) {
+    for (const route of ROUTES) {
+      for (const url of portals) {
+        const result = await measureRoute(url, route, sessions[url]);
+        (runs[`${route} ${url}`] ??= []).push(result);
+        console.log(`  ${route} ${url} run ${run}: cpuTBT ${result.cpuTbtMs} ms, CPU ${result.cpuTotalMs} ms, longest ${result.longestMs.join(', ')} ms`);
       }
     }
-  } finally {
-    await browser.close();
   }
   const rows = ROUTES.flatMap((route) =>
     portals.map((url) => {
