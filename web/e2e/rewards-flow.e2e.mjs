@@ -219,8 +219,12 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
     });
 
     await step('spin the roulette: the reel lands on the card the server drew', async () => {
-      await reward.getByRole('button', { name: 'Забрать?' }).click();
-      await reward.waitFor({ state: 'detached' });
+      // The day's list card may wait behind the watching card (either may arrive first): take each in turn.
+      for (let taken = 0; await reward.isVisible(); taken += 1) {
+        if (taken > 3) throw new Error('the card dialog keeps coming back');
+        await reward.getByRole('button', { name: 'Забрать?' }).click();
+        await page.waitForTimeout(500);
+      }
       await page.goto(`${BASE_URL}/profile?tab=roulette`);
       const info = await api('/user/roulette', { token });
       if (info.balance < info.cost) {
