@@ -2,10 +2,10 @@
 // machine does not inflate it (Lighthouse's simulated TBT multiplies observed wall-clock task times,
 // which another process's load stretches). Each route is loaded as the signed-in bench viewer (see
 // lib/bench-viewer.mjs) in a Chromium of its own, as bench:lighthouse launches one per run (with one
-// browser and a context per load, the loads after the first shared a renderer process with the ones
-// before, and the same build measured about 100 ms of cpuTBT in some runs and 300 in others; with a new
-// browser per load the 300 ms runs became rare, docs/PERFORMANCE.md 2026-11-27), traced until the network
-// is idle and 1.5 s more; from the renderer's main thread it reports, per route and portal:
+// browser for all loads and a context per load, the same build measured about 100 ms of cpuTBT in some
+// runs and 300 in others; with a new browser per load the 300 ms runs became rare, docs/PERFORMANCE.md
+// 2026-11-27), traced until the network is idle and 1.5 s more; from the renderer's main thread it
+// reports, per route and portal:
 //   - cpuTbtMs: Σ max(0, 4 × task CPU − 50 ms) over every task: Total Blocking Time as Lighthouse's mobile
 //     preset (4× CPU slowdown) would count it from the same tasks, without its FCP–TTI window;
 //   - cpuTotalMs: 4 × all tasks' CPU; longestMs: the three longest tasks (× 4).
