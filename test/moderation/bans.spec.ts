@@ -156,7 +156,11 @@ describe('bans and restrictions', () => {
     const user = await stack.user();
     const created = await stack.api.post('/api/admin/ip-bans', { ip, reason: 'Нецензурные никнеймы' }, auth(admin));
     expect(created.status).toBe(201);
-    expect((await stack.api.get('/api/admin/ip-bans', auth(admin))).body.data).toEqual(expect.arrayContaining([expect.objectContaining({ ip, reason: 'Нецензурные никнеймы' })]));
+    expect(created.body.data).toMatchObject({ ip, adminId: admin.id, adminName: admin.username });
+    // The list names who banned the address, as the admin is called now.
+    expect((await stack.api.get('/api/admin/ip-bans', auth(admin))).body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ ip, reason: 'Нецензурные никнеймы', adminId: admin.id, adminName: admin.username })]),
+    );
     const login = () => stack.api.post('/api/auth/login', { email: user.email, password: user.password }, fromIp(ip));
     const refused = await waitFor(async () => {
       const res = await login();

@@ -1,4 +1,5 @@
-import { auditLogView, NAMES_DEADLINE_MS, type UserNamesLookup } from './audit-log-view';
+import { NAMES_DEADLINE_MS, type UserNamesLookup } from '../rpc/user-names';
+import { auditLogView } from './audit-log-view';
 import type { AuditLogEntryEntity } from './entities/audit-log-entry.entity';
 
 const ADMIN = '00000000-0000-4000-8000-000000000001';

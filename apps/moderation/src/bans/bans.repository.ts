@@ -55,7 +55,14 @@ export const toChatMute = (row: ChatMuteRow): ChatMute => ({
   liftedAt: iso(row.lifted_at),
 });
 
-export const toIpBan = (row: IpBanRow): IpBan => ({ ip: row.ip, reason: row.reason, until: iso(row.until), adminId: row.admin_id, createdAt: row.created_at.toISOString() });
+export const toIpBan = (row: IpBanRow, adminName: string | null): IpBan => ({
+  ip: row.ip,
+  reason: row.reason,
+  until: iso(row.until),
+  adminId: row.admin_id,
+  adminName,
+  createdAt: row.created_at.toISOString(),
+});
 
 const ACTIVE_BAN = `kind <> 'warning' AND lifted_at IS NULL AND (until IS NULL OR until > now())`;
 const ACTIVE_MUTE = `lifted_at IS NULL AND until > now()`;

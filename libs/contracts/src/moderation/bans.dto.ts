@@ -57,6 +57,8 @@ export interface IpBan {
   reason: string;
   until: string | null;
   adminId: string;
+  /** The admin's nickname now; null when auth did not answer or the account is gone. */
+  adminName: string | null;
   createdAt: string;
 }
 

@@ -10,8 +10,9 @@ const CREATE = 'POST /api/admin/ip-bans';
 const REMOVE = 'DELETE /api/admin/ip-bans';
 const ADMIN = '7f3c2a10-5b1e-4c3d-9a8b-0123456789ab';
 
-const spammer: IpBan = { ip: '203.0.113.7', reason: 'Непристойные никнеймы', until: null, adminId: ADMIN, createdAt: '2026-11-26T10:00:00.000Z' };
-const flooder: IpBan = { ip: '2001:db8::1', reason: 'Флуд регистрациями', until: '2026-12-03T09:00:00.000Z', adminId: ADMIN, createdAt: '2026-11-25T10:00:00.000Z' };
+const spammer: IpBan = { ip: '203.0.113.7', reason: 'Непристойные никнеймы', until: null, adminId: ADMIN, adminName: 'boss', createdAt: '2026-11-26T10:00:00.000Z' };
+// Auth did not name the admin: the start of the id stands in.
+const flooder: IpBan = { ip: '2001:db8::1', reason: 'Флуд регистрациями', until: '2026-12-03T09:00:00.000Z', adminId: ADMIN, adminName: null, createdAt: '2026-11-25T10:00:00.000Z' };
 
 /** Requests the story's handlers saw, and the bans in force (reset per story). */
 const seen: MockRequest[] = [];
@@ -20,7 +21,7 @@ const liveList = () => ok(bans);
 const liveCreate = (request: MockRequest) => {
   seen.push(request);
   const body = request.body as { ip: string; reason: string; until?: string };
-  const created: IpBan = { ip: body.ip, reason: body.reason, until: body.until ?? null, adminId: ADMIN, createdAt: '2026-11-27T10:00:00.000Z' };
+  const created: IpBan = { ip: body.ip, reason: body.reason, until: body.until ?? null, adminId: ADMIN, adminName: 'boss', createdAt: '2026-11-27T10:00:00.000Z' };
   bans = [created, ...bans];
   return ok(created, 201);
 };
@@ -79,10 +80,11 @@ export const List: Story = {
     await expect(await screen.findByRole('heading', { name: 'Баны по IP (2)' })).toBeInTheDocument();
     const forever = await rowOf('203.0.113.7');
     await expect(forever.getByText('Непристойные никнеймы')).toBeInTheDocument();
-    await expect(forever.getByText('7f3c2a10')).toHaveAttribute('title', ADMIN);
+    await expect(forever.getByRole('link', { name: 'boss' })).toHaveAttribute('href', '/user/boss');
     await expect(forever.getByText('навсегда')).toBeInTheDocument();
     const until = await rowOf('2001:db8::1');
     await expect(until.getByText(/^3 дек\. 2026/)).toHaveAttribute('dateTime', flooder.until);
+    await expect(until.getByText('7f3c2a10')).toHaveAttribute('title', ADMIN);
     await expect(until.getByRole('button', { name: 'Снять бан с 2001:db8::1' })).toBeInTheDocument();
   },
 };

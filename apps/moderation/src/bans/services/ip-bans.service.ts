@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { BAN_MESSAGES, ErrorCode, type AuthenticatedUser, type IpBan, type IpBanCreateRequest, type IpBanDeleteRequest, type RpcMeta } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
 import { OwnerRpc } from '../../rpc/owner-rpc';
+import { namesOf } from '../../rpc/user-names';
 import { BansRepository, type IpBanRow, toIpBan } from '../bans.repository';
 import { requireBanAdmin } from './require-ban-admin';
 import { SanctionStore } from './sanction-store';
@@ -16,6 +17,8 @@ const state = (row: IpBanRow | null) => (row ? { reason: row.reason, until: row.
  */
 @Injectable()
 export class IpBansService {
+  private readonly logger = new Logger(IpBansService.name);
+
   constructor(
     private readonly bans: BansRepository,
     private readonly store: SanctionStore,
@@ -25,7 +28,13 @@ export class IpBansService {
 
   async list(user: AuthenticatedUser | undefined, meta: RpcMeta): Promise<IpBan[]> {
     await requireBanAdmin(this.owners, user, meta);
-    return (await this.bans.activeIpBans()).map(toIpBan);
+    const rows = await this.bans.activeIpBans();
+    const names = await namesOf(
+      rows.map((row) => row.admin_id),
+      (userIds) => this.owners.send('auth.users.by-ids', { userIds }, meta),
+      (error) => this.logger.warn(`IP bans shown without the admins' names: ${String(error)}`),
+    );
+    return rows.map((row) => toIpBan(row, names.get(row.admin_id) ?? null));
   }
 
   async create(user: AuthenticatedUser | undefined, { ip, reason, until }: IpBanCreateRequest, meta: RpcMeta): Promise<IpBan> {
@@ -37,7 +46,7 @@ export class IpBansService {
       return created;
     });
     await this.store.putIpBan(row);
-    return toIpBan(row);
+    return toIpBan(row, admin.username);
   }
 
   async remove(user: AuthenticatedUser | undefined, { ip }: IpBanDeleteRequest, meta: RpcMeta): Promise<IpBan> {
@@ -50,7 +59,8 @@ export class IpBansService {
       return before;
     });
     await this.store.clearIpBan(ip);
-    return toIpBan(row);
+    // The ban as it was; who made it is not looked up for an answer the screen only confirms.
+    return toIpBan(row, row.admin_id === admin.id ? admin.username : null);
   }
 
   private record(manager: Parameters<AuditLogRepository['record']>[0], admin: AuthenticatedUser, eventName: string, ip: string, before: unknown, after: unknown) {

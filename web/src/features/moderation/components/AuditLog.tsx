@@ -1,6 +1,5 @@
 import type { AuditLogEntry } from '@portal/contracts';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Button } from '../../../shared/ui/Button';
 import { InfiniteList } from '../../../shared/ui/InfiniteList';
 import { TextField } from '../../../shared/ui/TextField';
@@ -8,28 +7,15 @@ import { type AuditLogFilters, useAuditLog } from '../api/audit-log-api';
 import { auditEventLabel } from '../audit-event-label';
 import { pageErrorText } from '../page-error-text';
 import { AUDIT_LOG_STRINGS as S } from '../strings';
+import { AccountLabel } from './AccountLabel';
 import '../moderation.css';
 
 const NO_FILTERS: AuditLogFilters = { event: '', from: '', to: '' };
 const EVENT_NAMES = [...Object.keys(S.events), ...S.commonAdminEvents];
-const SHORT_ID_LENGTH = 8;
 
 const when = (iso: string) => new Date(iso).toLocaleString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 /** JSON as text: React escapes it, so nothing in it is ever read as HTML. */
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'null';
-
-/** An account of an entry: its nickname as it is now, linked to the profile; the start of its id when the account is gone (or auth did not answer). The full id is the title. */
-function Person({ id, name, none }: { id: string | null; name: string | null; none: string }) {
-  if (!id) return <span className="muted">{none}</span>;
-  if (name) {
-    return (
-      <Link to={`/user/${encodeURIComponent(name)}`} title={id}>
-        {name}
-      </Link>
-    );
-  }
-  return <span title={id}>{id.slice(0, SHORT_ID_LENGTH)}</span>;
-}
 
 /** «Подробнее»: before/after of an admin's action (or the event's data) as preformatted JSON. */
 function Details({ entry }: { entry: AuditLogEntry }) {
@@ -110,11 +96,11 @@ export function AuditLog() {
                 {entries.map((entry) => (
                   <tr key={entry.id}>
                     <td>
-                      <Person id={entry.actorId} name={entry.actorName} none={S.system} />
+                      <AccountLabel id={entry.actorId} name={entry.actorName} none={S.system} />
                     </td>
                     <td title={entry.eventName}>{auditEventLabel(entry.eventName)}</td>
                     <td>
-                      <Person id={entry.subjectUserId} name={entry.subjectName} none={S.nobody} />
+                      <AccountLabel id={entry.subjectUserId} name={entry.subjectName} none={S.nobody} />
                     </td>
                     <td>
                       <time dateTime={entry.occurredAt}>{when(entry.occurredAt)}</time>

@@ -6,10 +6,10 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ListState } from '../../../shared/ui/ListState';
 import { useBanIp, useIpBans, useUnbanIp } from '../api/ip-bans-api';
 import { IP_BANS_STRINGS as S } from '../strings';
+import { AccountLabel } from './AccountLabel';
 import { IpBanForm } from './IpBanForm';
 import '../moderation.css';
 
-const SHORT_ID_LENGTH = 8;
 const when = (iso: string) => new Date(iso).toLocaleString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function IpBansTable({ bans, onRemove }: { bans: IpBan[]; onRemove(ban: IpBan): void }) {
@@ -33,8 +33,9 @@ function IpBansTable({ bans, onRemove }: { bans: IpBan[]; onRemove(ban: IpBan): 
                 <code>{ban.ip}</code>
               </td>
               <td className="ip-bans__reason">{ban.reason}</td>
-              {/* The API names the admin by id only. */}
-              <td title={ban.adminId}>{ban.adminId.slice(0, SHORT_ID_LENGTH)}</td>
+              <td>
+                <AccountLabel id={ban.adminId} name={ban.adminName} />
+              </td>
               <td>
                 <time dateTime={ban.createdAt}>{when(ban.createdAt)}</time>
               </td>
