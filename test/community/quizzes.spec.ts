@@ -144,7 +144,7 @@ describe('quizzes', () => {
       expect((await create(author, quizBody())).body).toMatchObject({ code: 'RATE_LIMITED', message: QUIZ_MESSAGES.dailyLimit });
     });
 
-    it("lets the author or an admin edit (back to pending) and delete; others get 403, guests 401; an admin's deletion is an admin action", async () => {
+    it("lets the author or an admin edit (back to pending) and delete; others get 403, guests 401; an admin's edit and deletion are admin actions", async () => {
       const [author, other] = [await stack.user(), await stack.user()];
       const quiz = await approved(author);
       const changed = { ...quizBody(), title: 'Новое название' };
@@ -168,7 +168,17 @@ describe('quizzes', () => {
       expect((await stack.api.delete(`/api/quiz/${another.id}`, auth(admin))).status).toBe(200);
       const missing = randomUUID();
       expect((await stack.api.delete(`/api/quiz/${missing}`, auth(admin))).status).toBe(404);
-      expect((await adminActionsOn(stack, 'quiz', quiz.id)).map((action) => action.action)).toEqual(['approved']);
+      // The author's own edit is not an admin action; the admin's edit of it is, with what it changed.
+      expect((await adminActionsOn(stack, 'quiz', quiz.id)).map((action) => action.action)).toEqual(['approved', 'updated']);
+      await expectAdminAction(stack, {
+        target: 'quiz',
+        targetId: quiz.id,
+        action: 'updated',
+        actorId: admin.id,
+        subjectUserId: author.id,
+        before: { title: 'Новое название' },
+        after: { title: 'Поправил админ' },
+      });
       expect(await adminActionsOn(stack, 'quiz', missing)).toEqual([]);
       await expectAdminAction(stack, {
         target: 'quiz',

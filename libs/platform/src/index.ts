@@ -15,3 +15,4 @@ export * from './bad-words';
 export * from './run-migrations';
 export * from './metrics';
 export * from './ffmpeg';
+export * from './changed-fields';

@@ -19,12 +19,6 @@ export async function publishAdminAction(outbox: OutboxPublisher, manager: Entit
   await outbox.publish(manager, 'catalogue.admin.acted', { ...action, subjectUserId: null });
 }
 
-/** Only the fields whose values differ, as they were and as they are. */
-export function changedFields(before: Fields, after: Fields): { before: Fields; after: Fields } {
-  const changed = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return { before: pick(before, changed), after: pick(after, changed) };
-}
-
 /** The named fields of a row (null where it has none), in the order of `names`. */
 export function pick(row: object, names: readonly string[]): Fields {
   const values = new Map<string, unknown>(Object.entries(row));

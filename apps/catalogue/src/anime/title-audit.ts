@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { AdminActionTarget } from '@portal/contracts';
 import type { OutboxPublisher } from '@portal/messaging';
-import { changedFields, pick, publishAdminAction } from '../admin-actions/admin-actions';
+import { changedFields } from '@portal/platform';
+import { pick, publishAdminAction } from '../admin-actions/admin-actions';
 import type { AnimeRepository } from './anime.repository';
 import type { AnimeRow } from './anime.rows';
 

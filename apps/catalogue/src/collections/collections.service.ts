@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CATALOGUE_MESSAGES, ErrorCode, type Collection, type CollectionDetails, type CollectionWrite, type Page } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
-import { RpcError } from '@portal/platform';
-import { changedFields, publishAdminAction } from '../admin-actions/admin-actions';
+import { changedFields, RpcError } from '@portal/platform';
+import { publishAdminAction } from '../admin-actions/admin-actions';
 import { toAnimeSummary } from '../anime/anime.mapper';
 import { AnimeRepository } from '../anime/anime.repository';
 import { CatalogueCacheInvalidator } from '../cache/catalogue-cache-invalidator';

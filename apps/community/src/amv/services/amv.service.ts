@@ -18,9 +18,8 @@ import {
   type TitleRef,
 } from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
-import { RpcError } from '@portal/platform';
+import { changedFields, RpcError } from '@portal/platform';
 import { AdminActionPublisher, type AuditChange } from '../../admin-actions/admin-action.publisher';
-import { changedFields } from '../../admin-actions/changed-fields';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
 import { normalizeSearch, toAmvItem } from '../amv-view';

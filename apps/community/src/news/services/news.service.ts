@@ -13,9 +13,8 @@ import {
   type NewsUpdateRequest,
   type TitleRef,
 } from '@portal/contracts';
-import { RpcError } from '@portal/platform';
+import { changedFields, RpcError } from '@portal/platform';
 import { AdminActionPublisher, type AuditChange } from '../../admin-actions/admin-action.publisher';
-import { changedFields } from '../../admin-actions/changed-fields';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
 import { type NewsFields, type NewsRow, NewsRepository, slugTaken } from '../news.repository';

@@ -17,9 +17,8 @@ import {
   type TitleRef,
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
-import { RpcError } from '@portal/platform';
+import { changedFields, RpcError } from '@portal/platform';
 import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
-import { changedFields } from '../../admin-actions/changed-fields';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
 import { UserRefsRepository } from '../../comments/user-refs.repository';

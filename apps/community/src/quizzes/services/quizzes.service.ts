@@ -12,7 +12,7 @@ import {
   type QuizWriteRequest,
   type TitleRef,
 } from '@portal/contracts';
-import { RpcError } from '@portal/platform';
+import { changedFields, RpcError } from '@portal/platform';
 import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../comments/services/accounts';
@@ -57,16 +57,24 @@ export class QuizzesService {
     return toQuizEditable(row, { id: user.id, isAdmin: false, best: null });
   }
 
-  /** The author or an admin replaces the quiz; it goes back to pending (attempts under way can no longer be scored). */
+  /**
+   * The author or an admin replaces the quiz; it goes back to pending (attempts under way can no longer
+   * be scored). An admin editing someone's quiz commits `community.admin.acted` with the fields changed.
+   */
   async update(user: AuthenticatedUser, { id, ...request }: QuizUpdateRequest): Promise<QuizEditable> {
     const { isAdmin } = await this.access.requireEditor(user, await this.quizzes.find(id));
     const anime = await this.linkedTitles(request.animeIds);
     let kept = () => {};
     const row = await this.quizzes.transaction(async (manager) => {
-      await this.lockExisting(manager, id);
+      const current = await this.lockExisting(manager, id);
       kept = await this.titles.keep(anime, manager);
       await this.quizzes.replace(manager, id, contentOf(request, anime));
-      return (await this.quizzes.find(id, manager)) as QuizRow;
+      const replaced = (await this.quizzes.find(id, manager)) as QuizRow;
+      if (current.author_id !== user.id) {
+        const change = changedFields(auditState(current), auditState(replaced));
+        await this.adminActions.publish(manager, user, { target: 'quiz', targetId: id, action: 'updated', subjectUserId: current.author_id, ...change });
+      }
+      return replaced;
     });
     kept();
     return toQuizEditable(row, { id: user.id, isAdmin, best: null });
@@ -82,8 +90,7 @@ export class QuizzesService {
       const current = await this.lockExisting(manager, id);
       await this.quizzes.delete(manager, id);
       if (current.author_id === user.id) return;
-      const before = { title: current.title, description: current.description, animeIds: current.anime_ids, questionCount: current.question_count, status: current.status };
-      await this.adminActions.publish(manager, user, { target: 'quiz', targetId: id, action: 'deleted', subjectUserId: current.author_id, before, after: null });
+      await this.adminActions.publish(manager, user, { target: 'quiz', targetId: id, action: 'deleted', subjectUserId: current.author_id, before: auditState(current), after: null });
     });
     return { id, deleted: true };
   }
@@ -100,6 +107,11 @@ export class QuizzesService {
     if (unknown >= 0) throw RpcError.validation([{ field: `animeIds.${unknown}`, message: QUIZ_MESSAGES.animeNotFound }]);
     return ids.map((id) => found.get(id) as TitleRef);
   }
+}
+
+/** A quiz as the audit log records an admin's action on it. */
+function auditState(row: QuizRow) {
+  return { title: row.title, description: row.description, animeIds: row.anime_ids, questionCount: row.question_count, status: row.status };
 }
 
 /** `anime`: the linked titles as the catalogue knows them (a Shikimori id given is stored as the catalogue's). */
