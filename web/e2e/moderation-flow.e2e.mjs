@@ -151,18 +151,51 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     await reporterPage.keyboard.press('Escape');
   });
 
-  await step('the audit log holds the ban and the resolution (GET /api/admin/audit-log with the admin\'s token from the page; the web has no audit log screen)', async () => {
+  await step('«Журнал действий» on /admin shows the ban and the deleted comment, by nickname: who, what, about whom', async () => {
     const token = await adminPage.evaluate(() => globalThis.localStorage.getItem('token'));
-    if (!token) throw new Error('no token in the admin\'s page');
-    const data = await api('/admin/audit-log?limit=50', { token });
-    const entries = Array.isArray(data) ? data : data.items;
-    const about = (entry) => JSON.stringify(entry.details ?? {}).includes(author.username) || JSON.stringify(entry.details ?? {}).includes(commentText.slice(0, 20));
-    const ban = entries.find((entry) => entry.eventName === 'moderation.user.banned' && about(entry));
-    if (!ban) throw new Error(`no moderation.user.banned of ${author.username}: ${entries.slice(0, 8).map((entry) => entry.eventName).join(', ')}`);
-    if (!JSON.stringify(ban.details).includes(banReason)) throw new Error(`the ban's entry lacks the reason: ${JSON.stringify(ban.details)}`);
-    const resolved = entries.find((entry) => entry.eventName === 'moderation.report.resolved' && about(entry));
-    if (!resolved) throw new Error(`no moderation.report.resolved about the comment: ${entries.slice(0, 8).map((entry) => entry.eventName).join(', ')}`);
-    return `${ban.eventName} and ${resolved.eventName}`;
+    const { user: me } = await api('/auth/verify', { token });
+    await adminPage.goto(`${BASE_URL}/admin`);
+    const log = adminPage.getByRole('region', { name: /^Журнал действий/ });
+    const rowAbout = (label) =>
+      log.getByRole('row').filter({ has: adminPage.getByRole('cell', { name: label, exact: true }) }).filter({ has: adminPage.getByRole('link', { name: author.username, exact: true }) });
+    const seen = [];
+    for (const [event, label] of [
+      ['moderation.user.banned', 'Бан'],
+      ['admin.comment.deleted', 'Комментарий: удалён'],
+    ]) {
+      await log.getByLabel('Событие').selectOption(event);
+      const row = rowAbout(label).first();
+      await row.waitFor();
+      await row.getByRole('link', { name: me.username, exact: true }).waitFor();
+      await row.getByText('Подробнее').click();
+      const details = (await row.locator('pre').allTextContents()).join('\n');
+      const expected = event === 'moderation.user.banned' ? banReason : commentText.slice(0, 20);
+      if (!details.includes(expected)) throw new Error(`the ${label} entry's details lack «${expected}»: ${details.slice(0, 300)}`);
+      seen.push(label);
+    }
+    await adminPage.screenshot({ path: `${screenshotDir}/moderation-audit-log-1280.png` });
+    return `${seen.join(' and ')}, by ${me.username} about ${author.username}`;
+  });
+
+  await step('«Баны по IP»: the admin bans an address for 7 days, sees it with their nickname, and lifts it after confirming', async () => {
+    const ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+    const section = adminPage.getByRole('region', { name: /^Баны по IP/ });
+    const form = section.getByRole('form', { name: 'Новый бан по IP' });
+    await form.getByLabel('IP-адрес').fill(ip);
+    await form.getByLabel('Причина').fill('Непристойные никнеймы');
+    await form.getByLabel('Срок').selectOption({ label: '7 дней' });
+    await form.getByRole('button', { name: 'Забанить IP' }).click();
+    const row = section.getByRole('row').filter({ hasText: ip });
+    await row.getByText('Непристойные никнеймы').waitFor();
+    const { user: me } = await api('/auth/verify', { token: await adminPage.evaluate(() => globalThis.localStorage.getItem('token')) });
+    await row.getByRole('link', { name: me.username, exact: true }).waitFor();
+    await row.getByRole('button', { name: `Снять бан с ${ip}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Снять бан по IP?' });
+    await dialog.getByRole('button', { name: 'Снять' }).click();
+    await row.waitFor({ state: 'detached' });
+    const left = await api('/admin/ip-bans', { token: await adminPage.evaluate(() => globalThis.localStorage.getItem('token')) });
+    if (left.some((ban) => ban.ip === ip)) throw new Error(`${ip} is still banned`);
+    return `${ip} banned by ${me.username} and lifted`;
   });
 
   await step('/admin/reports draws the charts (recharts SVG) and its 7/30/90 range buttons switch', async () => {

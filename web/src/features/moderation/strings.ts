@@ -251,6 +251,7 @@ export const AUDIT_LOG_STRINGS = {
     'admin.review.deleted',
     'admin.quiz.approved',
     'admin.quiz.rejected',
+    'admin.quiz.updated',
     'admin.quiz.deleted',
     'admin.comment.deleted',
     'admin.order.accepted',
