@@ -9,7 +9,7 @@ import { CatalogueAppModule } from '../../apps/catalogue/src/catalogue-app.modul
 import { SOURCE_FILES } from '../../apps/catalogue/src/import/catalogue-importer.service';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { type Env, listen, type RunningApp, startAuthService, startGateway, testEnv } from '../support/test-apps';
+import { type Env, listen, type RunningApp, startApps, startAuthService, startGateway, testEnv } from '../support/test-apps';
 
 export { createScratchDatabase, type ScratchDatabase };
 
@@ -41,22 +41,16 @@ export async function startCatalogueStack(name: string, options: { env?: Env } =
   const db = await createScratchDatabase();
   const uploadsDir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
   const env: Env = { ...ownRedisPrefix(name), DATABASE_URL: db.url, UPLOADS_DIR: uploadsDir, ...options.env };
-  const started: RunningApp[] = [];
-  const cleanUp = async () => {
-    for (const app of started.reverse()) await app.close();
-    await db.drop();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  };
-  let catalogue: RunningApp;
-  let gateway: RunningApp;
-  try {
-    started.push((catalogue = await startCatalogueService(env)));
-    started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }));
-    started.push((gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env })));
-  } catch (error) {
-    await cleanUp();
-    throw error;
-  }
+  const {
+    apps: [catalogue, , gateway],
+    close,
+  } = await startApps(
+    [() => startCatalogueService(env), () => startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }), () => startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env })],
+    async () => {
+      await db.drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  );
   const api = apiClient(gateway.url);
   return {
     api,
@@ -71,7 +65,7 @@ export async function startCatalogueStack(name: string, options: { env?: Env } =
       await db.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);
       return admin;
     },
-    close: cleanUp,
+    close,
   };
 }
 

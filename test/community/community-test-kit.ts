@@ -6,7 +6,7 @@ import { CommunityAppModule } from '../../apps/community/src/community-app.modul
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { startCatalogueService } from '../catalogue/catalogue-test-kit';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { type Env, listen, type RunningApp, startAuthService, startGateway, testEnv } from '../support/test-apps';
+import { type Env, listen, type RunningApp, startApps, startAuthService, startGateway, testEnv } from '../support/test-apps';
 
 /** Titles of the catalogue fixture (test/fixtures/catalogue): ids are Shikimori/MAL ids. */
 export const DEATH_NOTE = { id: 1535, episodes: 37 };
@@ -45,22 +45,16 @@ export interface CommunityStack {
 export async function startCommunityStack(name: string, options: { env?: Env } = {}): Promise<CommunityStack> {
   const db = await createScratchDatabase();
   const env: Env = { ...ownRedisPrefix(name), DATABASE_URL: db.url, ...options.env };
-  const started: RunningApp[] = [];
-  const cleanUp = async () => {
-    for (const app of started.reverse()) await app.close();
-    await db.drop();
-  };
-  let gateway: RunningApp;
-  let community: RunningApp;
-  try {
-    started.push(await startCatalogueService(env));
-    started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }));
-    started.push((community = await startCommunityService(env)));
-    started.push((gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env })));
-  } catch (error) {
-    await cleanUp();
-    throw error;
-  }
+  const group = await startApps(
+    [
+      () => startCatalogueService(env),
+      () => startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }),
+      () => startCommunityService(env),
+      () => startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env }),
+    ],
+    () => db.drop(),
+  );
+  const [, , community, gateway] = group.apps;
   const api = apiClient(gateway.url);
   const stack: CommunityStack = {
     api,
@@ -81,11 +75,11 @@ export async function startCommunityStack(name: string, options: { env?: Env } =
     },
     restartCommunity: async () => {
       await stack.community.close();
-      const index = started.indexOf(stack.community);
+      const index = group.apps.indexOf(stack.community);
       stack.community = await startCommunityService(env);
-      started[index] = stack.community;
+      group.apps[index] = stack.community;
     },
-    close: cleanUp,
+    close: group.close,
   };
   return stack;
 }

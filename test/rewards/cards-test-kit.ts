@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type ApiClient, apiClient } from '@portal/testing';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, registerUser, type RegisteredUser } from '../auth/auth-test-kit';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { type Env, type RunningApp, startAuthService, startGateway, startModerationService, startRewardsService } from '../support/test-apps';
+import { type Env, type RunningApp, startApps, startAuthService, startGateway, startModerationService, startRewardsService } from '../support/test-apps';
 
 export interface CardsStack {
   api: ApiClient;
@@ -26,23 +26,21 @@ export async function startCardsStack(name: string, options: { env?: Env } = {})
   const db = await createScratchDatabase();
   const mediaDir = await mkdtemp(join(tmpdir(), 'portal-cards-'));
   const env: Env = { ...ownRedisPrefix(name), DATABASE_URL: db.url, MEDIA_DIR: mediaDir, CARD_VIDEOS: 'false', ...options.env };
-  const started: RunningApp[] = [];
-  const cleanUp = async () => {
-    for (const app of started.reverse()) await app.close();
-    await db.drop();
-    await rm(mediaDir, { recursive: true, force: true });
-  };
-  let rewards: RunningApp;
-  let gateway: RunningApp;
-  try {
-    started.push(await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }));
-    started.push(await startModerationService(env));
-    started.push((rewards = await startRewardsService(env)));
-    started.push((gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env })));
-  } catch (error) {
-    await cleanUp();
-    throw error;
-  }
+  const {
+    apps: [, , rewards, gateway],
+    close,
+  } = await startApps(
+    [
+      () => startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }),
+      () => startModerationService(env),
+      () => startRewardsService(env),
+      () => startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env }),
+    ],
+    async () => {
+      await db.drop();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  );
   const api = apiClient(gateway.url);
   return {
     api,
@@ -57,6 +55,6 @@ export async function startCardsStack(name: string, options: { env?: Env } = {})
       await db.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [admin.id]);
       return admin;
     },
-    close: cleanUp,
+    close,
   };
 }

@@ -69,3 +69,26 @@ export async function startGateway(overrides: Env = {}, logTo?: DestinationStrea
   const logger = createLogger('gateway', config.LOG_LEVEL, logTo);
   return listen(await createGatewayApp(config, logger), false);
 }
+
+/** Apps started one after another, closed in reverse, then `after` (the scratch database, folders). */
+export interface AppGroup {
+  /** In the order started; a kit may swap one it restarted. */
+  apps: RunningApp[];
+  close: () => Promise<void>;
+}
+
+/** Starts the apps in order; when one fails, closes those already started and runs `after` before rethrowing. */
+export async function startApps(starts: Array<() => Promise<RunningApp>>, after: () => Promise<void> = async () => undefined): Promise<AppGroup> {
+  const apps: RunningApp[] = [];
+  const close = async () => {
+    for (const app of [...apps].reverse()) await app.close();
+    await after();
+  };
+  try {
+    for (const start of starts) apps.push(await start());
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { apps, close };
+}
