@@ -45,6 +45,11 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     // The bench (bench/web-bundle.mjs) reads the manifest to size the home route's initial JavaScript.
     manifest: true,
+    // No <link rel="modulepreload"> per chunk of a lazy page: Vite's helper inserted one for each of the
+    // first page's 10–21 chunks inside the entry's evaluation, the first page's longest task on a phone;
+    // the browser fetches a chunk's static imports itself once it has the chunk (issue #13,
+    // docs/PERFORMANCE.md «Mobile» 2026-11-27).
+    modulePreload: false,
     // One stylesheet, linked from index.html: a lazy page's own CSS file would be inserted by script
     // while the page renders (a style recalculation and a layout each, on a phone's busy main thread),
     // for 14 KB gzip of CSS in all (issue #13, TBT).
