@@ -7,7 +7,8 @@
 //   GET / of the hello-world, and its GET /bytes/<n> answering a body as big as the cached list;
 //   GET /api/anime/popular (cached after one warm-up request);
 //   GET /api/anime/<most popular id> (cached likewise); GET /api/anime/<id> with a new id per request
-//   (uncached: the ids are never repeated within a run); the cached list and title again with
+//   (uncached: the ids are never repeated within a run, so each of its warm-ups and runs takes at most an
+//   equal share of the catalogue's ids and may end before BENCH_DURATION); the cached list and title again with
 //   `accept-encoding: br, gzip` as a browser sends (and the list with gzip alone): compressed answers.
 // Reported: the median over rounds, each target's req/s as a share of the same round's hello-world, and
 // the bytes and Content-Encoding of one answer of each target.
@@ -16,7 +17,8 @@
 // runs it instead (scripts/start.mjs: every service, start's log level and its log relay, data under
 // .data/bench-catalogue), on the same scratch database, with only the global rate limit raised (a load
 // test from one address is what it refuses). Writes artifacts/bench/catalogue[-defaults].json;
-// exits 1 when the cached list is under half the hello-world's throughput.
+// exits 1 when the cached list as a browser asks for it (accept-encoding: br, gzip) is under half the
+// hello-world's throughput.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { runBench } from './lib/cleanup.mjs';
@@ -142,7 +144,8 @@ runBench(async () => {
     { name: `hello-world GET /bytes/${listBytes} (body as big as the list)`, baseUrl: hello.baseUrl, path: `/bytes/${listBytes}`, watched: [hello] },
     { name: 'GET /api/anime/popular (cached)', ...gateway, path: '/api/anime/popular' },
     { name: `GET /api/anime/${popularId} (cached)`, ...gateway, path: `/api/anime/${popularId}` },
-    { name: 'GET /api/anime/<new id each> (uncached)', ...gateway, nextPath: () => `/api/anime/${nextId()}` },
+    // A warm-up and a run per round, each at most its share of the ids (autocannon may overshoot by one per connection).
+    { name: 'GET /api/anime/<new id each> (uncached)', ...gateway, nextPath: () => `/api/anime/${nextId()}`, amount: Math.floor((ids.length - 1) / (2 * ROUNDS)) - CONNECTIONS },
     { name: 'GET /api/anime/popular (cached), accept-encoding: br, gzip', ...gateway, path: '/api/anime/popular', headers: BROWSER },
     { name: 'GET /api/anime/popular (cached), accept-encoding: gzip', ...gateway, path: '/api/anime/popular', headers: { 'accept-encoding': 'gzip' } },
     { name: `GET /api/anime/${popularId} (cached), accept-encoding: br, gzip`, ...gateway, path: `/api/anime/${popularId}`, headers: BROWSER },
@@ -191,14 +194,19 @@ runBench(async () => {
       Object.entries(r.cpuMsPerRequest).map(([name, ms]) => `${name} ${ms}`).join(', '),
     ]),
   );
-  const ratio = results[2].shareOfHelloWorld;
+  // The target is judged on the list as a browser asks for it (every browser sends accept-encoding);
+  // the plain list, as a client without compression gets it, is printed beside it.
+  const ratio = results[5].shareOfHelloWorld;
+  const plainRatio = results[2].shareOfHelloWorld;
   const sameSize = median(runs[2].map((run, r) => run.requestsPerSecond / runs[1][r].requestsPerSecond));
   const met = ratio >= TARGET_RATIO;
   const compressedShare = (index, identity) => round(median(runs[index].map((run, r) => run.requestsPerSecond / runs[identity][r].requestsPerSecond)) * 100, 1);
   console.log(
     `compressed (br, gzip) vs the same target uncompressed, same rounds: list ${compressedShare(5, 2)}%, title ${compressedShare(7, 3)}%; list gzip ${compressedShare(6, 2)}%`,
   );
-  console.log(`\nimport ${round(imported.importMs / 1000, 1)} s; target cached list ≥ ${TARGET_RATIO * 100}% of hello-world: ${met ? 'met' : 'MISSED'} (${round(ratio * 100, 1)}%; ${round(sameSize * 100, 1)}% of the hello-world with a list-sized body)`);
+  console.log(
+    `\nimport ${round(imported.importMs / 1000, 1)} s; target cached list as a browser asks for it (br, gzip) ≥ ${TARGET_RATIO * 100}% of hello-world: ${met ? 'met' : 'MISSED'} (${round(ratio * 100, 1)}%; uncompressed ${round(plainRatio * 100, 1)}%, ${round(sameSize * 100, 1)}% of the hello-world with a list-sized body)`,
+  );
   const file = saveArtifact(AS_NPM_START ? 'catalogue-defaults' : 'catalogue', {
     machine: { ...machine(), loadAverage1mAtStart: loadAtStart },
     connections: CONNECTIONS,

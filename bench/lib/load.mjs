@@ -3,9 +3,10 @@ import autocannon from 'autocannon';
 
 /**
  * Runs autocannon against baseUrl + path, or with `nextPath` a new path per request, and counts the
- * gateway's X-Cache answers. Resolves with req/s, latency percentiles (ms) and counts.
+ * gateway's X-Cache answers. `amount`, when set, ends the run after that many requests (before
+ * `duration`): for paths that must not repeat. Resolves with req/s, latency percentiles (ms) and counts.
  */
-export function load({ baseUrl, path = '/', nextPath, connections, duration }) {
+export function load({ baseUrl, path = '/', nextPath, connections, duration, amount }) {
   const cache = {};
   const requests = nextPath ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] : undefined;
   const countCache = ({ headers }) => {
@@ -14,7 +15,7 @@ export function load({ baseUrl, path = '/', nextPath, connections, duration }) {
   };
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: `${baseUrl}${path}`, connections, duration, requests, setupClient: (client) => client.on('headers', countCache) },
+      { url: `${baseUrl}${path}`, connections, duration, ...(amount && { amount }), requests, setupClient: (client) => client.on('headers', countCache) },
       (error, result) => {
         if (error) return reject(error);
         resolve({
