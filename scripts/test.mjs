@@ -5,7 +5,7 @@ import { ensureDependencies, ROOT } from './lib/setup.mjs';
 const steps = [
   ['lint (services, libs, tests, layer rule)', 'npx eslint . --max-warnings 0'],
   ['typecheck (strict)', 'npx tsc -p tsconfig.json --noEmit'],
-  ['script tests (layer rule, provisioning)', 'node --test tools/eslint/ scripts/lib/'],
+  ['script tests (layer rule, provisioning, bench clean-up)', 'node --test tools/eslint/ scripts/lib/ bench/lib/'],
   ['lint (web, stories)', 'npm run lint --workspace web --silent'],
   // Built before jest: the realtime test kills a gateway process running the compiled code.
   ['build (services and web client)', 'npm run build --silent'],

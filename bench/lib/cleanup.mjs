@@ -37,6 +37,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// An error thrown where the bench cannot catch it (a load generator's request callback, a stray timer)
+// would end the process with its servers and scratch data left behind: clean up first, then fail.
+process.on('uncaughtException', (error) => {
+  console.error(`[bench] ${error.stack ?? error}`);
+  void runCleanup().then(() => process.exit(1));
+});
+
 /** Runs a bench's main function, then always cleans up; a failure sets exit code 1. */
 export async function runBench(main) {
   try {
