@@ -11,8 +11,7 @@ import {
   genrePageRequestSchema,
   savePosterSchema,
 } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { actorOf } from '../admin-actions/admin-actions';
+import { signedIn, validatePayload } from '@portal/platform';
 import { AnimeStatsService } from '../stats/anime-stats.service';
 import { AnimeAdminService } from './services/anime-admin.service';
 import { AnimeQueryService } from './services/anime-query.service';
@@ -82,22 +81,22 @@ export class AnimeMessageController {
 
   @MessagePattern('catalogue.anime.create')
   create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.admin.create(actorOf(meta), validatePayload(animeCreateSchema, data));
+    return this.admin.create(signedIn(meta.user).id, validatePayload(animeCreateSchema, data));
   }
 
   @MessagePattern('catalogue.anime.patch')
   patch(@Payload() { meta, data }: RpcRequest<{ anime?: unknown }>) {
-    return this.admin.update(actorOf(meta), idOf(data), validatePayload(animePatchSchema, data?.anime));
+    return this.admin.update(signedIn(meta.user).id, idOf(data), validatePayload(animePatchSchema, data?.anime));
   }
 
   @MessagePattern('catalogue.anime.delete')
   remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.admin.remove(actorOf(meta), idOf(data));
+    return this.admin.remove(signedIn(meta.user).id, idOf(data));
   }
 
   @MessagePattern('catalogue.poster.save')
   savePoster(@Payload() { meta, data }: RpcRequest<unknown>) {
     const { animeId, posterUrl } = validatePayload(savePosterSchema, data);
-    return this.admin.savePoster(actorOf(meta), animeId, posterUrl);
+    return this.admin.savePoster(signedIn(meta.user).id, animeId, posterUrl);
   }
 }

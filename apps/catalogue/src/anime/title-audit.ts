@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { AdminActionTarget } from '@portal/contracts';
 import type { OutboxPublisher } from '@portal/messaging';
 import { changedFields } from '@portal/platform';
-import { pick, publishAdminAction } from '../admin-actions/admin-actions';
+import { publishAdminAction } from '../admin-actions/admin-actions';
 import type { AnimeRepository } from './anime.repository';
 import type { AnimeRow } from './anime.rows';
 
@@ -11,8 +11,8 @@ export const TITLE_MAIN_COLUMNS = ['title', 'title_ru', 'title_romaji', 'title_e
 
 /** A title's columns under the names the admin API gives them (`title_ru` → `titleRu`). */
 export function titleFields(row: AnimeRow, columns: readonly string[]): Record<string, unknown> {
-  const fields = pick(row, columns);
-  return Object.fromEntries(Object.entries(fields).map(([column, value]) => [column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()), value]));
+  const values = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(columns.map((column) => [column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()), values[column] ?? null]));
 }
 
 /**

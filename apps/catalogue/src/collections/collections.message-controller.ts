@@ -2,8 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { catalogueIdParamsSchema, cataloguePageQuerySchema, collectionCreateSchema, collectionUpdateSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { actorOf } from '../admin-actions/admin-actions';
+import { signedIn, validatePayload } from '@portal/platform';
 import { CollectionsService } from './collections.service';
 
 const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).id;
@@ -30,16 +29,16 @@ export class CollectionsMessageController {
 
   @MessagePattern('catalogue.collection.create')
   create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.collections.create(actorOf(meta), validatePayload(collectionCreateSchema, data));
+    return this.collections.create(signedIn(meta.user).id, validatePayload(collectionCreateSchema, data));
   }
 
   @MessagePattern('catalogue.collection.update')
   update(@Payload() { meta, data }: RpcRequest<{ collection?: unknown }>) {
-    return this.collections.update(actorOf(meta), idOf(data), validatePayload(collectionUpdateSchema, data?.collection));
+    return this.collections.update(signedIn(meta.user).id, idOf(data), validatePayload(collectionUpdateSchema, data?.collection));
   }
 
   @MessagePattern('catalogue.collection.delete')
   remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.collections.remove(actorOf(meta), idOf(data));
+    return this.collections.remove(signedIn(meta.user).id, idOf(data));
   }
 }

@@ -2,8 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { metadataIdParamsSchema, metadataSyncSchema, parserParseSchema, setBackgroundRequestSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { actorOf } from '../admin-actions/admin-actions';
+import { signedIn, validatePayload } from '@portal/platform';
 import { MetadataSyncService } from './services/metadata-sync.service';
 
 /** Shikimori metadata, posters, parser and backgrounds, as the gateway's admin routes ask for them. */
@@ -40,6 +39,6 @@ export class MetadataMessageController {
   @MessagePattern('catalogue.images.set-background')
   setBackground(@Payload() { meta, data }: RpcRequest<unknown>) {
     const { id, backgroundUrl } = validatePayload(setBackgroundRequestSchema, data);
-    return this.metadata.setBackground(actorOf(meta), id, backgroundUrl);
+    return this.metadata.setBackground(signedIn(meta.user).id, id, backgroundUrl);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ErrorCode, GENERIC_MESSAGES, type RpcMeta, type RpcRequest, type WatchPartyReply } from '@portal/contracts';
+import type { RpcMeta, RpcRequest, WatchPartyReply } from '@portal/contracts';
 import {
   watchPartyChatRequestSchema,
   watchPartyControlRequestSchema,
@@ -11,7 +11,7 @@ import {
   watchPartyOpenSchema,
   watchPartyRoomParamsSchema,
 } from '@portal/contracts/schemas';
-import { RpcError, validatePayload } from '@portal/platform';
+import { signedIn, validatePayload } from '@portal/platform';
 import { WatchPartyService } from './services/watch-party.service';
 import { WatchPartyError } from './watch-party.errors';
 
@@ -74,8 +74,8 @@ export class WatchPartyMessageController {
 }
 
 function memberOf(meta: RpcMeta): { userId: string; username: string } {
-  if (!meta.user) throw RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
-  return { userId: meta.user.id, username: meta.user.username };
+  const { id, username } = signedIn(meta.user);
+  return { userId: id, username };
 }
 
 /** The value, or the room's refusal as an answer; anything else fails the call. */

@@ -12,8 +12,7 @@ import {
   amvUpdateSchema,
   amvViewSchema,
 } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { signedIn } from '../library/services/library.service';
+import { signedIn, validatePayload } from '@portal/platform';
 import { AmvPlaylistService } from './services/amv-playlist.service';
 import { AmvReader } from './services/amv-reader';
 import { AmvService } from './services/amv.service';

@@ -9,8 +9,7 @@ import {
   commentUpdateSchema,
   latestCommentsQuerySchema,
 } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { signedIn } from '../library/services/library.service';
+import { signedIn, validatePayload } from '@portal/platform';
 import { CommentsReader } from './services/comments-reader';
 import { CommentsService } from './services/comments.service';
 

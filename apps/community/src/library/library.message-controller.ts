@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
-import { validatePayload } from '@portal/platform';
+import { signedIn, validatePayload } from '@portal/platform';
 import { listEntryParamsSchema, listExportSchema, listImportSchema, listPageSchema, listUpdateSchema, ratingSchema } from '@portal/contracts/schemas';
-import { LibraryService, signedIn } from './services/library.service';
+import { LibraryService } from './services/library.service';
 import { ListFilesService } from './services/list-files.service';
 
 /** Lists, ratings, import and export. The user is always the caller's token, never the body. */

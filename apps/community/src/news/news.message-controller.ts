@@ -2,8 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { newsCreateSchema, newsListQuerySchema, newsLookupSchema, newsParamsSchema, newsSettingsSchema, newsUpdateSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { signedIn } from '../library/services/library.service';
+import { signedIn, validatePayload } from '@portal/platform';
 import { NewsReader } from './services/news-reader';
 import { NewsService } from './services/news.service';
 

@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
-import { validatePayload } from '@portal/platform';
+import { signedIn, validatePayload } from '@portal/platform';
 import { emptySchema, notificationListQuerySchema, notificationReadSchema } from '@portal/contracts/schemas';
-import { signedIn } from '../library/services/library.service';
 import { NotificationsService } from './notifications.service';
 
 /** The caller's own notifications: the user is always the caller's token. */

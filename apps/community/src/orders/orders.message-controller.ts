@@ -2,8 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
 import { orderCreateSchema, orderListQuerySchema, orderParamsSchema, orderStatusSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { signedIn } from '../library/services/library.service';
+import { signedIn, validatePayload } from '@portal/platform';
 import { OrdersReader } from './services/orders-reader';
 import { OrdersService } from './services/orders.service';
 

@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
-import { knownErrorPayload, validatePayload } from '@portal/platform';
+import { knownErrorPayload, signedIn, validatePayload } from '@portal/platform';
 import { continueWatchingQuerySchema, progressSaveManySchema, progressSaveSchema, progressTargetSchema } from '@portal/contracts/schemas';
-import { signedIn } from '../library/services/library.service';
 import { ProgressService } from './services/progress.service';
 
 @Controller()

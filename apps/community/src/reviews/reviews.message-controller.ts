@@ -11,8 +11,7 @@ import {
   reviewUpdateSchema,
   reviewVoteSchema,
 } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
-import { signedIn } from '../library/services/library.service';
+import { signedIn, validatePayload } from '@portal/platform';
 import { ReviewsReader } from './services/reviews-reader';
 import { ReviewsService } from './services/reviews.service';
 

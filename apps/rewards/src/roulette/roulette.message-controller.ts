@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ErrorCode, GENERIC_MESSAGES, type RpcRequest } from '@portal/contracts';
+import type { RpcRequest } from '@portal/contracts';
 import { rewardsUserSchema } from '@portal/contracts/schemas';
-import { RpcError, validatePayload } from '@portal/platform';
+import { signedIn, validatePayload } from '@portal/platform';
 import { RouletteService } from './roulette.service';
 
 @Controller()
@@ -17,7 +17,6 @@ export class RouletteMessageController {
   /** The spinner is the signed-in user; the request carries nothing the spin trusts. */
   @MessagePattern('rewards.roulette.spin')
   spin(@Payload() { meta }: RpcRequest<unknown>) {
-    if (!meta.user) throw RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
-    return this.roulette.spin(meta.user.id);
+    return this.roulette.spin(signedIn(meta.user).id);
   }
 }

@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import {
   COMMUNITY_MESSAGES,
   ErrorCode,
-  GENERIC_MESSAGES,
   LIST_STATUSES,
   type AnimeListEntry,
   type AnimeRatingSummary,
@@ -13,17 +12,12 @@ import {
   type Page,
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
-import { RpcError } from '@portal/platform';
+import { RpcError, signedIn } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { UserDirectory } from '../../rpc/user-directory';
 import { toListEntry, toListEntryWithRef } from '../entry.mapper';
 import { type EntryRow, ListEntriesRepository, stateOf } from '../list-entries.repository';
 import { applyListChange, type ListChange, NEW_ENTRY, sameState } from '../list-transitions';
-
-export const signedIn = (user: AuthenticatedUser | undefined): AuthenticatedUser => {
-  if (!user) throw RpcError.of(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
-  return user;
-};
 
 /** A viewer's anime list and ratings. Every change commits with its event (the outbox). */
 @Injectable()
