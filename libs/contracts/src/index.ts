@@ -9,6 +9,7 @@ export type { TelegramCheckSessionRequest, TelegramNoticesRequest, TelegramWebho
 export * from './catalogue/anime.dto';
 export type { AnimeCreate, AnimeListQuery, AnimeWrite, CollectionCreate, CollectionWrite } from './catalogue/catalogue.schemas';
 export * from './catalogue/catalogue.labels';
+export * from './catalogue/catalogue-pages';
 export * from './catalogue/catalogue-cache';
 export * from './community/library.dto';
 export type { ListStatusUpdate, ProgressSave, RatingUpdate } from './community/community.schemas';

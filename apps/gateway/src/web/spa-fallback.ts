@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { NotFoundException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CompressedForms, compressedForms, preferredCoding, SMALLEST } from '../http/compression';
+import { compressedForms, preferredCoding, SMALLEST } from '../http/compression';
+import { PageShellRoutes, type ShellPage } from './page-shell-routes';
 
 const NOT_SPA = /^\/(api|socket\.io)(\/|$)/;
 
@@ -11,20 +12,23 @@ const NOT_SPA = /^\/(api|socket\.io)(\/|$)/;
  * Serves the built web client: hashed assets cached for a year, and index.html (never cached) for
  * every other GET that no route answered, so client-side routes survive a reload. Files go out in
  * the brotli or gzip form the build made next to them (web/vite.config.ts), as the client accepts;
- * index.html's are made here at boot.
+ * index.html's are made here at boot. The catalogue's pages get index.html with their first screen
+ * drawn in (page-shell-routes.ts).
  */
 export class SpaFallback {
-  private readonly indexHtml: Buffer | null;
-  private readonly indexCompressed: CompressedForms | null;
+  private readonly index: ShellPage | null = null;
+  private readonly shells: PageShellRoutes | null = null;
 
   constructor(private readonly distDir: string) {
     const indexPath = join(distDir, 'index.html');
-    this.indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : null;
-    this.indexCompressed = this.indexHtml && compressedForms(this.indexHtml, SMALLEST, 0);
+    if (!existsSync(indexPath)) return;
+    const html = readFileSync(indexPath);
+    this.index = { html, compressed: compressedForms(html, SMALLEST, 0) };
+    this.shells = PageShellRoutes.of(html.toString());
   }
 
   get available(): boolean {
-    return this.indexHtml !== null;
+    return this.index !== null;
   }
 
   registerAssets(app: NestFastifyApplication) {
@@ -42,6 +46,7 @@ export class SpaFallback {
         (reply as FastifyReply).header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
+    this.shells?.register(app.getHttpAdapter().getInstance(), (reply, page) => this.send(reply, page));
   }
 
   serves(request: FastifyRequest, exception: unknown): boolean {
@@ -53,11 +58,12 @@ export class SpaFallback {
     );
   }
 
-  send(reply: FastifyReply) {
+  send(reply: FastifyReply, page: ShellPage | null = this.index) {
+    const { html, compressed } = page ?? this.index!;
     reply.status(200).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
     const coding = preferredCoding(reply.request.headers['accept-encoding']);
-    const compressed = coding && this.indexCompressed?.[coding];
-    if (coding && compressed) reply.header('Content-Encoding', coding).send(compressed);
-    else reply.send(this.indexHtml);
+    const body = coding && compressed?.[coding];
+    if (coding && body) reply.header('Content-Encoding', coding).send(body);
+    else reply.send(html);
   }
 }

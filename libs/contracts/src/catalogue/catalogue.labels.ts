@@ -16,6 +16,13 @@ export const STATUS_LABELS: Record<AnimeStatus, string> = {
   completed: 'вышло',
 };
 
+/** Page texts the web shows and the gateway's HTML shell shows before it (../web/page-shells.ts). */
+export const CATALOGUE_PAGE_LABELS = {
+  catalogueTitle: 'Каталог аниме',
+  popular: 'Популярное',
+  poster: (title: string) => `Постер «${title}»`,
+};
+
 export const SEASON_LABELS: Record<Season, string> = {
   winter: 'зима',
   spring: 'весна',

@@ -1,3 +1,4 @@
+import { CATALOGUE_PAGE_LABELS } from '@portal/contracts';
 import { ANIME_FORMS, EPISODE_FORMS, formatCount, type PluralForms } from '../../shared/lib/plural';
 
 export const PLURAL = {
@@ -15,7 +16,7 @@ export const CATALOGUE_STRINGS = {
     score: (score: number) => `Оценка ${score.toFixed(1)}`,
     noScore: 'Без оценки',
   },
-  poster: (title: string) => `Постер «${title}»`,
+  poster: CATALOGUE_PAGE_LABELS.poster,
   grid: {
     loading: 'Загружаем аниме...',
   },
@@ -24,7 +25,7 @@ export const CATALOGUE_STRINGS = {
   toCatalogue: 'В каталог',
   home: {
     title: 'Аниме-портал',
-    popular: 'Популярное',
+    popular: CATALOGUE_PAGE_LABELS.popular,
     fresh: 'Новинки',
     collections: 'Подборки',
     allCatalogue: 'Весь каталог',
@@ -36,7 +37,7 @@ export const CATALOGUE_STRINGS = {
     collectionCount: (count: number) => formatCount(count, PLURAL.titles),
   },
   catalogue: {
-    title: 'Каталог аниме',
+    title: CATALOGUE_PAGE_LABELS.catalogueTitle,
     found: (total: number) => `Найдено ${formatCount(total, PLURAL.anime)}`,
     loading: 'Загружаем каталог...',
     loadingMore: 'Загружаем ещё...',

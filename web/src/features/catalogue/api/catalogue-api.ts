@@ -9,14 +9,13 @@ import type {
   Genre,
   SearchHit,
 } from '@portal/contracts';
+import { CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE } from '@portal/contracts';
 import { apiRequest, apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
 
 /** Largest page the list endpoints accept. */
 export const ANIME_PAGE_LIMIT_MAX = 50;
-/** Page size of the catalogue's infinite list. */
-export const CATALOGUE_PAGE_SIZE = 24;
-/** Titles in a home-page row. */
-export const HOME_ROW_SIZE = 12;
+/** Page size of the catalogue's infinite list, and titles in a home-page row (shared with the gateway's page shells). */
+export { CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE };
 
 export type AnimePage = ApiPage<AnimeSummary>;
 

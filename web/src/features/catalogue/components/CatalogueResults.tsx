@@ -1,4 +1,4 @@
-import type { AnimeSummary } from '@portal/contracts';
+import { EAGER_POSTERS, type AnimeSummary } from '@portal/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../shared/ui/Button';
@@ -81,7 +81,7 @@ export function CatalogueResults({ filters, onResetFilters, toolbar }: Catalogue
     <>
       {summary}
       {/* Two columns on a phone: the first row is above the fold. */}
-      <AnimeGrid items={items} label={S.title} priorityCount={2} />
+      <AnimeGrid items={items} label={S.title} priorityCount={EAGER_POSTERS.catalogue} />
       <LoadMore list={list} labels={S} />
     </>
   );

@@ -1,3 +1,4 @@
+import { EAGER_POSTERS } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, type ComponentType } from 'react';
 import { continueWatchingQuery } from '../../../shared/api/title-api';
@@ -52,7 +53,7 @@ export default function HomePage({ continueWatching: ContinueWatching, latestCom
           error={popular.error}
           items={popular.data?.items}
           onRetry={() => void popular.refetch()}
-          priorityCount={3}
+          priorityCount={EAGER_POSTERS.home}
         />
         <AnimeRowSection
           title={S.fresh}

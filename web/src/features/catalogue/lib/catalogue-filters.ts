@@ -2,6 +2,7 @@ import {
   ANIME_KINDS,
   ANIME_SORTS,
   ANIME_STATUSES,
+  CATALOGUE_DEFAULT_SORT,
   SEASONS,
   type AnimeKind,
   type AnimeListQuery,
@@ -24,7 +25,7 @@ export interface CatalogueFilters {
   sort?: AnimeSort;
 }
 
-export const DEFAULT_SORT: AnimeSort = 'popularity';
+export const DEFAULT_SORT: AnimeSort = CATALOGUE_DEFAULT_SORT;
 export const YEAR_MIN = 1917;
 export const SCORE_MIN = 0;
 export const SCORE_MAX = 10;

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CATALOGUE_DEFAULT_SORT, CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE, type AnimeDetails, type AnimeSummary } from '@portal/contracts';
+import { animePageShell, cataloguePageShell, homePageShell, PAGE_SHELL_MARKERS } from '@portal/contracts/web/page-shells';
+import { type CompressedForms, compressedForms } from '../http/compression';
+
+/** A client-side route whose first screen the gateway can draw from one API answer. */
+interface ShellRoute {
+  path: string;
+  /** The API request the page makes first; null when this request's page is drawn from something else. */
+  source(request: FastifyRequest): string | null;
+  render(data: unknown): string;
+}
+
+const hasQuery = (url: string) => url.includes('?');
+
+const SHELL_ROUTES: readonly ShellRoute[] = [
+  { path: '/', source: () => `/api/anime/popular?limit=${HOME_ROW_SIZE}`, render: (items) => homePageShell(items as AnimeSummary[]) },
+  {
+    path: '/catalog',
+    // Filters, a sort or a search in the URL make another list: those pages keep the plain shell.
+    source: (request) => (hasQuery(request.url) ? null : `/api/anime?limit=${CATALOGUE_PAGE_SIZE}&page=1&sort=${CATALOGUE_DEFAULT_SORT}`),
+    render: (items) => cataloguePageShell(items as AnimeSummary[]),
+  },
+  {
+    path: '/anime/:id',
+    source: (request) => {
+      const { id } = request.params as { id: string };
+      return /^\d{1,9}$/.test(id) ? `/api/anime/${id}` : null;
+    },
+    render: (anime) => animePageShell(anime as AnimeDetails),
+  },
+];
+
+/** A page is answered without its shell when the API has not answered by then (the plain one is as good). */
+const SOURCE_DEADLINE_MS = 1000;
+/** Pages kept ready (most are titles: one per title and catalogue answer). */
+const MAX_PAGES = 1000;
+
+export interface ShellPage {
+  html: Buffer;
+  compressed: CompressedForms | null;
+}
+
+/**
+ * index.html with the first screen of the route drawn in: asks the API what the page will ask first,
+ * as the visitor (so it counts against their rate limit, and fills the catalogue cache the page then
+ * reads), and keeps each page, compressed, for as long as the API's answer keeps its ETag.
+ */
+export class PageShellRoutes {
+  private readonly pages = new Map<string, ShellPage>();
+
+  /** null for an index.html without the page markers: every route then gets it as it is. */
+  static of(indexHtml: string): PageShellRoutes | null {
+    const start = indexHtml.indexOf(PAGE_SHELL_MARKERS.start);
+    const end = indexHtml.indexOf(PAGE_SHELL_MARKERS.end);
+    if (start === -1 || end < start) return null;
+    return new PageShellRoutes(indexHtml.slice(0, start), indexHtml.slice(end + PAGE_SHELL_MARKERS.end.length));
+  }
+
+  private constructor(
+    private readonly before: string,
+    private readonly after: string,
+  ) {}
+
+  /** The routes answer their page, or `send`'s plain one (null) when it cannot be drawn. */
+  register(fastify: FastifyInstance, send: (reply: FastifyReply, page: ShellPage | null) => void): void {
+    for (const route of SHELL_ROUTES) {
+      fastify.get(route.path, async (request, reply) => {
+        send(reply, await this.pageFor(fastify, route, request).catch(() => null));
+        return reply;
+      });
+    }
+  }
+
+  private async pageFor(fastify: FastifyInstance, route: ShellRoute, request: FastifyRequest): Promise<ShellPage | null> {
+    const source = route.source(request);
+    if (!source) return null;
+    const answer = await withDeadline(fastify.inject({ method: 'GET', url: source, remoteAddress: request.ip }), SOURCE_DEADLINE_MS);
+    if (!answer || answer.statusCode !== 200) return null;
+    const etag = answer.headers.etag;
+    const key = `${source} ${String(etag)}`;
+    const known = this.pages.get(key);
+    if (known) return known;
+    const { data } = answer.json<{ data: unknown }>();
+    const html = Buffer.from(this.before + route.render(data) + this.after);
+    const page = { html, compressed: compressedForms(html) };
+    if (etag) this.remember(key, page);
+    return page;
+  }
+
+  private remember(key: string, page: ShellPage) {
+    this.pages.set(key, page);
+    if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,49 @@
+import escapeHtml from 'escape-html';
+import type { AnimeDetails, AnimeSummary } from '../catalogue/anime.dto';
+import { EAGER_POSTERS } from '../catalogue/catalogue-pages';
+import { CATALOGUE_PAGE_LABELS } from '../catalogue/catalogue.labels';
+
+/**
+ * What a catalogue page shows first, as static HTML in the web client's own classes: the gateway puts
+ * it into index.html's main area (not in the package index: the web client has no use for it) (between PAGE_SHELL_MARKERS) so that a phone paints the page's
+ * largest image before the script has loaded, fetched the data and rendered. React replaces it on its
+ * first render with the same images at the same URLs (already loaded by then). Every value is escaped.
+ */
+export const PAGE_SHELL_MARKERS = { start: '<!--page-->', end: '<!--/page-->' } as const;
+
+/** Cards of a list the shell shows: about the first screen on a phone or a desktop row. */
+export const SHELL_CARD_COUNT = 6;
+
+type ShellTitle = Pick<AnimeSummary, 'id' | 'title' | 'poster'>;
+
+function posterImage(src: string, alt: string, eager: boolean): string {
+  const loading = eager ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
+  return `<span class="poster"><img class="poster__img" src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="200" height="300" ${loading} decoding="async"></span>`;
+}
+
+function cardList(items: readonly ShellTitle[], eager: number, listClass: string, itemClass: string | null): string {
+  const cards = items.slice(0, SHELL_CARD_COUNT).map((anime, index) => {
+    const poster = posterImage(anime.poster, '', index < eager);
+    const card = `<article class="anime-card"><a class="anime-card__link" href="/anime/${anime.id}"><span class="anime-card__poster">${poster}</span><span class="anime-card__title">${escapeHtml(anime.title)}</span></a></article>`;
+    return itemClass ? `<li class="${itemClass}">${card}</li>` : `<li>${card}</li>`;
+  });
+  return `<ul class="${listClass}">${cards.join('')}</ul>`;
+}
+
+/** /anime/:id: the hero with the title's poster and name. */
+export function animePageShell(anime: Pick<AnimeDetails, 'title' | 'poster'>): string {
+  const poster = posterImage(anime.poster, CATALOGUE_PAGE_LABELS.poster(anime.title), true);
+  return `<article class="page anime-page"><div class="anime-page__hero"><div class="anime-page__poster">${poster}</div><div><h1 class="anime-page__title">${escapeHtml(anime.title)}</h1></div></div></article>`;
+}
+
+/** /catalog without filters: the heading and the first cards of the list in its grid. */
+export function cataloguePageShell(items: readonly ShellTitle[]): string {
+  const grid = cardList(items, EAGER_POSTERS.catalogue, 'anime-grid', 'anime-grid__item');
+  return `<div class="page catalogue-page"><header class="catalogue-page__header"><h1 class="catalogue-page__title">${CATALOGUE_PAGE_LABELS.catalogueTitle}</h1></header><div class="catalogue-page__layout"><div></div><div>${grid}</div></div></div>`;
+}
+
+/** /: the «Популярное» row, the first row every visitor gets. */
+export function homePageShell(items: readonly ShellTitle[]): string {
+  const row = cardList(items, EAGER_POSTERS.home, 'anime-row', null);
+  return `<div class="page home-page"><section class="catalogue-section"><div class="catalogue-section__header"><h2 class="catalogue-section__title">${CATALOGUE_PAGE_LABELS.popular}</h2></div>${row}</section></div>`;
+}
