@@ -13,7 +13,7 @@ import {
 import { RpcClient } from '@portal/messaging';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
-import { removeReplacedProfileMedia, setsProfileMedia, setsPublicProfile } from '../users/replaced-profile-media';
+import { PROFILE_MEDIA_FIELDS, PUBLIC_PROFILE_FIELDS, removeReplacedProfileMedia, setsAnyOf } from '../users/replaced-profile-media';
 import { RefuseBannedIp, RequireUser } from './access.guard';
 import { AvatarLookup } from '../users/avatar-lookup';
 import { CardRewards, REGISTRATION_CARD_WAIT_MS, withCardReward } from '../rewards/card-rewards';
@@ -76,8 +76,8 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiOperation({ summary: "Update one's own profile (display name, images, skip settings); a changed image's previous own upload is deleted; a read-only account may change only its skip settings" })
   async updateProfile(@Body() body: ProfileUpdateBody, @Meta() meta: RpcMeta): Promise<SelfUser> {
-    if (setsPublicProfile(body)) await this.sanctions.assertMayWrite(meta.user!.id, false);
-    if (!setsProfileMedia(body)) return this.rpc.send('auth.profile.update', body, meta);
+    if (setsAnyOf(body, PUBLIC_PROFILE_FIELDS)) await this.sanctions.assertMayWrite(meta.user!.id, false);
+    if (!setsAnyOf(body, PROFILE_MEDIA_FIELDS)) return this.rpc.send('auth.profile.update', body, meta);
     const { user: before } = await this.rpc.send('auth.session.verify', {}, meta);
     const user = await this.rpc.send('auth.profile.update', body, meta);
     this.avatars.forget(user.username);
