@@ -178,6 +178,18 @@ describe('bans and restrictions', () => {
     expect(entries.map((row) => row.event_name)).toEqual(['moderation.ip.banned', 'moderation.ip.unbanned']);
   });
 
+  it('answers the lifting of an IP ban with the ban as the list showed it, named after the admin who made it', async () => {
+    const ip = uniqueIp();
+    const other = await stack.admin();
+    expect((await stack.api.post('/api/admin/ip-bans', { ip, reason: 'Нецензурные никнеймы' }, auth(admin))).status).toBe(201);
+    const listed = ((await stack.api.get('/api/admin/ip-bans', auth(other))).body.data as Array<{ ip: string }>).find((entry) => entry.ip === ip);
+    expect(listed).toMatchObject({ adminId: admin.id, adminName: admin.username });
+    // Lifted by another admin: the answer still names the one who banned, not null and not the remover.
+    const lifted = await stack.api.delete(`/api/admin/ip-bans?ip=${ip}`, auth(other));
+    expect(lifted.status).toBe(200);
+    expect(lifted.body.data).toEqual(listed);
+  });
+
   it('resets a nickname to a free generated one and tells the user', async () => {
     const user = await stack.user();
     const res = await stack.api.post(`/api/admin/users/${user.id}/reset-nickname`, undefined, auth(admin));

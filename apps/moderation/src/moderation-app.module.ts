@@ -13,6 +13,7 @@ import { BANS_CONTROLLERS, BANS_PROVIDERS } from './bans/bans.providers';
 import { MODERATION_MIGRATIONS } from './migrations';
 import { REPORTS_CONTROLLERS, reportsProviders } from './reports/reports.providers';
 import { OwnerRpc } from './rpc/owner-rpc';
+import { UserNames } from './rpc/user-names';
 import { STATS_CONTROLLERS, STATS_PROVIDERS } from './stats/stats.providers';
 
 const OWNER_TRANSPORT = Symbol('OWNER_TRANSPORT');
@@ -38,6 +39,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
         { provide: OWNER_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [OWNER_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         OwnerRpc,
+        UserNames,
         AuditLogRepository,
         UserEventsListener,
         CardEventsListener,

@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { AuditLogEntry, Page, RpcRequest } from '@portal/contracts';
 import { auditLogQuerySchema } from '@portal/contracts/schemas';
 import { validatePayload } from '@portal/platform';
-import { OwnerRpc } from '../rpc/owner-rpc';
+import { UserNames } from '../rpc/user-names';
 import { auditLogView } from './audit-log-view';
 import { AuditLogRepository } from './audit-log.repository';
 
@@ -14,7 +14,7 @@ export class AuditLogMessageController {
 
   constructor(
     private readonly auditLog: AuditLogRepository,
-    private readonly owners: OwnerRpc,
+    private readonly userNames: UserNames,
   ) {}
 
   @MessagePattern('moderation.audit-log.list')
@@ -24,7 +24,7 @@ export class AuditLogMessageController {
     const [entries, total] = await this.auditLog.page(query);
     const items = await auditLogView(
       entries,
-      (userIds) => this.owners.send('auth.users.by-ids', { userIds }, meta),
+      this.userNames.lookup(meta),
       (error) => this.logger.warn(`audit log shown without names: ${String(error)}`),
     );
     return { items, page, limit, total };

@@ -1,4 +1,6 @@
-import { USER_IDS_MAX, type UserName } from '@portal/contracts';
+import { Injectable } from '@nestjs/common';
+import { type RpcMeta, USER_IDS_MAX, type UserName } from '@portal/contracts';
+import { OwnerRpc } from './owner-rpc';
 
 /** Asks auth for the current nicknames of some accounts (auth.users.by-ids). */
 export type UserNamesLookup = (userIds: string[]) => Promise<UserName[]>;
@@ -40,4 +42,20 @@ export async function namesOf(ids: Iterable<string>, lookup: UserNamesLookup, on
     onLookupFailed(error);
   }
   return names;
+}
+
+/** namesOf against auth (auth.users.by-ids through OwnerRpc, under the caller's request): the one way moderation names accounts. */
+@Injectable()
+export class UserNames {
+  constructor(private readonly owners: OwnerRpc) {}
+
+  /** The raw call to auth, for a view that runs namesOf itself (the audit log's). */
+  lookup(meta: RpcMeta): UserNamesLookup {
+    return (userIds) => this.owners.send('auth.users.by-ids', { userIds }, meta);
+  }
+
+  /** namesOf(ids) asked of auth: a failed or late lookup gives no names and is handed to onLookupFailed. */
+  of(ids: Iterable<string>, meta: RpcMeta, onLookupFailed: (error: unknown) => void): Promise<Map<string, string>> {
+    return namesOf(ids, this.lookup(meta), onLookupFailed);
+  }
 }

@@ -4,7 +4,7 @@ import { BAN_MESSAGES, ErrorCode, type AuthenticatedUser, type IpBan, type IpBan
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
 import { OwnerRpc } from '../../rpc/owner-rpc';
-import { namesOf } from '../../rpc/user-names';
+import { UserNames } from '../../rpc/user-names';
 import { BansRepository, type IpBanRow, toIpBan } from '../bans.repository';
 import { requireBanAdmin } from './require-ban-admin';
 import { SanctionStore } from './sanction-store';
@@ -24,16 +24,13 @@ export class IpBansService {
     private readonly store: SanctionStore,
     private readonly owners: OwnerRpc,
     private readonly auditLog: AuditLogRepository,
+    private readonly userNames: UserNames,
   ) {}
 
   async list(user: AuthenticatedUser | undefined, meta: RpcMeta): Promise<IpBan[]> {
     await requireBanAdmin(this.owners, user, meta);
     const rows = await this.bans.activeIpBans();
-    const names = await namesOf(
-      rows.map((row) => row.admin_id),
-      (userIds) => this.owners.send('auth.users.by-ids', { userIds }, meta),
-      (error) => this.logger.warn(`IP bans shown without the admins' names: ${String(error)}`),
-    );
+    const names = await this.adminNames(rows, meta);
     return rows.map((row) => toIpBan(row, names.get(row.admin_id) ?? null));
   }
 
@@ -59,8 +56,18 @@ export class IpBansService {
       return before;
     });
     await this.store.clearIpBan(ip);
-    // The ban as it was; who made it is not looked up for an answer the screen only confirms.
-    return toIpBan(row, row.admin_id === admin.id ? admin.username : null);
+    // The ban as it was, named as the list names it: the admin who made it, as they are called now.
+    const names = await this.adminNames([row], meta);
+    return toIpBan(row, names.get(row.admin_id) ?? null);
+  }
+
+  /** The current nicknames of the admins who made the bans (none if auth does not answer: the ids stay). */
+  private adminNames(rows: IpBanRow[], meta: RpcMeta): Promise<Map<string, string>> {
+    return this.userNames.of(
+      rows.map((row) => row.admin_id),
+      meta,
+      (error) => this.logger.warn(`IP bans shown without the admins' names: ${String(error)}`),
+    );
   }
 
   private record(manager: Parameters<AuditLogRepository['record']>[0], admin: AuthenticatedUser, eventName: string, ip: string, before: unknown, after: unknown) {
