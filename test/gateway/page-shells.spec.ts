@@ -82,8 +82,20 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     expect(html).toContain('<h2 class="catalogue-section__title">Популярное</h2></div><ul class="anime-row"><li><article class="anime-card">');
   });
 
+  it('/watch/:id/:episode: the player\'s box with the title\'s art (the image the player shows until the video starts), the heading and the way back', async () => {
+    const anime = await apiData<AnimeDetails>('/api/anime/20');
+    const { html } = await page('/watch/20/3');
+    expect(posters(html)).toEqual([]);
+    expect(html).toContain(`<div class="player"><img class="player__poster" src="${escaped(anime.poster)}" alt="" loading="eager" fetchpriority="high" decoding="async"></div>`);
+    expect(html).toContain(`<h1 class="player-page__title">${escaped(anime.title)} — серия 3</h1>`);
+    expect(html).toContain(`<a href="/anime/20">← ${escaped(anime.title)}</a>`);
+    // The same API answer draws /anime/20 and every episode: each page is its own.
+    expect((await page('/watch/20/4')).html).toContain('— серия 4</h1>');
+    expect(posters((await page('/anime/20')).html)).toHaveLength(1);
+  });
+
   it('answers the plain index.html where no first screen can be drawn: filters, unknown or malformed ids, other routes', async () => {
-    for (const path of ['/catalog?genre=comedy', '/anime/999999999', '/anime/abc', '/anime/20/review/1', '/news']) {
+    for (const path of ['/catalog?genre=comedy', '/anime/999999999', '/anime/abc', '/anime/20/review/1', '/watch/20/abc', '/watch/abc/1', '/news']) {
       const { status, html } = await page(path);
       expect({ path, status, html }).toEqual({ path, status: 200, html: INDEX_HTML });
     }

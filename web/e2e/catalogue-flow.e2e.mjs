@@ -70,6 +70,21 @@ function describePosters({ count, fallback, blank }) {
 }
 
 /** Screenshots at 1280 px and 375 px, once `ready()` (which may describe what it saw) has passed at each width. */
+/** The first `selector` image on the page once it has loaded: its URL and where it is drawn. */
+async function firstLoadedPoster(page, selector) {
+  const handle = await page.waitForFunction(
+    (selector) => {
+      const img = globalThis.document.querySelector(selector);
+      if (!img?.complete || img.naturalWidth === 0) return false;
+      const { x, y, width, height } = img.getBoundingClientRect();
+      return { src: img.src, box: { x, y, width, height } };
+    },
+    selector,
+    { timeout: 15_000, polling: 100 },
+  );
+  return handle.jsonValue();
+}
+
 async function screenshots(page, name, ready) {
   const seen = [];
   for (const [width, height] of [
@@ -271,6 +286,33 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
         await assertPostersSettled(page, '.anime-page__poster');
       }),
     );
+
+    await step(`375 px, before any script: /anime/${NARUTO.id} and /catalog paint, loaded, the first poster the page then shows (same URL; on the anime page the same box)`, async () => {
+      const found = [];
+      // `rendered`: something only React draws, so the poster measured is no longer the shell's.
+      for (const { path, poster, rendered: reactOnly, sameBox } of [
+        { path: `/anime/${NARUTO.id}`, poster: '.anime-page__poster .poster__img', rendered: page.getByRole('list', { name: 'Жанры', exact: true }), sameBox: true },
+        { path: '/catalog', poster: '.anime-grid .poster__img', rendered: catalogueList, sameBox: false },
+      ]) {
+        const shellPage = await context.newPage();
+        await shellPage.setViewportSize({ width: 375, height: 812 });
+        // The gateway's page shell as a phone shows it while the script is still on its way.
+        await shellPage.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        await shellPage.goto(`${BASE_URL}${path}`);
+        const shell = await firstLoadedPoster(shellPage, poster);
+        await shellPage.close();
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.goto(`${BASE_URL}${path}`);
+        await reactOnly.waitFor();
+        const rendered = await firstLoadedPoster(page, poster);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        if (rendered.src !== shell.src) throw new Error(`${path}: the shell shows ${shell.src}, the page ${rendered.src}`);
+        const moved = ['x', 'y', 'width', 'height'].filter((side) => Math.abs(shell.box[side] - rendered.box[side]) > 1);
+        if (sameBox && moved.length) throw new Error(`${path}: the poster moves from ${JSON.stringify(shell.box)} to ${JSON.stringify(rendered.box)}`);
+        found.push(`${path}: ${shell.src.replace(BASE_URL, '')}`);
+      }
+      return found.join('; ');
+    });
 
     await step('1280×800: the floating chat button covers no text of the page (at the top, «Серии» at the bottom edge, the end)', async () => {
       await page.setViewportSize({ width: 1280, height: 800 });

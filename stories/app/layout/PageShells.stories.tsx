@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { animePageShell, cataloguePageShell, homePageShell } from '../../../libs/contracts/src/web/page-shells';
+import { animePageShell, cataloguePageShell, homePageShell, watchPageShell } from '../../../libs/contracts/src/web/page-shells';
 import { AppShell } from '../../../web/src/app/layout/AppShell';
 import { animeDetails, animeList } from '../../../web/src/features/catalogue/testing/catalogue-fixtures';
 
@@ -30,6 +30,17 @@ export const AnimePageBeforeTheScript: Story = {
     const poster = canvas.getByRole('img', { name: 'Постер «Стальной алхимик: братство»' });
     await expect(poster).toHaveAttribute('fetchpriority', 'high');
     await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
+  },
+};
+
+/** /watch/:id/:episode before the script: the way back, the heading and the title's art in the player's box. */
+export const WatchPageBeforeTheScript: Story = {
+  args: { page: <ServedShell html={watchPageShell(animeDetails({ id: 20, title: 'Наруто' }), 3)} /> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Наруто — серия 3');
+    await expect(canvas.getByRole('link', { name: '← Наруто' })).toHaveAttribute('href', '/anime/20');
+    await expect(canvasElement.querySelector('.player > img.player__poster')).toHaveAttribute('fetchpriority', 'high');
   },
 };
 

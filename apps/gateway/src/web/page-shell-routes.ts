@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOGUE_DEFAULT_SORT, CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE, type AnimeDetails, type AnimeSummary } from '@portal/contracts';
-import { animePageShell, cataloguePageShell, homePageShell, PAGE_SHELL_MARKERS } from '@portal/contracts/web/page-shells';
+import { animePageShell, cataloguePageShell, homePageShell, PAGE_SHELL_MARKERS, watchPageShell } from '@portal/contracts/web/page-shells';
 import { type CompressedForms, compressedForms } from '../http/compression';
 
 /** A client-side route whose first screen the gateway can draw from one API answer. */
@@ -8,10 +8,12 @@ interface ShellRoute {
   path: string;
   /** The API request the page makes first; null when this request's page is drawn from something else. */
   source(request: FastifyRequest): string | null;
-  render(data: unknown): string;
+  render(data: unknown, request: FastifyRequest): string;
 }
 
 const hasQuery = (url: string) => url.includes('?');
+/** A catalogue id or an episode number as the API takes it; anything else is the client's own 404. */
+const isNumber = (value: string) => /^\d{1,9}$/.test(value);
 
 const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/', source: () => `/api/anime/popular?limit=${HOME_ROW_SIZE}`, render: (items) => homePageShell(items as AnimeSummary[]) },
@@ -25,9 +27,17 @@ const SHELL_ROUTES: readonly ShellRoute[] = [
     path: '/anime/:id',
     source: (request) => {
       const { id } = request.params as { id: string };
-      return /^\d{1,9}$/.test(id) ? `/api/anime/${id}` : null;
+      return isNumber(id) ? `/api/anime/${id}` : null;
     },
     render: (anime) => animePageShell(anime as AnimeDetails),
+  },
+  {
+    path: '/watch/:id/:episode',
+    source: (request) => {
+      const { id, episode } = request.params as { id: string; episode: string };
+      return isNumber(id) && isNumber(episode) ? `/api/anime/${id}` : null;
+    },
+    render: (anime, request) => watchPageShell(anime as AnimeDetails, Number((request.params as { episode: string }).episode)),
   },
 ];
 
@@ -78,11 +88,11 @@ export class PageShellRoutes {
     const answer = await withDeadline(fastify.inject({ method: 'GET', url: source, remoteAddress: request.ip }), SOURCE_DEADLINE_MS);
     if (!answer || answer.statusCode !== 200) return null;
     const etag = answer.headers.etag;
-    const key = `${source} ${String(etag)}`;
+    const key = `${route.path} ${JSON.stringify(request.params)} ${String(etag)}`;
     const known = this.pages.get(key);
     if (known) return known;
     const { data } = answer.json<{ data: unknown }>();
-    const html = Buffer.from(this.before + route.render(data) + this.after);
+    const html = Buffer.from(this.before + route.render(data, request) + this.after);
     const page = { html, compressed: compressedForms(html) };
     if (etag) this.remember(key, page);
     return page;

@@ -21,6 +21,7 @@ export const CATALOGUE_PAGE_LABELS = {
   catalogueTitle: 'Каталог аниме',
   popular: 'Популярное',
   poster: (title: string) => `Постер «${title}»`,
+  watchTitle: (title: string | null, episode: number) => (title ? `${title} — серия ${episode}` : `Серия ${episode}`),
 };
 
 export const SEASON_LABELS: Record<Season, string> = {

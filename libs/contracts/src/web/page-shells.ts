@@ -36,6 +36,13 @@ export function animePageShell(anime: Pick<AnimeDetails, 'title' | 'poster'>): s
   return `<article class="page anime-page"><div class="anime-page__hero"><div class="anime-page__poster">${poster}</div><div><h1 class="anime-page__title">${escapeHtml(anime.title)}</h1></div></div></article>`;
 }
 
+/** /watch/:id/:episode: the way back, the heading and the player's box with the title's art, where the video will play. */
+export function watchPageShell(anime: Pick<AnimeDetails, 'id' | 'title' | 'poster'>, episode: number): string {
+  const title = escapeHtml(anime.title);
+  const art = `<img class="player__poster" src="${escapeHtml(anime.poster)}" alt="" loading="eager" fetchpriority="high" decoding="async">`;
+  return `<div class="page player-page"><p class="player-page__back"><a href="/anime/${anime.id}">← ${title}</a></p><h1 class="player-page__title">${escapeHtml(CATALOGUE_PAGE_LABELS.watchTitle(anime.title, episode))}</h1><div class="player-page__layout"><div class="player-page__main"><div class="player">${art}</div></div></div></div>`;
+}
+
 /** /catalog without filters: the heading and the first cards of the list in its grid. */
 export function cataloguePageShell(items: readonly ShellTitle[]): string {
   const grid = cardList(items, EAGER_POSTERS.catalogue, 'anime-grid', 'anime-grid__item');

@@ -60,6 +60,19 @@ export const Loading: Story = {
   },
 };
 
+const TITLE_ART = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="300"><rect width="200" height="300" fill="#c2410c"/></svg>')}`;
+
+/** The stream still starting: the title's art fills the player's box under the spinner, as the page shell drew it before the script. */
+export const StartingWithTitleArt: Story = {
+  decorators: [withHls(() => new Promise(() => undefined))],
+  parameters: { mockApi: { ...baseApi, 'GET /api/anime/20': ok({ ...animeTitle, poster: TITLE_ART }) } },
+  play: async ({ canvasElement }) => {
+    const player = await screen.findByRole('region', { name: 'Видеоплеер' });
+    await waitFor(() => expect(canvasElement.querySelector('.player > img.player__poster')).toHaveAttribute('src', TITLE_ART));
+    await expect(within(player).getByRole('status')).toBeInTheDocument();
+  },
+};
+
 export const NoEpisodes: Story = {
   parameters: { mockApi: { ...baseApi, 'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [] }) } },
   play: async () => {

@@ -1,3 +1,4 @@
+import { CATALOGUE_PAGE_LABELS } from '@portal/contracts';
 import { formatTime } from '../../shared/lib/format-time';
 import { EPISODE_FORMS, formatCount, type PluralForms } from '../../shared/lib/plural';
 
@@ -8,7 +9,7 @@ export const PLAYER_STRINGS = {
   toAnime: 'К странице аниме',
   toCatalogue: 'В каталог',
   retry: 'Повторить',
-  pageTitle: (title: string | null, episode: number) => (title ? `${title} — серия ${episode}` : `Серия ${episode}`),
+  pageTitle: CATALOGUE_PAGE_LABELS.watchTitle,
   episodeTitle: (number: number, title: string | null) => (title ? `Серия ${number}. ${title}` : `Серия ${number}`),
   notFoundTitle: 'Аниме не найдено',
   notFoundText: 'Такого аниме нет в каталоге. Возможно, ссылка устарела.',

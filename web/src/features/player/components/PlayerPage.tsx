@@ -112,6 +112,7 @@ function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderPr
       key={`${animeId}-${episode.number}`}
       animeId={animeId}
       title={title}
+      poster={anime.data?.poster}
       episodes={list}
       episode={episode}
       startPosition={resume.kind === 'resume' ? resume.position : 0}
@@ -124,6 +125,8 @@ function PlayerLoader({ animeId, episodeNumber, episodeActions }: PlayerLoaderPr
 interface WatchViewProps {
   animeId: number;
   title: string | null;
+  /** The title's poster, in the player's box until the video starts. */
+  poster?: string;
   episodes: Episode[];
   episode: Episode;
   startPosition: number;
@@ -132,7 +135,7 @@ interface WatchViewProps {
   episodeActions?: readonly EpisodeAction[];
 }
 
-export function WatchView({ animeId, title, episodes, episode, startPosition, watched = [], episodeActions = [] }: WatchViewProps) {
+export function WatchView({ animeId, title, poster, episodes, episode, startPosition, watched = [], episodeActions = [] }: WatchViewProps) {
   const { user } = useSession();
   const navigate = useNavigate();
   const index = episodes.findIndex((item) => item.number === episode.number);
@@ -163,6 +166,7 @@ export function WatchView({ animeId, title, episodes, episode, startPosition, wa
               preferences={preferences}
               track={Boolean(user)}
               onNext={goNext}
+              poster={poster}
             />
           )}
           <div className="player-page__below">

@@ -33,6 +33,11 @@ export interface VideoPlayerProps {
   /** Save progress and record watched episodes (a signed-in viewer). */
   track: boolean;
   onNext(): void;
+  /**
+   * The title's poster, drawn over the whole box until the video has started (the gateway's page shell
+   * draws the same image in the same box before the script runs, see @portal/contracts' page-shells).
+   */
+  poster?: string;
   /** Stories: start with the shortcut help or the quality menu open. */
   initialHelpOpen?: boolean;
   initialQualityMenuOpen?: boolean;
@@ -47,6 +52,7 @@ export function VideoPlayer({
   preferences,
   track,
   onNext,
+  poster,
   initialHelpOpen = false,
   initialQualityMenuOpen,
 }: VideoPlayerProps) {
@@ -173,6 +179,7 @@ export function VideoPlayer({
     >
       <video ref={videoRef} className="player__video" playsInline autoPlay preload="auto" onClick={togglePlay} onDoubleClick={toggleFullscreen} />
 
+      {loading && poster ? <img className="player__poster" src={poster} alt="" decoding="async" fetchPriority="high" /> : null}
       {loading ? (
         <div className="player__loading">
           <Spinner label={S.loading} />
