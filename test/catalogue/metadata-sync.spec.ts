@@ -70,7 +70,7 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
     const before = await api.get('/api/anime/20'); // cached by the gateway from here on
     expect(before.status).toBe(200);
     expect(before.body.data).toMatchObject({ description: null, metadataSyncedAt: null });
-    const posterBefore = before.body.data.poster;
+    const posterBefore = before.body.data.imageUrl;
 
     const queued = await api.post('/api/admin/catalogue/sync', { shikimoriIds: [20] }, asAdmin());
     expect(queued.status).toBe(202);
@@ -92,7 +92,7 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
       startDate: '2002-10-03',
       endDate: '2007-02-08',
       // The title had a poster: Shikimori's fills only an empty one.
-      poster: posterBefore,
+      imageUrl: posterBefore,
     });
     expect(after.description).toBe(
       'За двенадцать лет до начала событий Девятихвостый Лис напал на Деревню Скрытого Листа. Четвёртый Хокаге ценой жизни запечатал демона в новорождённом Наруто Удзумаки.\n\n' +
@@ -224,7 +224,8 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
     expect(res.body.data).toEqual({ queued: expected });
     expect((await finished('sync-1735')).state).toBe('completed');
     const details = (await api.get('/api/anime/1735')).body.data;
-    expect(details.poster).toBe(`${fake.url}/system/animes/original/1735.jpg?1700000000`);
+    expect(details.imageUrl).toBe(`${fake.url}/system/animes/original/1735.jpg?1700000000`);
+    expect(details.poster).toMatch(/^\/api\/anime\/1735\/poster\?v=\d+$/);
   });
 
   it('image search answers Shikimori’s screenshots as absolute URLs, waiting out a 429 and its Retry-After', async () => {

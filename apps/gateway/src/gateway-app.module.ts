@@ -13,6 +13,7 @@ import { AuthController, TelegramController } from './auth/auth.controller';
 import { VkAuthController } from './auth/vk-auth.controller';
 import { AnimeController } from './catalogue/anime.controller';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
+import { PosterProxy } from './catalogue/posters/poster-proxy';
 import { CollectionsController } from './catalogue/collections.controller';
 import { EpisodesController } from './catalogue/episodes.controller';
 import { MetadataController } from './catalogue/metadata.controller';
@@ -103,6 +104,11 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ActiveUsersTracker,
         { provide: APP_INTERCEPTOR, useClass: ActiveUsersInterceptor },
         { provide: FileStorage, useValue: new LocalDiskStorage(config.UPLOADS_DIR) },
+        {
+          provide: PosterProxy,
+          inject: [FileStorage],
+          useFactory: (storage: FileStorage) => new PosterProxy(storage, { origins: config.POSTER_SOURCE_ORIGINS, timeoutMs: config.POSTER_FETCH_TIMEOUT_MS }),
+        },
         PresenceReporter,
         AvatarLookup,
         CardRewards,

@@ -54,6 +54,24 @@ const cspFrameOrigins = z
   .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^https:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i, 'must be https origins (https://host[:port]), comma-separated')));
 
+/** Origins the gateway fetches catalogue posters from, comma-separated: `http(s)://host[:port]`. */
+const posterSourceOrigins = z
+  .string()
+  .transform((list) => list.split(',').map((origin) => origin.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/, 'must be origins (https://host[:port]), comma-separated')));
+
+/** The dataset's poster host and Shikimori's image hosts: `POSTER_SOURCE_ORIGINS`' default. */
+export const DEFAULT_POSTER_SOURCE_ORIGINS: readonly string[] = [
+  'https://lain.bgm.tv',
+  'https://shikimori.one',
+  'https://shikimori.me',
+  'https://desu.shikimori.one',
+  'https://nyaa.shikimori.one',
+  'https://dere.shikimori.one',
+  'https://moe.shikimori.one',
+  'https://kawai.shikimori.one',
+];
+
 /** AMV players the web client may embed (frame-src) besides the video provider: `CSP_FRAME_HOSTS`' default. */
 export const DEFAULT_CSP_FRAME_HOSTS: readonly string[] = [
   'https://www.youtube-nocookie.com',
@@ -81,6 +99,13 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024),
   /** Largest AMV video upload (POST /api/amv/upload), in megabytes. */
   AMV_UPLOAD_MAX_MB: positiveInt(200),
+  /**
+   * Catalogue posters on these origins are fetched once, made small (WebP, 480 px wide) and served from
+   * the portal's own origin at /api/anime/:id/poster; posters elsewhere are a redirect to them.
+   */
+  POSTER_SOURCE_ORIGINS: posterSourceOrigins.default(() => [...DEFAULT_POSTER_SOURCE_ORIGINS]),
+  /** How long fetching one poster may take before its generated SVG is answered instead. */
+  POSTER_FETCH_TIMEOUT_MS: positiveInt(5000),
   /** Seconds a cached catalogue response stays in Redis; changes drop it sooner. */
   CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600),
   /** The catalogue's external player (VIDEO_PROVIDER=iframe): its origin is allowed in the web client's frame-src. */

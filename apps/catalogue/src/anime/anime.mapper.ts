@@ -1,9 +1,20 @@
 import { SEASON_LABELS, STATUS_LABELS, type AnimeCharacterRole, type AnimeDetails, type AnimeSummary, type Suggestion, type TitleRef } from '@portal/contracts';
 import type { AnimeRow, AnimeSummaryRow } from './anime.rows';
 
+const versionOf = (row: Pick<AnimeSummaryRow, 'updated_at'>) => Math.floor(new Date(row.updated_at).getTime() / 1000);
+
 /** The generated poster: versioned by the row's last change, so an edited title gets a new image. */
-export const generatedPosterUrl = (row: Pick<AnimeSummaryRow, 'id' | 'updated_at'>) =>
-  `/api/anime/${row.id}/poster.svg?v=${Math.floor(new Date(row.updated_at).getTime() / 1000)}`;
+export const generatedPosterUrl = (row: Pick<AnimeSummaryRow, 'id' | 'updated_at'>) => `/api/anime/${row.id}/poster.svg?v=${versionOf(row)}`;
+
+/**
+ * What clients show: a poster on another host goes through the gateway's own-origin poster route
+ * (fetched once, made small, the generated one when it cannot be had), versioned like the generated one;
+ * an own path (an upload) as it is; none, the generated poster.
+ */
+function shownPosterUrl(row: Pick<AnimeSummaryRow, 'id' | 'updated_at' | 'poster'>, fallbackPoster: string): string {
+  if (!row.poster) return fallbackPoster;
+  return /^https?:\/\//i.test(row.poster) ? `/api/anime/${row.id}/poster?v=${versionOf(row)}` : row.poster;
+}
 
 export function toAnimeSummary(row: AnimeSummaryRow): AnimeSummary {
   const fallbackPoster = generatedPosterUrl(row);
@@ -19,7 +30,7 @@ export function toAnimeSummary(row: AnimeSummaryRow): AnimeSummary {
     season: row.season,
     score: row.score,
     genres: row.genres,
-    poster: row.poster ?? fallbackPoster,
+    poster: shownPosterUrl(row, fallbackPoster),
     fallbackPoster,
   };
 }
@@ -51,7 +62,8 @@ export function toAnimeDetails(
     titleJa: row.title_ja,
     synonyms: row.synonyms,
     description: row.description,
-    imageUrl: summary.poster,
+    // The poster's own address (what an admin set, or the dataset's), for API clients and the edit form.
+    imageUrl: row.poster ?? summary.fallbackPoster,
     background: row.background,
     rating: row.score,
     releaseYear: row.year,

@@ -18,6 +18,7 @@ import { AdminOnly } from '../auth/access.guard';
 import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
 import { CatalogueResponseCache } from './catalogue-response-cache';
+import { PosterProxy } from './posters/poster-proxy';
 
 class AnimeListQuery extends createZodDto(animeListQuerySchema) {}
 class CataloguePageQuery extends createZodDto(cataloguePageQuerySchema) {}
@@ -28,6 +29,8 @@ class AnimeCreateBody extends createZodDto(animeCreateSchema) {}
 class AnimePatchBody extends createZodDto(animePatchSchema) {}
 class SavePosterBody extends createZodDto(savePosterSchema) {}
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** The anime catalogue: public reads (cached, with ETags, see catalogue-response-cache) and admin writes. */
 @ApiTags('anime')
 @Controller()
@@ -35,6 +38,7 @@ export class AnimeController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cache: CatalogueResponseCache,
+    private readonly posters: PosterProxy,
   ) {}
 
   @Get('anime')
@@ -87,12 +91,27 @@ export class AnimeController {
 
   @Get('anime/:id/poster.svg')
   @ApiOperation({ summary: 'Generated poster (SVG) for a title without one' })
-  async poster(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta, @Res() reply: FastifyReply) {
-    const { svg } = await this.rpc.send('catalogue.anime.poster', params, meta);
+  async generatedPoster(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta, @Res() reply: FastifyReply) {
     // The URL carries the title's version, so the image never changes under it.
+    return this.sendGenerated(params, meta, reply, IMMUTABLE);
+  }
+
+  @Get('anime/:id/poster')
+  @ApiOperation({ summary: "The title's poster from the portal's own origin (WebP, 480 px wide), else its generated one; a redirect for posters elsewhere" })
+  async poster(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta, @Res() reply: FastifyReply) {
+    const { id, imageUrl } = await this.rpc.send('catalogue.anime.get', params, meta);
+    const answer = await this.posters.answer(id, imageUrl);
+    if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
+    // A failed fetch is tried again later: its stand-in is kept only a few minutes.
+    if (answer.kind === 'generated') return this.sendGenerated(params, meta, reply, 'public, max-age=300');
+    return reply.header('Content-Type', 'image/webp').header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff').send(answer.body);
+  }
+
+  private async sendGenerated(params: AnimeIdParams, meta: RpcMeta, reply: FastifyReply, cacheControl: string) {
+    const { svg } = await this.rpc.send('catalogue.anime.poster', params, meta);
     return reply
       .header('Content-Type', 'image/svg+xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', cacheControl)
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('X-Content-Type-Options', 'nosniff')
       .send(svg);

@@ -77,8 +77,9 @@ export function draftFromAnime(anime: AnimeDetails): AnimeEditDraft {
     season: anime.season ?? '',
     score: numberText(anime.score),
     genres: normalizeGenres(anime.genres),
-    // The generated poster is not a poster the admin set: the field stays empty for it.
-    poster: anime.poster && anime.poster !== anime.fallbackPoster ? anime.poster : '',
+    // The poster's own address (`poster` may be the portal's copy of it); the generated one is not a poster
+    // the admin set: the field stays empty for it.
+    poster: anime.imageUrl && anime.imageUrl !== anime.fallbackPoster ? anime.imageUrl : '',
     idShiki: numberText(anime.idShiki),
   };
 }
