@@ -41,6 +41,7 @@ describe('the gateway: catalogue posters from the portal\'s own origin (/api/ani
     // The same server under another name: another origin, not on the list.
     '/away.png': (res) => res.writeHead(302, { Location: `${host.url.replace('127.0.0.1', 'localhost')}/away-target.png` }).end(),
     '/away-target.png': (res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(bigCover),
+    '/slow.png': (res) => setTimeout(() => res.writeHead(200, { 'Content-Type': 'image/png' }).end(smallCover), 300),
     '/broken.png': (res) => res.writeHead(500).end(),
     '/text.png': (res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end('not a picture at all'),
     // A PNG header, then more bytes than any cover has.
@@ -103,6 +104,13 @@ describe('the gateway: catalogue posters from the portal\'s own origin (/api/ani
     expect(moved.headers.get('content-type')).toBe('image/webp');
   });
 
+  it('asks the host once for concurrent requests of the same poster', async () => {
+    await stack.db.query('UPDATE catalogue.anime SET poster = $2 WHERE id = $1', [1535, `${host.url}/slow.png`]);
+    const answers = await Promise.all([1, 2, 3].map(() => fetch(`${stack.gateway.url}/api/anime/1535/poster?v=2`)));
+    expect(answers.map((res) => res.headers.get('content-type'))).toEqual(['image/webp', 'image/webp', 'image/webp']);
+    expect(host.hits.get('/slow.png')).toBe(1);
+  });
+
   it('answers the generated poster (for a few minutes) when the host fails, is down, sends no picture or too much', async () => {
     for (const source of [`${host.url}/broken.png`, `${downHost}/cover.png`, `${host.url}/text.png`, `${host.url}/huge.png`, `${host.url}/away.png`]) {
       await expectGenerated(await posterOf(11757, source));
@@ -125,6 +133,12 @@ describe('the gateway: catalogue posters from the portal\'s own origin (/api/ani
     const none = await posterOf(1575, null);
     expect(none.status).toBe(302);
     expect(none.headers.get('location')).toMatch(/^\/api\/anime\/1575\/poster\.svg\?v=\d+$/);
+  });
+
+  it('redirects to no address but an own path or an http(s) one: another host named without a scheme is the generated poster', async () => {
+    for (const source of ['//cdn.example/poster.jpg', 'data:image/svg+xml,<svg/>', 'javascript:alert(1)']) {
+      await expectGenerated(await posterOf(6547, source));
+    }
   });
 
   it('answers an unknown title with the 404 envelope', async () => {

@@ -34,7 +34,10 @@ export interface AnimeSummary {
   season: Season | null;
   score: number | null;
   genres: string[];
-  /** A real poster URL, or the generated SVG poster of the title: never empty. */
+  /**
+   * What to show, never empty: a poster on another host as the portal's own copy (`/api/anime/{id}/poster?v=`),
+   * an own path (an upload) as it is, else the generated SVG poster of the title.
+   */
   poster: string;
   /** The generated poster, for when `poster` fails to load in the browser. */
   fallbackPoster: string;
@@ -61,6 +64,7 @@ export interface AnimeDetails extends AnimeSummary {
   titleJa: string | null;
   synonyms: string[];
   description: string | null;
+  /** The poster's own address (what an admin set, or the dataset's), else the generated poster. */
   imageUrl: string;
   background: string | null;
   rating: number | null;

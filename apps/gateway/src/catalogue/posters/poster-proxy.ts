@@ -9,12 +9,24 @@ const FAILURE_MEMORY_MS = 10 * 60 * 1000;
 /** Failures remembered at most (the oldest are forgotten first). */
 const MAX_FAILURES = 10_000;
 
+/** A path on the portal itself ("/api/…", "/uploads/…"), not a protocol-relative "//host/…". */
+const isOwnPath = (source: string) => source.startsWith('/') && !source.startsWith('//');
+
+function httpUrlOf(source: string): URL | null {
+  if (!/^https?:\/\//i.test(source)) return null;
+  try {
+    return new URL(source);
+  } catch {
+    return null;
+  }
+}
+
 export type PosterAnswer =
   /** The title's poster, fetched once and kept as a small WebP. */
   | { kind: 'picture'; body: Buffer }
   /** A poster on the portal itself, or on a host the gateway does not fetch from: the browser goes there. */
   | { kind: 'redirect'; location: string }
-  /** The source could not be fetched: the generated poster stands in. */
+  /** The source could not be fetched (or is no web address): the generated poster stands in. */
   | { kind: 'generated' };
 
 export interface PosterProxyOptions {
@@ -36,12 +48,16 @@ export class PosterProxy {
     private readonly storage: FileStorage,
     private readonly options: PosterProxyOptions,
   ) {
-    this.origins = new Set(options.origins);
+    // As URL.origin spells them: "https://host:443" in the list matches "https://host/…".
+    this.origins = new Set(options.origins.map((origin) => new URL(origin).origin));
   }
 
   async answer(animeId: number, source: string): Promise<PosterAnswer> {
-    if (!/^https?:\/\//i.test(source)) return { kind: 'redirect', location: source };
-    if (!this.allowed(new URL(source))) return { kind: 'redirect', location: source };
+    if (isOwnPath(source)) return { kind: 'redirect', location: source };
+    const url = httpUrlOf(source);
+    // Neither here nor on the web (a data: URL, a protocol-relative one, a malformed one): never a redirect to it.
+    if (!url) return { kind: 'generated' };
+    if (!this.allowed(url)) return { kind: 'redirect', location: url.href };
     const key = `${FOLDER}/${animeId}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.webp`;
     const stored = await this.storage.read(key);
     if (stored) return { kind: 'picture', body: stored };
