@@ -13,7 +13,7 @@
 //
 // Every route but / shows a guest only the welcome prompt (SPEC.md section 2), so the runs are made as a
 // signed-in viewer: one account registered through the API at the start, its session put into
-// localStorage (as the client stores it) on a fresh browser profile before each run, caches still
+// localStorage and the session hint cookie (as the client keeps them) on a fresh browser profile before each run, caches still
 // cleared by Lighthouse. BENCH_GUEST=1 measures a guest instead.
 //
 // The viewer's e-mail and password are kept in artifacts/bench/lighthouse-viewer.json (per portal URL)
@@ -35,7 +35,7 @@ import * as chromeLauncher from 'chrome-launcher'; // Lighthouse's own launcher 
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core'; // Lighthouse's own driver (its dependency); it downloads nothing
 import { runBench, wasInterrupted } from './lib/cleanup.mjs';
-import { registerViewer } from './lib/bench-viewer.mjs';
+import { registerViewer, storeSession } from './lib/bench-viewer.mjs';
 import { startNpmStartPortal } from './lib/npm-start.mjs';
 import { ROOT } from './lib/services.mjs';
 import { machine, printTable, round, saveArtifact, warnIfBusy } from './lib/stats.mjs';
@@ -110,11 +110,8 @@ async function runOnce(url, session) {
       browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
       page = await browser.newPage();
       await page.goto(new URL('/api/health', url).href);
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(user));
-      }, session);
       await page.deleteCookie(...(await page.cookies()));
+      await storeSession(page, session);
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();

@@ -15,7 +15,7 @@
 // /usr/bin/chromium. Writes artifacts/bench/web-main-thread.json.
 import puppeteer from 'puppeteer-core';
 import { runBench } from './lib/cleanup.mjs';
-import { registerViewer } from './lib/bench-viewer.mjs';
+import { registerViewer, storeSession } from './lib/bench-viewer.mjs';
 import { machine, printTable, saveArtifact, warnIfBusy } from './lib/stats.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -46,10 +46,7 @@ async function measureRoute(baseUrl, route, session) {
     const page = await browser.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     await page.goto(`${baseUrl}/api/health`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    }, session);
+    await storeSession(page, session);
     await page.tracing.start({ categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle0', timeout: 60000 });
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -2,9 +2,27 @@
 // (captcha solved) per portal URL, its e-mail and password kept in artifacts/bench/lighthouse-viewer.json
 // and signed in again by the next run (registration is limited to 10 per address and hour).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { solveCaptcha } from '../../web/e2e/lib/browser.mjs';
 import { ROOT } from './services.mjs';
+
+const { SESSION_HINT_COOKIE } = createRequire(import.meta.url)(join(ROOT, 'dist/libs/contracts/src/auth/session-hint.js'));
+
+/**
+ * Puts the session into a (puppeteer) page's origin as the web client keeps it after signing in: token
+ * and user in localStorage, and the session hint cookie that has the gateway draw the pages' first screen.
+ */
+export async function storeSession(page, session) {
+  await page.evaluate(
+    ({ token, user, cookie }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+      globalThis.document.cookie = `${cookie}=1; Path=/; SameSite=Lax`;
+    },
+    { ...session, cookie: SESSION_HINT_COOKIE },
+  );
+}
 
 const VIEWERS_FILE = join(ROOT, 'artifacts', 'bench', 'lighthouse-viewer.json');
 

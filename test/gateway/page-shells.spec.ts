@@ -10,6 +10,8 @@ import type { RegisteredUser } from '../auth/auth-test-kit';
 const INDEX_HTML = readFileSync(resolve(__dirname, '../../web/index.html'), 'utf8');
 const [BEFORE_PAGE, AFTER_PAGE] = [INDEX_HTML.slice(0, INDEX_HTML.indexOf('<!--page-->')), INDEX_HTML.slice(INDEX_HTML.indexOf('<!--/page-->') + '<!--/page-->'.length)];
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+// The web client keeps this cookie while it holds a session (libs/contracts/src/auth/session-hint.ts).
+const SIGNED_IN = { ...BROWSER, cookie: 'theme=dark; portal_session=1' };
 
 interface Page {
   status: number;
@@ -33,8 +35,8 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
   // Spied before the gateway starts, so the shell's own compressions are counted.
   const brotli = jest.spyOn(zlib, 'brotliCompressSync');
 
-  const page = async (path: string): Promise<Page> => {
-    const res = await fetch(`${stack.gateway.url}${path}`, { headers: BROWSER });
+  const page = async (path: string, headers: Record<string, string> = SIGNED_IN): Promise<Page> => {
+    const res = await fetch(`${stack.gateway.url}${path}`, { headers });
     return { status: res.status, headers: res.headers, html: await res.text() };
   };
   const apiData = async <T>(path: string): Promise<T> => (await stack.api.get(path)).body.data as T;
@@ -92,6 +94,12 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     // The same API answer draws /anime/20 and every episode: each page is its own.
     expect((await page('/watch/20/4')).html).toContain('— серия 4</h1>');
     expect(posters((await page('/anime/20')).html)).toHaveLength(1);
+  });
+
+  it('answers a guest (no session hint: the pages show the sign-in prompt) the plain index.html', async () => {
+    for (const headers of [BROWSER, { ...BROWSER, cookie: 'portal_session=0; other=portal_session=1' }]) {
+      for (const path of ['/', '/catalog', '/anime/20', '/watch/20/1']) expect((await page(path, headers)).html).toBe(INDEX_HTML);
+    }
   });
 
   it('answers the plain index.html where no first screen can be drawn: filters, unknown or malformed ids, other routes', async () => {

@@ -5,6 +5,7 @@ export * from './auth/auth.validation';
 export * from './auth/user.dto';
 export type { LoginRequest, ProfileUpdate, RegisterRequest } from './auth/auth.schemas';
 export * from './auth/social.dto';
+export * from './auth/session-hint';
 export type { TelegramCheckSessionRequest, TelegramNoticesRequest, TelegramWebhookRequest, VkCallbackRequest } from './auth/social.schemas';
 export * from './catalogue/anime.dto';
 export type { AnimeCreate, AnimeListQuery, AnimeWrite, CollectionCreate, CollectionWrite } from './catalogue/catalogue.schemas';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CATALOGUE_DEFAULT_SORT, CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE, type AnimeDetails, type AnimeSummary } from '@portal/contracts';
+import { CATALOGUE_DEFAULT_SORT, CATALOGUE_PAGE_SIZE, hasSessionHint, HOME_ROW_SIZE, type AnimeDetails, type AnimeSummary } from '@portal/contracts';
 import { animePageShell, cataloguePageShell, homePageShell, PAGE_SHELL_MARKERS, watchPageShell } from '@portal/contracts/web/page-shells';
 import { type CompressedForms, compressedForms } from '../http/compression';
 
@@ -83,6 +83,8 @@ export class PageShellRoutes {
   }
 
   private async pageFor(fastify: FastifyInstance, route: ShellRoute, request: FastifyRequest): Promise<ShellPage | null> {
+    // These pages are behind the sign-in prompt: a guest is shown the prompt, not a flash of the catalogue.
+    if (!hasSessionHint(request.headers.cookie)) return null;
     const source = route.source(request);
     if (!source) return null;
     const answer = await withDeadline(fastify.inject({ method: 'GET', url: source, remoteAddress: request.ip }), SOURCE_DEADLINE_MS);

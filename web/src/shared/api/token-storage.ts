@@ -1,4 +1,5 @@
 import type { SelfUser } from '@portal/contracts';
+import { hasSessionHintCookie, setSessionHint } from './session-hint';
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
@@ -24,12 +25,15 @@ export const tokenStorage = {
     const storage = safeStorage();
     const token = storage?.getItem(TOKEN_KEY);
     if (!storage || !token) return null;
+    // Sessions stored before the hint existed get it on their next visit.
+    if (!hasSessionHintCookie()) setSessionHint(true);
     return { token, user: parseUser(storage.getItem(USER_KEY)) };
   },
   save(token: string, user: SelfUser): void {
     const storage = safeStorage();
     storage?.setItem(TOKEN_KEY, token);
     storage?.setItem(USER_KEY, JSON.stringify(user));
+    setSessionHint(true);
   },
   saveUser(user: SelfUser): void {
     safeStorage()?.setItem(USER_KEY, JSON.stringify(user));
@@ -38,6 +42,7 @@ export const tokenStorage = {
     const storage = safeStorage();
     storage?.removeItem(TOKEN_KEY);
     storage?.removeItem(USER_KEY);
+    setSessionHint(false);
   },
 };
 
