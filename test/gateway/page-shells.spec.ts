@@ -59,6 +59,8 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(headers.get('content-encoding')).toBe('br');
     expect(headers.get('cache-control')).toBe('no-cache');
+    // A shared cache must not give a guest this page: it depends on the session hint cookie.
+    expect(headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(html.startsWith(BEFORE_PAGE)).toBe(true);
     expect(html.endsWith(AFTER_PAGE)).toBe(true);
     expect(html).not.toContain('Загрузка страницы');
