@@ -6,6 +6,9 @@ const versionOf = (row: Pick<AnimeSummaryRow, 'updated_at'>) => Math.floor(new D
 /** The generated poster: versioned by the row's last change, so an edited title gets a new image. */
 export const generatedPosterUrl = (row: Pick<AnimeSummaryRow, 'id' | 'updated_at'>) => `/api/anime/${row.id}/poster.svg?v=${versionOf(row)}`;
 
+/** The poster's own address (an admin's, the dataset's), else the generated one's: details' `imageUrl`. */
+export const posterSource = (row: Pick<AnimeSummaryRow, 'id' | 'updated_at' | 'poster'>) => row.poster ?? generatedPosterUrl(row);
+
 /**
  * What clients show: a poster on another host goes through the gateway's own-origin poster route
  * (fetched once, made small, the generated one when it cannot be had), versioned like the generated one;
@@ -63,7 +66,7 @@ export function toAnimeDetails(
     synonyms: row.synonyms,
     description: row.description,
     // The poster's own address (what an admin set, or the dataset's), for API clients and the edit form.
-    imageUrl: row.poster ?? summary.fallbackPoster,
+    imageUrl: posterSource(row),
     background: row.background,
     rating: row.score,
     releaseYear: row.year,

@@ -31,6 +31,14 @@ class SavePosterBody extends createZodDto(savePosterSchema) {}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+const sendSvg = (reply: FastifyReply, svg: string, cacheControl: string) =>
+  reply
+    .header('Content-Type', 'image/svg+xml; charset=utf-8')
+    .header('Cache-Control', cacheControl)
+    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(svg);
+
 /** The anime catalogue: public reads (cached, with ETags, see catalogue-response-cache) and admin writes. */
 @ApiTags('anime')
 @Controller()
@@ -92,29 +100,21 @@ export class AnimeController {
   @Get('anime/:id/poster.svg')
   @ApiOperation({ summary: 'Generated poster (SVG) for a title without one' })
   async generatedPoster(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta, @Res() reply: FastifyReply) {
+    const { svg } = await this.rpc.send('catalogue.anime.poster', params, meta);
     // The URL carries the title's version, so the image never changes under it.
-    return this.sendGenerated(params, meta, reply, IMMUTABLE);
+    return sendSvg(reply, svg, IMMUTABLE);
   }
 
   @Get('anime/:id/poster')
   @ApiOperation({ summary: "The title's poster from the portal's own origin (WebP, 480 px wide), else its generated one; a redirect for posters elsewhere" })
   async poster(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta, @Res() reply: FastifyReply) {
-    const { id, imageUrl } = await this.rpc.send('catalogue.anime.get', params, meta);
-    const answer = await this.posters.answer(id, imageUrl);
+    // One read of the title row: its poster's address, and the generated stand-in should that fail.
+    const { id, svg, source } = await this.rpc.send('catalogue.anime.poster', params, meta);
+    const answer = await this.posters.answer(id, source);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, 302);
     // A failed fetch is tried again later: its stand-in is kept only a few minutes.
-    if (answer.kind === 'generated') return this.sendGenerated(params, meta, reply, 'public, max-age=300');
+    if (answer.kind === 'generated') return sendSvg(reply, svg, 'public, max-age=300');
     return reply.header('Content-Type', 'image/webp').header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff').send(answer.body);
-  }
-
-  private async sendGenerated(params: AnimeIdParams, meta: RpcMeta, reply: FastifyReply, cacheControl: string) {
-    const { svg } = await this.rpc.send('catalogue.anime.poster', params, meta);
-    return reply
-      .header('Content-Type', 'image/svg+xml; charset=utf-8')
-      .header('Cache-Control', cacheControl)
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(svg);
   }
 
   @Post('anime')

@@ -5,7 +5,7 @@ import { detectImageType } from './image-type';
 import { invalidField } from './multipart-form';
 
 /** The largest picture sharp is asked to open (pixels), against decompression bombs. */
-const MAX_PIXELS = 40_000_000;
+export const MAX_PIXELS = 40_000_000;
 
 export interface ResizedImageOptions {
   /** Where under the uploads the files go: `<folder>/<id>-<width>.webp`. */

@@ -228,7 +228,8 @@ export interface RpcMap extends Health {
   'catalogue.anime.stats': { request: CatalogueIdRequest; response: AnimeStats };
   'catalogue.anime.search': { request: AnimeSearchRequest; response: SearchHit[] };
   'catalogue.anime.suggest': { request: AnimeSuggestRequest; response: Suggestion[] };
-  'catalogue.anime.poster': { request: CatalogueIdRequest; response: { svg: string } };
+  /** The generated poster, and where the title's own poster is (its `imageUrl`): what the gateway's poster routes need, in one read. */
+  'catalogue.anime.poster': { request: CatalogueIdRequest; response: { id: number; svg: string; source: string } };
   'catalogue.anime.create': { request: AnimeCreate; response: AnimeDetails };
   'catalogue.anime.patch': { request: CatalogueIdRequest & { anime: AnimeWrite }; response: AnimeDetails };
   'catalogue.anime.delete': { request: CatalogueIdRequest; response: { id: number; deleted: true } };

@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE } from '@portal/contracts';
+import { hasSessionHint, SESSION_HINT_COOKIE } from '@portal/contracts';
 
 /** A year: the hint outlives no session by much, since it is renewed or cleared whenever the session is read or ends. */
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -13,4 +13,4 @@ export function setSessionHint(present: boolean): void {
   }
 }
 
-export const hasSessionHintCookie = (): boolean => document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
+export const hasSessionHintCookie = (): boolean => hasSessionHint(document.cookie);

@@ -1,12 +1,11 @@
 import sharp from 'sharp';
 import { detectImageType } from '../../uploads/image-type';
+import { MAX_PIXELS } from '../../uploads/resized-image';
 
 /** Redirects followed, each to an allowed origin only. */
 const MAX_REDIRECTS = 3;
 /** A cover bigger than this is not a cover. */
 const MAX_BYTES = 8 * 1024 * 1024;
-/** Pixels sharp may open, against decompression bombs. */
-const MAX_PIXELS = 40_000_000;
 /** Twice the widest poster box of the web client (200 CSS px), for 2× screens. */
 export const POSTER_WIDTH = 480;
 

@@ -1,4 +1,4 @@
-import { ANIME_SORTS, GENRES, type AnimeSort } from '@portal/contracts';
+import { ANIME_SORTS, CATALOGUE_DEFAULT_SORT, GENRES, type AnimeSort } from '@portal/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -17,7 +17,6 @@ import '../catalogue.css';
 import '../catalogue-people.css';
 
 const S = CATALOGUE_PEOPLE_STRINGS.genre;
-const DEFAULT_SORT: AnimeSort = 'popularity';
 
 const isSort = (value: string | null): value is AnimeSort => (ANIME_SORTS as readonly (string | null)[]).includes(value);
 
@@ -26,7 +25,7 @@ export default function GenrePage() {
   const { genre: slug = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const sortParam = searchParams.get('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sort = isSort(sortParam) ? sortParam : CATALOGUE_DEFAULT_SORT;
   const sortId = useId();
 
   const genres = useQuery(genresQuery());
@@ -47,7 +46,7 @@ export default function GenrePage() {
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        if (value === DEFAULT_SORT) next.delete('sort');
+        if (value === CATALOGUE_DEFAULT_SORT) next.delete('sort');
         else next.set('sort', value);
         return next;
       },
