@@ -306,6 +306,8 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
         await shellPage.goto(`${BASE_URL}${path}`);
         const shell = await firstLoadedPoster(shellPage, poster);
         await shellPage.close();
+        // The flow's page is drawn again only in front: a page left behind gets no animation frames.
+        await page.bringToFront();
         await page.setViewportSize({ width: 375, height: 812 });
         await page.goto(`${BASE_URL}${path}`);
         await reactOnly.waitFor();
