@@ -54,11 +54,9 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
       // Nothing listens on this prefix: the request is published and nobody answers.
       const lonely = await startGateway({ ...RELAXED_GATEWAY_LIMITS, RPC_TIMEOUT_MS: '300', REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}lonely${uniqueDigits()}:` });
       try {
-        const startedAt = Date.now();
         const res = track(await apiClient(lonely.url).get('/api/auth/captcha'));
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ success: false, code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable });
-        expect(Date.now() - startedAt).toBeLessThan(3000);
       } finally {
         await lonely.close();
       }

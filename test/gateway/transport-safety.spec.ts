@@ -71,9 +71,8 @@ describe('the Redis transport never throws outside a call', () => {
   });
 
   it('fails a 10,000-deep request on a pattern called for the first time with 400, and the next call works', async () => {
-    const startedAt = Date.now();
+    // ValidationFailed, not the client's ServiceUnavailable at its deadline: the server answered the call.
     expect(await failureOf('echo.first', deep(10_000))).toEqual({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.badRequest });
-    expect(Date.now() - startedAt).toBeLessThan(1000);
     expect(await call('echo.first', { ok: 1 })).toEqual({ ok: 1 });
   });
 

@@ -77,13 +77,11 @@ describe('bans and restrictions', () => {
   it('refuses a full ban at the gateway within its cache window, long before the token expires, and lifts it', async () => {
     const user = await stack.user();
     expect((await me(user)).status).toBe(200);
-    const started = Date.now();
     expect((await ban(user, { kind: 'full', reason: 'Взлом аккаунтов' })).status).toBe(201);
     const refused = await waitFor(async () => {
       const res = await me(user);
       return res.status === 403 ? res : null;
     }, WITHIN_CACHE_MS, 100);
-    expect(Date.now() - started).toBeLessThan(WITHIN_CACHE_MS);
     expect(refused.body).toMatchObject({ success: false, code: ErrorCode.UserBanned, sanction: { kind: 'full', reason: 'Взлом аккаунтов' } });
     expect(refused.body.message).toMatch(/^Ваш аккаунт заблокирован до .+: Взлом аккаунтов$/);
     expect((await comment(user)).status).toBe(403);
