@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 
 /**
  * Attaches an HLS stream to a <video>: hls.js where Media Source Extensions exist, the browser's own
@@ -148,7 +149,9 @@ export function useHlsSource(
           else setError({ kind: 'unsupported', details: 'NO_MSE_NO_NATIVE_HLS' });
           return;
         }
-        const created = new Hls({ startPosition: start > 0 ? start : -1, capLevelToPlayerSize: true });
+        // workerPath: hls.js' ES module build has no worker of its own, so without its worker file it
+        // demuxes every segment on the main thread (long tasks while the page is still loading, issue #13).
+        const created = new Hls({ startPosition: start > 0 ? start : -1, capLevelToPlayerSize: true, workerPath: hlsWorkerUrl });
         hls = created;
         let mediaRecoveries = 0;
         created.on(Hls.Events.MANIFEST_PARSED, () => {
