@@ -18,7 +18,7 @@ export async function storeSession(page, session) {
     ({ token, user, cookie }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('user', JSON.stringify(user));
-      globalThis.document.cookie = `${cookie}=1; Path=/; SameSite=Lax`;
+      globalThis.document.cookie = `${cookie}=${token}; Path=/; SameSite=Lax`;
     },
     { ...session, cookie: SESSION_HINT_COOKIE },
   );

@@ -128,7 +128,7 @@ describe('the gateway: compressed answers (web client, API, catalogue cache) and
         expect(br.status).toBe(200);
         expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(br.headers['content-encoding']).toBe('br');
-        expect(br.headers['cache-control']).toBe('no-cache');
+        expect(br.headers['cache-control']).toBe('private, no-cache');
         expect(varies(br)).toBe(true);
         expect(zlib.brotliDecompressSync(br.body).equals(INDEX_HTML)).toBe(true);
       }

@@ -11,7 +11,7 @@ const INDEX_HTML = readFileSync(resolve(__dirname, '../../web/index.html'), 'utf
 const [BEFORE_PAGE, AFTER_PAGE] = [INDEX_HTML.slice(0, INDEX_HTML.indexOf('<!--page-->')), INDEX_HTML.slice(INDEX_HTML.indexOf('<!--/page-->') + '<!--/page-->'.length)];
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 // The web client keeps this cookie while it holds a session (libs/contracts/src/auth/session-hint.ts).
-const SIGNED_IN = { ...BROWSER, cookie: 'theme=dark; portal_session=1' };
+const SIGNED_IN = { ...BROWSER, cookie: 'theme=dark; portal_session=1' }; // the hint of clients before it carried the token
 
 interface Page {
   status: number;
@@ -58,8 +58,8 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(headers.get('content-encoding')).toBe('br');
-    expect(headers.get('cache-control')).toBe('no-cache');
-    // A shared cache must not give a guest this page: it depends on the session hint cookie.
+    expect(headers.get('cache-control')).toBe('private, no-cache');
+    // No shared cache may give another visitor this page: it depends on the session hint cookie.
     expect(headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(html.startsWith(BEFORE_PAGE)).toBe(true);
     expect(html.endsWith(AFTER_PAGE)).toBe(true);

@@ -132,7 +132,7 @@ test('npm start serves the portal, passes the browser flows and stops cleanly on
   const page = await fetch(`${baseUrl}/register`);
   assert.equal(page.status, 200);
   assert.match(page.headers.get('content-type'), /text\/html/);
-  assert.equal(page.headers.get('cache-control'), 'no-cache');
+  assert.equal(page.headers.get('cache-control'), 'private, no-cache');
   const script = (await page.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
   assert.ok(script, 'index.html names its entry script');
   const asset = await fetch(`${baseUrl}${script}`);

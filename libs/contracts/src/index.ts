@@ -12,6 +12,7 @@ export type { AnimeCreate, AnimeListQuery, AnimeWrite, CollectionCreate, Collect
 export * from './catalogue/catalogue.labels';
 export * from './catalogue/catalogue-pages';
 export * from './catalogue/catalogue-cache';
+export * from './community/continue-watching.labels';
 export * from './community/library.dto';
 export type { ListStatusUpdate, ProgressSave, RatingUpdate } from './community/community.schemas';
 export * from './community/notifications.dto';

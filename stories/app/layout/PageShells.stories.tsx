@@ -3,6 +3,7 @@ import { expect, within } from 'storybook/test';
 import { animePageShell, cataloguePageShell, homePageShell, watchPageShell } from '../../../libs/contracts/src/web/page-shells';
 import { AppShell } from '../../../web/src/app/layout/AppShell';
 import { animeDetails, animeList } from '../../../web/src/features/catalogue/testing/catalogue-fixtures';
+import { continueItem } from '../../../web/src/features/library/testing/library-fixtures';
 
 /** The markup as the gateway serves it (every value escaped by the shells), inside index.html's main area. */
 function ServedShell({ html }: { html: string }) {
@@ -62,5 +63,21 @@ export const HomeBeforeTheScript: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent('Популярное');
     await expect(posterSources(canvasElement)).toEqual(animeList(6).map((anime) => anime.poster));
+  },
+};
+
+/** / before the script, for a viewer with saved progress: their «Продолжить просмотр» row first, then «Популярное». */
+export const HomeWithContinueRowBeforeTheScript: Story = {
+  args: {
+    page: <ServedShell html={homePageShell(animeList(12), [continueItem(20, 12, 65), continueItem(1535, 3, 754), continueItem(16498, 1, 30)])} />,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Продолжить просмотр', 'Популярное']);
+    const first = canvasElement.querySelector('a.continue-card');
+    await expect(first).toHaveAttribute('href', '/watch/20/12');
+    await expect(first).toHaveTextContent('Серия 12 · 1:05');
+    const eager = [...canvasElement.querySelectorAll('.continue-card img')].map((img) => img.getAttribute('fetchpriority'));
+    await expect(eager).toEqual(['high', 'high', null]);
   },
 };

@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CATALOGUE_DEFAULT_SORT, CATALOGUE_PAGE_SIZE, hasSessionHint, HOME_ROW_SIZE, type AnimeDetails, type AnimeSummary } from '@portal/contracts';
+import {
+  CATALOGUE_DEFAULT_SORT,
+  CATALOGUE_PAGE_SIZE,
+  CONTINUE_ROW_SIZE,
+  hasSessionHint,
+  HOME_ROW_SIZE,
+  sessionHintToken,
+  type AnimeDetails,
+  type AnimeSummary,
+  type ContinueWatchingItem,
+} from '@portal/contracts';
 import { animePageShell, cataloguePageShell, homePageShell, PAGE_SHELL_MARKERS, watchPageShell } from '@portal/contracts/web/page-shells';
 import { type CompressedForms, compressedForms } from '../http/compression';
 
@@ -9,6 +19,11 @@ interface ShellRoute {
   /** The API request the page makes first; null when this request's page is drawn from something else. */
   source(request: FastifyRequest): string | null;
   render(data: unknown, request: FastifyRequest): string;
+  /**
+   * The signed-in viewer's own part of the page: the API request for it (made with the session token
+   * the hint carries), and the page drawn with its answer, or null where it adds nothing.
+   */
+  own?: { source: string; render(data: unknown, own: unknown): string | null };
 }
 
 const hasQuery = (url: string) => url.includes('?');
@@ -16,7 +31,15 @@ const hasQuery = (url: string) => url.includes('?');
 const isNumber = (value: string) => /^\d{1,9}$/.test(value);
 
 const SHELL_ROUTES: readonly ShellRoute[] = [
-  { path: '/', source: () => `/api/anime/popular?limit=${HOME_ROW_SIZE}`, render: (items) => homePageShell(items as AnimeSummary[]) },
+  {
+    path: '/',
+    source: () => `/api/anime/popular?limit=${HOME_ROW_SIZE}`,
+    render: (items) => homePageShell(items as AnimeSummary[]),
+    own: {
+      source: `/api/progress/continue?limit=${CONTINUE_ROW_SIZE}`,
+      render: (items, continuing) => ((continuing as ContinueWatchingItem[]).length > 0 ? homePageShell(items as AnimeSummary[], continuing as ContinueWatchingItem[]) : null),
+    },
+  },
   {
     path: '/catalog',
     // Filters, a sort or a search in the URL make another list: those pages keep the plain shell.
@@ -54,7 +77,8 @@ export interface ShellPage {
 /**
  * index.html with the first screen of the route drawn in: asks the API what the page will ask first,
  * as the visitor (so it counts against their rate limit, and fills the catalogue cache the page then
- * reads), and keeps each page, compressed, for as long as the API's answer keeps its ETag.
+ * reads), and keeps each page, compressed, for as long as the API's answer keeps its ETag. A page with
+ * the viewer's own part is drawn for that request only and never kept.
  */
 export class PageShellRoutes {
   private readonly pages = new Map<string, ShellPage>();
@@ -87,17 +111,27 @@ export class PageShellRoutes {
     if (!hasSessionHint(request.headers.cookie)) return null;
     const source = route.source(request);
     if (!source) return null;
-    const answer = await withDeadline(fastify.inject({ method: 'GET', url: source, remoteAddress: request.ip }), SOURCE_DEADLINE_MS);
+    const ask = (url: string, headers: Record<string, string> = {}) =>
+      withDeadline(fastify.inject({ method: 'GET', url, headers, remoteAddress: request.ip }), SOURCE_DEADLINE_MS).catch(() => null);
+    const token = route.own ? sessionHintToken(request.headers.cookie) : null;
+    const [answer, ownAnswer] = await Promise.all([ask(source), route.own && token ? ask(route.own.source, { authorization: `Bearer ${token}` }) : null]);
     if (!answer || answer.statusCode !== 200) return null;
+    const data = () => answer.json<{ data: unknown }>().data;
+    // An expired or refused session, or a late answer, leaves the shared page: the client draws the rest.
+    const own = route.own && ownAnswer?.statusCode === 200 ? route.own.render(data(), ownAnswer.json<{ data: unknown }>().data) : null;
+    if (own !== null) return this.page(own);
     const etag = answer.headers.etag;
     const key = `${route.path} ${JSON.stringify(request.params)} ${String(etag)}`;
     const known = this.pages.get(key);
     if (known) return known;
-    const { data } = answer.json<{ data: unknown }>();
-    const html = Buffer.from(this.before + route.render(data, request) + this.after);
-    const page = { html, compressed: compressedForms(html) };
+    const page = this.page(route.render(data(), request));
     if (etag) this.remember(key, page);
     return page;
+  }
+
+  private page(content: string): ShellPage {
+    const html = Buffer.from(this.before + content + this.after);
+    return { html, compressed: compressedForms(html) };
   }
 
   private remember(key: string, page: ShellPage) {

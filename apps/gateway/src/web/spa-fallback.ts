@@ -61,7 +61,7 @@ export class SpaFallback {
   /** index.html, or the route's page drawn into it; it varies with the session hint cookie too. */
   send(reply: FastifyReply, page: ShellPage | null = null) {
     const { html, compressed } = page ?? this.index!;
-    reply.status(200).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
+    reply.status(200).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie');
     const coding = preferredCoding(reply.request.headers['accept-encoding']);
     const body = coding && compressed?.[coding];
     if (coding && body) reply.header('Content-Encoding', coding).send(body);

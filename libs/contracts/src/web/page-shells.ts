@@ -2,6 +2,8 @@ import escapeHtml from 'escape-html';
 import type { AnimeDetails, AnimeSummary } from '../catalogue/anime.dto';
 import { EAGER_POSTERS } from '../catalogue/catalogue-pages';
 import { CATALOGUE_PAGE_LABELS } from '../catalogue/catalogue.labels';
+import { CONTINUE_WATCHING_LABELS } from '../community/continue-watching.labels';
+import type { ContinueWatchingItem } from '../community/library.dto';
 
 /**
  * What a catalogue page shows first, as static HTML in the web client's own classes: the gateway puts
@@ -49,8 +51,28 @@ export function cataloguePageShell(items: readonly ShellTitle[]): string {
   return `<div class="page catalogue-page"><header class="catalogue-page__header"><h1 class="catalogue-page__title">${CATALOGUE_PAGE_LABELS.catalogueTitle}</h1></header><div class="catalogue-page__layout"><div></div><div>${grid}</div></div></div>`;
 }
 
-/** /: the «Популярное» row, the first row every visitor gets. */
-export function homePageShell(items: readonly ShellTitle[]): string {
+/**
+ * The viewer's «Продолжить просмотр» row, as the web client's ContinueWatching draws it, without what
+ * needs its script: the dismiss button, and the track's fill (an inline style, which the CSP refuses).
+ */
+function continueRow(items: readonly ContinueWatchingItem[]): string {
+  const cards = items.slice(0, SHELL_CARD_COUNT).map((item, index) => {
+    const { anime } = item;
+    const poster = posterImage(anime.poster || anime.fallbackPoster, '', index < EAGER_POSTERS.continueRow);
+    const label = escapeHtml(CONTINUE_WATCHING_LABELS.link(anime.title, item.episode, item.position));
+    const meta = `${CONTINUE_WATCHING_LABELS.episode(item.episode)} · ${CONTINUE_WATCHING_LABELS.position(item.position, item.duration)}`;
+    const track = item.duration ? '<span class="continue-card__track"></span>' : '';
+    return `<li class="continue-watching__item"><a class="continue-card" href="/watch/${anime.id}/${item.episode}" aria-label="${label}"><span class="continue-card__poster">${poster}</span><span class="continue-card__title">${escapeHtml(anime.title)}</span><span class="continue-card__meta">${meta}</span>${track}</a></li>`;
+  });
+  return `<section class="continue-watching"><h2 class="continue-watching__title">${CONTINUE_WATCHING_LABELS.title}</h2><ul class="continue-watching__row">${cards.join('')}</ul></section>`;
+}
+
+/**
+ * /: the signed-in viewer's «Продолжить просмотр» row when they have one (the page's first row then),
+ * and the «Популярное» row every visitor gets.
+ */
+export function homePageShell(items: readonly ShellTitle[], continuing: readonly ContinueWatchingItem[] = []): string {
   const row = cardList(items, EAGER_POSTERS.home, 'anime-row', null);
-  return `<div class="page home-page"><section class="catalogue-section"><div class="catalogue-section__header"><h2 class="catalogue-section__title">${CATALOGUE_PAGE_LABELS.popular}</h2></div>${row}</section></div>`;
+  const first = continuing.length > 0 ? continueRow(continuing) : '';
+  return `<div class="page home-page">${first}<section class="catalogue-section"><div class="catalogue-section__header"><h2 class="catalogue-section__title">${CATALOGUE_PAGE_LABELS.popular}</h2></div>${row}</section></div>`;
 }

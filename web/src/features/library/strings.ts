@@ -1,5 +1,4 @@
-import { LIST_STATUS_LABELS, type ListStatus } from '@portal/contracts';
-import { formatTime } from '../../shared/lib/format-time';
+import { CONTINUE_WATCHING_LABELS, LIST_STATUS_LABELS, type ListStatus } from '@portal/contracts';
 import { formatCount, type PluralForms } from '../../shared/lib/plural';
 
 const VOTES: PluralForms = ['голос', 'голоса', 'голосов'];
@@ -30,12 +29,11 @@ export const LIBRARY_STRINGS = {
   ratingYours: (value: number) => `Ваша оценка: ${value}`,
   ratingAverage: (average: number, votes: number) => `На портале: ${average.toFixed(1)} (${formatCount(votes, VOTES)})`,
   ratingErrorTitle: 'Не удалось сохранить оценку',
-  continueWatching: 'Продолжить просмотр',
+  continueWatching: CONTINUE_WATCHING_LABELS.title,
   continueLoading: 'Загружаем «Продолжить просмотр»...',
-  continueLink: (title: string, episode: number, position: number) => `Продолжить «${title}», серия ${episode} с ${formatTime(position)}`,
-  continueEpisode: (episode: number) => `Серия ${episode}`,
-  continuePosition: (position: number, duration: number | null) =>
-    duration ? `${formatTime(position)} из ${formatTime(duration)}` : formatTime(position),
+  continueLink: CONTINUE_WATCHING_LABELS.link,
+  continueEpisode: CONTINUE_WATCHING_LABELS.episode,
+  continuePosition: CONTINUE_WATCHING_LABELS.position,
   continueDismiss: 'Убрать из списка',
   continueDismissErrorTitle: 'Не удалось убрать из «Продолжить просмотр»',
 } as const;

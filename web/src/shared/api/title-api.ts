@@ -1,5 +1,5 @@
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeEpisodes, AnimeListEntry, ContinueWatchingItem, ListStatusUpdate, ProgressPoint, Suggestion } from '@portal/contracts';
+import { CONTINUE_ROW_SIZE, type AnimeDetails, type AnimeEpisodes, type AnimeListEntry, type ContinueWatchingItem, type ListStatusUpdate, type ProgressPoint, type Suggestion } from '@portal/contracts';
 import { announceCardRewardOf } from '../events/card-reward';
 import { apiRequest } from './http-client';
 
@@ -58,9 +58,6 @@ export const titleKeys = {
   suggest: (q: string, limit?: number) => ['catalogue', 'suggest', q, limit ?? null] as const,
 };
 
-/** Cards in a "Продолжить просмотр" row (the home page's and the TV's). */
-export const CONTINUE_WATCHING_LIMIT = 12;
-
 /**
  * The title's page (the catalogue's anime page, the player, the TV, the watch party): one cache entry,
  * which the admin's edit overwrites and the admin's delete removes. Fresh for the app's default minute.
@@ -90,7 +87,7 @@ export const listEntryQuery = (animeId: number | string) =>
   });
 
 /** Always read again: the viewer has usually just come back from the player. */
-export const continueWatchingQuery = (limit = CONTINUE_WATCHING_LIMIT) =>
+export const continueWatchingQuery = (limit = CONTINUE_ROW_SIZE) =>
   queryOptions({
     queryKey: titleKeys.continueWatching(limit),
     queryFn: ({ signal }) => apiRequest<ContinueWatchingItem[]>(TITLE_PATHS.continueWatching, { query: { limit }, signal }),

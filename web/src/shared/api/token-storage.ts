@@ -1,5 +1,5 @@
 import type { SelfUser } from '@portal/contracts';
-import { hasSessionHintCookie, setSessionHint } from './session-hint';
+import { sessionHintCarries, setSessionHint } from './session-hint';
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
@@ -25,15 +25,15 @@ export const tokenStorage = {
     const storage = safeStorage();
     const token = storage?.getItem(TOKEN_KEY);
     if (!storage || !token) return null;
-    // Sessions stored before the hint existed get it on their next visit.
-    if (!hasSessionHintCookie()) setSessionHint(true);
+    // Sessions stored before the hint existed (or carried the token) get it on their next visit.
+    if (!sessionHintCarries(token)) setSessionHint(token);
     return { token, user: parseUser(storage.getItem(USER_KEY)) };
   },
   save(token: string, user: SelfUser): void {
     const storage = safeStorage();
     storage?.setItem(TOKEN_KEY, token);
     storage?.setItem(USER_KEY, JSON.stringify(user));
-    setSessionHint(true);
+    setSessionHint(token);
   },
   saveUser(user: SelfUser): void {
     safeStorage()?.setItem(USER_KEY, JSON.stringify(user));
@@ -42,7 +42,7 @@ export const tokenStorage = {
     const storage = safeStorage();
     storage?.removeItem(TOKEN_KEY);
     storage?.removeItem(USER_KEY);
-    setSessionHint(false);
+    setSessionHint(null);
   },
 };
 

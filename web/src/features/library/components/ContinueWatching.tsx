@@ -1,4 +1,4 @@
-import type { ContinueWatchingItem } from '@portal/contracts';
+import { type ContinueWatchingItem, EAGER_POSTERS, watchedPercent } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -42,7 +42,7 @@ function ContinueWatchingLoader() {
         <ul className="continue-watching__row" aria-label={S.continueWatching}>
           {items.data.map((item, index) => (
             <li key={`${item.animeId}-${item.episode}`} className="continue-watching__item">
-              <ContinueCard item={item} priority={index < PRIORITY_CARDS} onDismiss={() => dismiss.mutate(item.animeId)} />
+              <ContinueCard item={item} priority={index < EAGER_POSTERS.continueRow} onDismiss={() => dismiss.mutate(item.animeId)} />
             </li>
           ))}
         </ul>
@@ -57,12 +57,9 @@ function focusNeighbour(event: MouseEvent<HTMLElement>) {
   (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector('a')?.focus();
 }
 
-/** The row is the page's first: its first cards are above the fold on a phone (eager, high priority: a likely LCP). */
-const PRIORITY_CARDS = 2;
-
 function ContinueCard({ item, priority, onDismiss }: { item: ContinueWatchingItem; priority: boolean; onDismiss(): void }) {
   const titleId = useId();
-  const percent = item.duration ? Math.min(100, Math.round((item.position / item.duration) * 100)) : null;
+  const percent = watchedPercent(item.position, item.duration);
   return (
     <>
       <Link
