@@ -95,6 +95,20 @@ await runBrowserFlow('watch-flow', step, async (newContext) => {
     return `paused at ${leftAt.toFixed(1)} s`;
   });
 
+  await step('hls.js demuxes in its own worker and buffers at most 30 s ahead (the main thread and data of a phone)', async () => {
+    const worker = page.workers().find((candidate) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(candidate.url()));
+    if (!worker) throw new Error(`no hls.js worker running; workers: ${JSON.stringify(page.workers().map((candidate) => candidate.url()))}`);
+    const { time, ahead, duration } = await page.evaluate(() => {
+      const video = globalThis.document.querySelector('video');
+      const ranges = Array.from({ length: video.buffered.length }, (_, index) => [video.buffered.start(index), video.buffered.end(index)]);
+      const current = ranges.find(([start, end]) => start <= video.currentTime && video.currentTime <= end);
+      return { time: video.currentTime, ahead: current ? current[1] - video.currentTime : 0, duration: video.duration };
+    });
+    // 30 s and the segment that crosses it (2 s); the sample episode is long enough to show more if let.
+    if (ahead > 33 || time + 33 >= duration) throw new Error(`buffered ${ahead.toFixed(1)} s ahead at ${time.toFixed(1)} s of ${duration.toFixed(1)} s`);
+    return `${ahead.toFixed(1)} s ahead at ${time.toFixed(1)} s of ${duration.toFixed(0)} s`;
+  });
+
   await step('leave the page; the home page shows "Продолжить просмотр" with this episode', async () => {
     await page.goto(`${BASE_URL}/`);
     const row = page.getByRole('list', { name: 'Продолжить просмотр' });

@@ -73,6 +73,16 @@ export type HlsLoader = () => Promise<HlsClass>;
  */
 export const loadHlsJs: HlsLoader = () => import('hls.js/light').then((module) => module.default as unknown as HlsClass);
 
+/**
+ * How hls.js loads (issue #13, a phone's main thread and data plan):
+ * - workerPath: its ES module build has no worker of its own, so without its worker file it demuxes every
+ *   segment on the main thread;
+ * - maxMaxBufferLength: at most 30 s ahead. hls.js otherwise sizes the forward buffer by its 60 MB budget,
+ *   minutes ahead at a phone's bitrates (all of a short episode at once: a request and an append per
+ *   segment on the main thread while the page loads, and data the viewer may never watch).
+ */
+const HLS_LOADING = { workerPath: hlsWorkerUrl, maxMaxBufferLength: 30 } as const;
+
 /** Provides another HLS engine to every player below (stories use a fake one, as jsdom has no MSE). */
 export const HlsLoaderContext = createContext<HlsLoader | null>(null);
 
@@ -149,9 +159,7 @@ export function useHlsSource(
           else setError({ kind: 'unsupported', details: 'NO_MSE_NO_NATIVE_HLS' });
           return;
         }
-        // workerPath: hls.js' ES module build has no worker of its own, so without its worker file it
-        // demuxes every segment on the main thread (long tasks while the page is still loading, issue #13).
-        const created = new Hls({ startPosition: start > 0 ? start : -1, capLevelToPlayerSize: true, workerPath: hlsWorkerUrl });
+        const created = new Hls({ startPosition: start > 0 ? start : -1, capLevelToPlayerSize: true, ...HLS_LOADING });
         hls = created;
         let mediaRecoveries = 0;
         created.on(Hls.Events.MANIFEST_PARSED, () => {
