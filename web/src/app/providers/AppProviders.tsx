@@ -5,13 +5,12 @@ import type { StoredSession } from '../../shared/api/token-storage';
 import { usePageSettled } from '../../shared/lib/page-settled';
 import { SessionProvider } from '../../shared/session/SessionProvider';
 import { useSession } from '../../shared/session/session-context';
+import { Toaster } from '../../shared/ui/Toaster';
 import { createQueryClient } from './query-client';
 
 // The reward card dialog and the rewards' live updates: a signed-in user's, loaded once the page has settled.
 // Grants announced before it loads (a registration's answer) wait for it (shared/events/card-reward).
 const RewardsHost = lazy(() => import('../../features/rewards/components/RewardsHost'));
-// The toast layer and sonner (33 KB) load after the entry chunk, which the first page waits for; `notify` waits for it.
-const Toaster = lazy(() => import('../../shared/ui/Toaster'));
 
 function SignedInRewards() {
   const { user } = useSession();
@@ -39,9 +38,7 @@ export function AppProviders({ children, queryClient, initialSession }: AppProvi
           {children}
           <SignedInRewards />
         </AuthFlowProvider>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        <Toaster />
       </SessionProvider>
     </QueryClientProvider>
   );

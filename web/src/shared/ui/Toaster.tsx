@@ -1,14 +1,11 @@
-import { useEffect } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
 import { TOAST_SETTINGS } from '../config/constants';
-import { markToasterMounted } from './toaster-ready';
 
 /**
  * The portal's toast layer (SPEC.md section 9): 3 visible, 4000 ms, gap 14 px, Alt+T. Sonner's own
  * defaults already give the 356 px width, the 20 px / 0.11 px/ms swipe and the 200 ms removal.
  */
 export function Toaster() {
-  useEffect(markToasterMounted, []);
   return (
     <SonnerToaster
       theme="dark"
@@ -24,5 +21,3 @@ export function Toaster() {
     />
   );
 }
-
-export default Toaster;
