@@ -1,17 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { AnimeDetails } from '@portal/contracts';
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { type CommunityStack, DEATH_NOTE, NARUTO, startCommunityStack } from '../community/community-test-kit';
+import { BROWSER, escapedHtml, INDEX_HTML } from '../support/web-pages';
 
-const INDEX_HTML = readFileSync(resolve(__dirname, '../../web/index.html'), 'utf8');
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 /** The cookie the web client keeps while it holds a session: the session's token (libs/contracts/src/auth/session-hint.ts). */
 const hintOf = (token: string) => ({ ...BROWSER, cookie: `theme=dark; portal_session=${token}` });
-
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The «Продолжить просмотр» cards of a page: where each leads, its poster and whether it loads at once. */
 function continueCards(html: string) {
@@ -56,7 +53,7 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
     expect(status).toBe(200);
     expect(headers.get('cache-control')).toBe('private, no-cache');
     expect(continueCards(html)).toEqual(
-      continuing.map((item, index) => ({ href: `/watch/${item.animeId}/${item.episode}`, src: escaped(item.anime.poster), eager: index < 2 })),
+      continuing.map((item, index) => ({ href: `/watch/${item.animeId}/${item.episode}`, src: escapedHtml(item.anime.poster), eager: index < 2 })),
     );
     expect(html).toContain('<h2 class="continue-watching__title">Продолжить просмотр</h2>');
     expect(html).toContain('<span class="continue-card__meta">Серия 12 · 1:05');
@@ -90,7 +87,7 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
     // The community service learns of the new title from the catalogue's event.
     const html = await waitFor(async () => {
       const page = (await home(hintOf(viewer.token))).html;
-      return page.includes(`<span class="continue-card__title">${escaped(hostile)}</span>`) ? page : null;
+      return page.includes(`<span class="continue-card__title">${escapedHtml(hostile)}</span>`) ? page : null;
     }, 15_000);
     expect(html).not.toContain('<script>alert');
   });

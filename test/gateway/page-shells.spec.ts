@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import zlib from 'node:zlib';
 import type { AnimeDetails, AnimeSummary } from '@portal/contracts';
 import { type CatalogueStack, startCatalogueStack } from '../catalogue/catalogue-test-kit';
 import type { RegisteredUser } from '../auth/auth-test-kit';
+import { BROWSER, escapedHtml, INDEX_HTML } from '../support/web-pages';
 
 // The real template: the shells are drawn between its page markers.
-const INDEX_HTML = readFileSync(resolve(__dirname, '../../web/index.html'), 'utf8');
 const [BEFORE_PAGE, AFTER_PAGE] = [INDEX_HTML.slice(0, INDEX_HTML.indexOf('<!--page-->')), INDEX_HTML.slice(INDEX_HTML.indexOf('<!--/page-->') + '<!--/page-->'.length)];
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 // The web client keeps this cookie while it holds a session (libs/contracts/src/auth/session-hint.ts).
 const SIGNED_IN = { ...BROWSER, cookie: 'theme=dark; portal_session=1' }; // the hint of clients before it carried the token
 
@@ -26,7 +25,6 @@ function posters(html: string): { src: string; alt: string; eager: boolean }[] {
   );
 }
 
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('the gateway: catalogue pages drawn into index.html (the LCP poster before any script)', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'portal-shells-'));
@@ -64,16 +62,16 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     expect(html.startsWith(BEFORE_PAGE)).toBe(true);
     expect(html.endsWith(AFTER_PAGE)).toBe(true);
     expect(html).not.toContain('Загрузка страницы');
-    expect(posters(html)).toEqual([{ src: escaped(anime.poster), alt: escaped(`Постер «${anime.title}»`), eager: true }]);
+    expect(posters(html)).toEqual([{ src: escapedHtml(anime.poster), alt: escapedHtml(`Постер «${anime.title}»`), eager: true }]);
     expect(html).toContain(`<div class="anime-page__hero"><div class="anime-page__poster"><span class="poster"><img`);
-    expect(html).toContain(`<h1 class="anime-page__title">${escaped(anime.title)}</h1>`);
+    expect(html).toContain(`<h1 class="anime-page__title">${escapedHtml(anime.title)}</h1>`);
   });
 
   it('/catalog: the first cards of the list the page asks for first, in its order, the first two eager', async () => {
     const items = await apiData<AnimeSummary[]>('/api/anime?limit=24&page=1&sort=popularity');
     expect(items.length).toBeGreaterThan(6);
     const { html } = await page('/catalog');
-    expect(posters(html)).toEqual(items.slice(0, 6).map((anime, index) => ({ src: escaped(anime.poster), alt: '', eager: index < 2 })));
+    expect(posters(html)).toEqual(items.slice(0, 6).map((anime, index) => ({ src: escapedHtml(anime.poster), alt: '', eager: index < 2 })));
     for (const anime of items.slice(0, 6)) expect(html).toContain(`<a class="anime-card__link" href="/anime/${anime.id}">`);
     expect(html).toContain('<ul class="anime-grid"><li class="anime-grid__item"><article class="anime-card">');
     expect(html).toContain('<h1 class="catalogue-page__title">Каталог аниме</h1>');
@@ -82,7 +80,7 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
   it('/: the «Популярное» row the home page shows first, the first three eager', async () => {
     const items = await apiData<AnimeSummary[]>('/api/anime/popular?limit=12');
     const { html } = await page('/');
-    expect(posters(html)).toEqual(items.slice(0, 6).map((anime, index) => ({ src: escaped(anime.poster), alt: '', eager: index < 3 })));
+    expect(posters(html)).toEqual(items.slice(0, 6).map((anime, index) => ({ src: escapedHtml(anime.poster), alt: '', eager: index < 3 })));
     expect(html).toContain('<h2 class="catalogue-section__title">Популярное</h2></div><ul class="anime-row"><li><article class="anime-card">');
   });
 
@@ -90,9 +88,9 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     const anime = await apiData<AnimeDetails>('/api/anime/20');
     const { html } = await page('/watch/20/3');
     expect(posters(html)).toEqual([]);
-    expect(html).toContain(`<div class="player"><img class="player__poster" src="${escaped(anime.poster)}" alt="" loading="eager" fetchpriority="high" decoding="async"></div>`);
-    expect(html).toContain(`<h1 class="player-page__title">${escaped(anime.title)} — серия 3</h1>`);
-    expect(html).toContain(`<a href="/anime/20">← ${escaped(anime.title)}</a>`);
+    expect(html).toContain(`<div class="player"><img class="player__poster" src="${escapedHtml(anime.poster)}" alt="" loading="eager" fetchpriority="high" decoding="async"></div>`);
+    expect(html).toContain(`<h1 class="player-page__title">${escapedHtml(anime.title)} — серия 3</h1>`);
+    expect(html).toContain(`<a href="/anime/20">← ${escapedHtml(anime.title)}</a>`);
     // The same API answer draws /anime/20 and every episode: each page is its own.
     expect((await page('/watch/20/4')).html).toContain('— серия 4</h1>');
     expect(posters((await page('/anime/20')).html)).toHaveLength(1);
@@ -116,10 +114,10 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     const res = await stack.api.patch('/api/anime/20', { title: hostile }, { token: admin.token });
     expect(res.status).toBe(200);
     const { html } = await page('/anime/20');
-    expect(html).toContain(`<h1 class="anime-page__title">${escaped(hostile)}</h1>`);
+    expect(html).toContain(`<h1 class="anime-page__title">${escapedHtml(hostile)}</h1>`);
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('onerror=alert(1)>');
-    expect(posters(html)[0].alt).toBe(escaped(`Постер «${hostile}»`));
+    expect(posters(html)[0].alt).toBe(escapedHtml(`Постер «${hostile}»`));
   });
 
   it('compresses a page once while the API answer under it stays the same', async () => {
