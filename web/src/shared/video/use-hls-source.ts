@@ -49,6 +49,8 @@ export interface UseHlsSourceOptions {
 // The slice of hls.js this hook uses: lets tests and stories provide a fake engine.
 export interface HlsInstance {
   readonly levels: ReadonlyArray<{ height?: number; bitrate: number }>;
+  /** The live configuration: hls.js reads the buffer cap from it on every tick. */
+  readonly config: { maxMaxBufferLength: number };
   currentLevel: number;
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
@@ -80,8 +82,13 @@ export const loadHlsJs: HlsLoader = () => import('hls.js/light').then((module) =
  * - maxMaxBufferLength: at most 30 s ahead. hls.js otherwise sizes the forward buffer by its 60 MB budget,
  *   minutes ahead at a phone's bitrates (all of a short episode at once: a request and an append per
  *   segment on the main thread while the page loads, and data the viewer may never watch).
+ *   Until the video plays, only its first seconds: a phone does not autoplay a video with sound on a cold
+ *   visit, so the page would otherwise load 30 s (fifteen 2 s segments, each a request and an append on
+ *   the main thread) while it loads, for a viewer who may not press play. `bufferFullyOnPlay` raises it.
  */
-const HLS_LOADING = { workerPath: hlsWorkerUrl, maxMaxBufferLength: 30 } as const;
+export const PLAYING_BUFFER_SECONDS = 30;
+export const IDLE_BUFFER_SECONDS = 6;
+const HLS_LOADING = { workerPath: hlsWorkerUrl, maxMaxBufferLength: IDLE_BUFFER_SECONDS } as const;
 
 /** Provides another HLS engine to every player below (stories use a fake one, as jsdom has no MSE). */
 export const HlsLoaderContext = createContext<HlsLoader | null>(null);
@@ -103,6 +110,15 @@ export function toQualityLevels(levels: HlsInstance['levels']): QualityLevel[] {
   return levels
     .map((level, index) => ({ index, height: level.height && level.height > 0 ? level.height : null, bitrate: level.bitrate }))
     .sort((a, b) => (b.height ?? 0) - (a.height ?? 0) || b.bitrate - a.bitrate);
+}
+
+/** Raises the buffer cap to the playing one once the viewer (or autoplay) starts the video. */
+function bufferFullyOnPlay(hls: HlsInstance, video: HTMLVideoElement): () => void {
+  const raise = () => {
+    hls.config.maxMaxBufferLength = PLAYING_BUFFER_SECONDS;
+  };
+  video.addEventListener('play', raise, { once: true });
+  return () => video.removeEventListener('play', raise);
 }
 
 function mediaErrorKind(video: HTMLVideoElement): HlsSourceError {
@@ -181,6 +197,7 @@ export function useHlsSource(
         });
         created.loadSource(url);
         created.attachMedia(video);
+        cleanups.push(bufferFullyOnPlay(created, video));
         instance.current = created;
       })
       .catch(() => {

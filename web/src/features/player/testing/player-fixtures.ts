@@ -57,6 +57,8 @@ export interface FakeStreamOptions {
   fail?: 'network' | 'media';
   /** Neither hls.js nor native HLS: the "unsupported browser" error. */
   unsupported?: boolean;
+  /** Called with each engine the player creates (tests read its live configuration). */
+  onCreate?: (hls: HlsInstance) => void;
 }
 
 const EVENTS = { MANIFEST_PARSED: 'hlsManifestParsed', LEVEL_SWITCHED: 'hlsLevelSwitched', ERROR: 'hlsError' } as const;
@@ -68,7 +70,7 @@ const ERROR_TYPES = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' }
  * Setting `currentTime` fires "seeked" and "timeupdate" as a browser does.
  */
 export function fakeHlsLoader(options: FakeStreamOptions = {}): HlsLoader {
-  const { heights = [1080, 720, 480], duration = EPISODE_SECONDS, fail, unsupported = false } = options;
+  const { heights = [1080, 720, 480], duration = EPISODE_SECONDS, fail, unsupported = false, onCreate } = options;
 
   class FakeHls implements HlsInstance {
     static Events = EVENTS;
@@ -77,8 +79,15 @@ export function fakeHlsLoader(options: FakeStreamOptions = {}): HlsLoader {
 
     levels = heights.map((height) => ({ height, bitrate: height * 4000 }));
     currentLevel = -1;
+    readonly config: { maxMaxBufferLength: number };
     private listeners = new Map<string, Array<(event: string, data: never) => void>>();
     private destroyed = false;
+
+    constructor(config: { maxMaxBufferLength?: number } = {}) {
+      // hls.js' own default.
+      this.config = { maxMaxBufferLength: config.maxMaxBufferLength ?? 600 };
+      onCreate?.(this);
+    }
 
     on(event: string, listener: (event: string, data: never) => void) {
       this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
