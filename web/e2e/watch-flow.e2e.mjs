@@ -5,7 +5,7 @@
 // Drives Debian's Chromium through playwright-core, prints one line per step, saves screenshots at
 // 375 px and 1280 px into artifacts/screenshots/, exits 1 on any failure.
 import { join } from 'node:path';
-import { baseUrlFromEnv, createStepper, runBrowserFlow, runSuffix, screenshotDir, skipWithoutSampleVideo } from './lib/browser.mjs';
+import { baseUrlFromEnv, createStepper, launchChromium, runBrowserFlow, runSuffix, screenshotDir, skipWithoutSampleVideo, waitWithoutGesture } from './lib/browser.mjs';
 import { apiClient, registerAccount, signIn } from './lib/accounts.mjs';
 
 skipWithoutSampleVideo('watch-flow');
@@ -43,6 +43,34 @@ await runBrowserFlow('watch-flow', step, async (newContext) => {
     if (!first.opening) throw new Error('episode 1 has no opening span');
     opening = first.opening;
     return `${episodes.length} episodes, opening ${opening.start}–${opening.end} s, source ${first.source.kind}`;
+  });
+
+  await step('a phone\'s first visit to /watch (no autoplay before a tap): nothing of the stream loads until "Начать просмотр"', async () => {
+    // Chrome on a phone refuses a video with sound before the page has had a tap; desktop Chromium may not.
+    const phone = await launchChromium(['--autoplay-policy=document-user-activation-required']);
+    try {
+      // Signed in as the web client keeps a session.
+      const phoneContext = await phone.newContext({ storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: account.token }] }] } });
+      const cold = await phoneContext.newPage();
+      cold.on('pageerror', (error) => errors.push(error.message));
+      const streamRequests = [];
+      cold.on('request', (request) => {
+        if (/\.(m3u8|ts)$|\/hls\./.test(new URL(request.url()).pathname)) streamRequests.push(request.url());
+      });
+      await cold.goto(`${BASE_URL}/watch/${ANIME_ID}/1`);
+      await waitWithoutGesture(cold, `document.querySelector('button[aria-label="Начать просмотр"]')`);
+      await cold.waitForLoadState('networkidle');
+      const start = cold.getByRole('button', { name: 'Начать просмотр' });
+      if (streamRequests.length) throw new Error(`loaded before play: ${streamRequests.join(', ')}`);
+      await start.click();
+      // Playing, not only resumed at a saved second: the time moves on.
+      await cold.waitForFunction(() => globalThis.document.querySelector('video')?.paused === false, null, { timeout: 30_000 });
+      const from = await videoTime(cold);
+      await cold.waitForFunction((target) => (globalThis.document.querySelector('video')?.currentTime ?? 0) >= target, from + 1, { timeout: 30_000 });
+      return `no request before play; playing from ${from.toFixed(1)} s after it, ${streamRequests.length} requests (hls.js, playlists, segments)`;
+    } finally {
+      await phone.close();
+    }
   });
 
   await step('sign in through /login', () => signIn(page, BASE_URL, account));

@@ -30,3 +30,27 @@ export function recorder<T>(answer: (request: MockRequest) => T) {
     },
   };
 }
+
+/**
+ * Plays the part of a phone's autoplay policy for one story: play() is refused with NotAllowedError until
+ * the page has had a tap or a key, as Chrome and Safari do on a visit that began without one. Returns the
+ * clean-up (a story's beforeEach).
+ */
+export function refusePlayUntilGesture(): () => void {
+  const play = HTMLMediaElement.prototype.play;
+  let activated = false;
+  const activate = () => {
+    activated = true;
+  };
+  document.addEventListener('pointerdown', activate, true);
+  document.addEventListener('keydown', activate, true);
+  HTMLMediaElement.prototype.play = function playUnderPolicy(this: HTMLMediaElement) {
+    if (activated) return play.call(this);
+    return Promise.reject(new DOMException("play() failed because the user didn't interact with the document first.", 'NotAllowedError'));
+  };
+  return () => {
+    HTMLMediaElement.prototype.play = play;
+    document.removeEventListener('pointerdown', activate, true);
+    document.removeEventListener('keydown', activate, true);
+  };
+}

@@ -110,6 +110,29 @@ export function skipWithoutSampleVideo(name) {
   process.exit(0);
 }
 
+/** Debian's headless Chromium with the flows' flags and `extraArgs` (e.g. a phone's autoplay policy). */
+export const launchChromium = (extraArgs = []) =>
+  chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+
+/**
+ * Waits until `expression` is true in the page without a user gesture: Playwright's own waiting runs its
+ * checks as one, which gives the page the user activation a phone's autoplay policy looks for.
+ */
+export async function waitWithoutGesture(page, expression, timeoutMs = STEP_TIMEOUT_MS) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression: `Boolean(${expression})`, userGesture: false, returnByValue: true });
+      if (result.value === true) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`not true within ${timeoutMs} ms: ${expression}`);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 export async function runBrowserFlow(name, step, flow) {
   mkdirSync(screenshotDir, { recursive: true });
   const started = Date.now();
@@ -117,9 +140,9 @@ export async function runBrowserFlow(name, step, flow) {
   let failed = false;
   const cspViolations = new Set();
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    const newContext = async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+    browser = await launchChromium();
+    const newContext = async (options = {}) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU', ...options });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       await recordCspViolations(context, cspViolations);
       return context;

@@ -2,6 +2,7 @@ import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import PlayerPage from '../../../../web/src/features/player/components/PlayerPage';
+import type { HlsInstance } from '../../../../web/src/shared/video/use-hls-source';
 import { fail, makeUser, ok, userSession } from '../../../support/fixtures';
 import { pageAtRoute } from '../../../support/page-at-route';
 import {
@@ -14,6 +15,7 @@ import {
   playTo,
   progressPoint,
   recorder,
+  refusePlayUntilGesture,
   videoOf,
   viewerEntry,
   withHls,
@@ -71,6 +73,50 @@ export const StartingWithTitleArt: Story = {
     await waitFor(() => expect(canvasElement.querySelector('.player > img.player__poster')).toHaveAttribute('src', TITLE_ART));
     await expect(within(player).getByRole('status')).toBeInTheDocument();
   },
+};
+
+const streamsStarted: HlsInstance[] = [];
+
+/**
+ * A phone's first visit (no tap on the page yet): the browser will not start a video with sound by itself,
+ * so the title's art waits with a play button, without a spinner, and nothing of the stream loads until
+ * the viewer presses it.
+ */
+export const AwaitingPlay: Story = {
+  decorators: [withHls(fakeHlsLoader({ onCreate: (hls) => streamsStarted.push(hls) }))],
+  beforeEach: () => {
+    streamsStarted.length = 0;
+    return refusePlayUntilGesture();
+  },
+  parameters: {
+    mockApi: {
+      ...baseApi,
+      'GET /api/anime/20': ok({ ...animeTitle, poster: TITLE_ART }),
+      // An opening from the first second: the time before the stream (0) is inside it.
+      'GET /api/anime/20/episodes': ok(animeEpisodes(3, { opening: { start: 0, end: 90 } })),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const start = await screen.findByRole('button', { name: 'Начать просмотр' });
+    await expect(canvasElement.querySelector('.player > img.player__poster')).toHaveAttribute('src', TITLE_ART);
+    await expect(within(screen.getByRole('region', { name: 'Видеоплеер' })).queryByRole('status')).not.toBeInTheDocument();
+    await expect(streamsStarted).toHaveLength(0);
+    // No offer to skip an opening the viewer has not reached: the time is no position before the stream.
+    await expect(screen.queryByRole('button', { name: 'Пропустить опенинг' })).not.toBeInTheDocument();
+
+    await userEvent.click(start);
+
+    await ready();
+    await expect(streamsStarted).toHaveLength(1);
+    await expect(screen.queryByRole('button', { name: 'Начать просмотр' })).not.toBeInTheDocument();
+  },
+};
+
+/** The same at 375 px, where a phone's first visit happens. */
+export const AwaitingPlayOnAPhone: Story = {
+  ...AwaitingPlay,
+  parameters: { ...AwaitingPlay.parameters, ...AT_375.parameters },
+  globals: AT_375.globals,
 };
 
 export const NoEpisodes: Story = {
@@ -191,6 +237,8 @@ export const HelpOverlay: Story = {
 export const KeyboardShortcuts: Story = {
   play: async () => {
     const video = await ready();
+    // No click first: the player takes the focus when it opens.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Видеоплеер' })).toHaveFocus());
     await userEvent.keyboard(' ');
     await expect(await screen.findByRole('button', { name: 'Пауза' })).toBeInTheDocument();
     await userEvent.keyboard('l');

@@ -29,6 +29,8 @@ export const PLAYER_STRINGS = {
   player: 'Видеоплеер',
   iframeTitle: (episode: number) => `Плеер: серия ${episode}`,
   play: 'Смотреть',
+  /** The big button over the poster while the stream waits for the viewer (a phone's first visit). */
+  startPlayback: 'Начать просмотр',
   pause: 'Пауза',
   mute: 'Выключить звук',
   unmute: 'Включить звук',

@@ -2,6 +2,7 @@ import type { Episode } from '@portal/contracts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { usePlaybackProgress } from '../hooks/usePlaybackProgress';
+import { useStreamOnDemand } from '../hooks/useStreamOnDemand';
 import { togglePlayback, useSpanSkipping, useTransientNotice } from '../hooks/useSpanSkipping';
 import { useVideoState } from '../hooks/useVideoState';
 import { useWatchedEpisode } from '../hooks/useWatchedEpisode';
@@ -61,7 +62,8 @@ export function VideoPlayer({
   const [startAt, setStartAt] = useState(startPosition);
   // Declared before the source: on unmount its last save runs while the stream is still attached.
   usePlaybackProgress(videoRef, { animeId, episode: episode.number, enabled: track });
-  const source = useHlsSource(videoRef, url, { startPosition: startAt });
+  const stream = useStreamOnDemand();
+  const source = useHlsSource(videoRef, stream.demand === 'attached' ? url : null, { startPosition: startAt });
   const state = useVideoState(videoRef);
   useWatchedEpisode(state, { animeId, episode: episode.number, ending: episode.ending, enabled: track });
 
@@ -74,7 +76,9 @@ export function VideoPlayer({
   const { skipped, skip } = useSpanSkipping(videoRef, episode, preferences, (kind) => setNotice({ text: S.skipped[kind], startOver: false }));
   const [nextCancelled, setNextCancelled] = useState(false);
 
-  const offer = skipOfferAt(state.time, episode, preferences, skipped);
+  const awaitingPlay = stream.demand === 'awaiting-play';
+  // Before the stream, the time is no position yet (a resumed episode starts past the opening).
+  const offer = awaitingPlay ? null : skipOfferAt(state.time, episode, preferences, skipped);
   const showNext = nextEpisode !== null && !nextCancelled && (state.ended || isNearEnd(state.time, state.duration, episode.ending));
 
   useEffect(() => {
@@ -83,12 +87,23 @@ export function VideoPlayer({
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  // Keys go to the player at once, without a click into it first.
+  // Keys go to the player at once, without a click into it first. In the next frame, not in the commit:
+  // focusing forces the style and layout of the whole newly drawn page inside React's task, which made it
+  // one of the longest tasks of a phone's /watch load (issue #13); in the frame they are done anyway.
   useEffect(() => {
-    rootRef.current?.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => {
+      // Unless the focus has gone somewhere meanwhile (a key already opened the shortcut help).
+      if (!document.activeElement || document.activeElement === document.body) rootRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
 
-  const togglePlay = useCallback(() => togglePlayback(videoRef.current), []);
+  const { request: requestStream } = stream;
+  // The play() inside the viewer's gesture also lets Safari start the stream attached just after it.
+  const togglePlay = useCallback(() => {
+    requestStream();
+    togglePlayback(videoRef.current);
+  }, [requestStream]);
 
   const toggleFullscreen = useCallback(() => {
     const root = rootRef.current;
@@ -164,7 +179,7 @@ export function VideoPlayer({
     source.retry();
   };
 
-  const loading = !source.error && state.duration === null;
+  const loading = !source.error && state.duration === null && !awaitingPlay;
   const duration = state.duration ?? 0;
 
   return (
@@ -179,7 +194,12 @@ export function VideoPlayer({
     >
       <video ref={videoRef} className="player__video" playsInline autoPlay preload="auto" onClick={togglePlay} onDoubleClick={toggleFullscreen} />
 
-      {loading && poster ? <img className="player__poster" src={poster} alt="" decoding="async" fetchPriority="high" /> : null}
+      {(loading || awaitingPlay) && poster ? <img className="player__poster" src={poster} alt="" decoding="async" fetchPriority="high" /> : null}
+      {awaitingPlay ? (
+        <button type="button" className="player__start" onClick={togglePlay} aria-label={S.startPlayback}>
+          <PlayerIcon name="play" />
+        </button>
+      ) : null}
       {loading ? (
         <div className="player__loading">
           <Spinner label={S.loading} />
