@@ -25,7 +25,6 @@ function posters(html: string): { src: string; alt: string; eager: boolean }[] {
   );
 }
 
-
 describe('the gateway: catalogue pages drawn into index.html (the LCP poster before any script)', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'portal-shells-'));
   let stack: CatalogueStack;

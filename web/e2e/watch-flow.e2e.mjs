@@ -45,34 +45,6 @@ await runBrowserFlow('watch-flow', step, async (newContext) => {
     return `${episodes.length} episodes, opening ${opening.start}–${opening.end} s, source ${first.source.kind}`;
   });
 
-  await step('a phone\'s first visit to /watch (no autoplay before a tap): nothing of the stream loads until "Начать просмотр"', async () => {
-    // Chrome on a phone refuses a video with sound before the page has had a tap; desktop Chromium may not.
-    const phone = await launchChromium(['--autoplay-policy=document-user-activation-required']);
-    try {
-      // Signed in as the web client keeps a session.
-      const phoneContext = await phone.newContext({ storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: account.token }] }] } });
-      const cold = await phoneContext.newPage();
-      cold.on('pageerror', (error) => errors.push(error.message));
-      const streamRequests = [];
-      cold.on('request', (request) => {
-        if (/\.(m3u8|ts)$|\/hls\./.test(new URL(request.url()).pathname)) streamRequests.push(request.url());
-      });
-      await cold.goto(`${BASE_URL}/watch/${ANIME_ID}/1`);
-      await waitWithoutGesture(cold, `document.querySelector('button[aria-label="Начать просмотр"]')`);
-      await cold.waitForLoadState('networkidle');
-      const start = cold.getByRole('button', { name: 'Начать просмотр' });
-      if (streamRequests.length) throw new Error(`loaded before play: ${streamRequests.join(', ')}`);
-      await start.click();
-      // Playing, not only resumed at a saved second: the time moves on.
-      await cold.waitForFunction(() => globalThis.document.querySelector('video')?.paused === false, null, { timeout: 30_000 });
-      const from = await videoTime(cold);
-      await cold.waitForFunction((target) => (globalThis.document.querySelector('video')?.currentTime ?? 0) >= target, from + 1, { timeout: 30_000 });
-      return `no request before play; playing from ${from.toFixed(1)} s after it, ${streamRequests.length} requests (hls.js, playlists, segments)`;
-    } finally {
-      await phone.close();
-    }
-  });
-
   await step('sign in through /login', () => signIn(page, BASE_URL, account));
 
   await step('add the title to the list as "Смотрю"; it stays after a reload', async () => {
@@ -166,6 +138,51 @@ await runBrowserFlow('watch-flow', step, async (newContext) => {
     await page.getByRole('region', { name: 'Видеоплеер' }).waitFor();
     await page.screenshot({ path: join(screenshotDir, 'player-375.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  await step('a phone\'s first visit to /watch (no autoplay before a tap): nothing of the stream loads until "Начать просмотр"', async () => {
+    // Chrome on a phone refuses a video with sound before the page has had a tap; desktop Chromium may not.
+    const phone = await launchChromium(['--autoplay-policy=document-user-activation-required']);
+    try {
+      // Signed in as the web client keeps a session.
+      const phoneContext = await phone.newContext({ storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: account.token }] }] } });
+      const cold = await phoneContext.newPage();
+      cold.on('pageerror', (error) => errors.push(error.message));
+      const streamRequests = [];
+      cold.on('request', (request) => {
+        if (/\.(m3u8|ts)$|\/hls\./.test(new URL(request.url()).pathname)) streamRequests.push(request.url());
+      });
+      await cold.goto(`${BASE_URL}/watch/${ANIME_ID}/1`);
+      await waitWithoutGesture(cold, `document.querySelector('button[aria-label="Начать просмотр"]')`);
+      await cold.waitForLoadState('networkidle');
+      const start = cold.getByRole('button', { name: 'Начать просмотр' });
+      if (streamRequests.length) throw new Error(`loaded before play: ${streamRequests.join(', ')}`);
+      await start.click();
+      // Playing, not only resumed at a saved second: the time moves on.
+      await cold.waitForFunction(
+        () => {
+          const video = globalThis.document.querySelector('video');
+          return video?.paused === false && video.readyState >= 3;
+        },
+        null,
+        { timeout: 30_000 },
+      );
+      const from = await videoTime(cold);
+      await cold.waitForFunction((target) => (globalThis.document.querySelector('video')?.currentTime ?? 0) >= target, from + 1, { timeout: 30_000 });
+      // Once playing, the buffer grows past the 6 s held before play (towards its 30 s).
+      const ahead = await cold.waitForFunction(
+        () => {
+          const video = globalThis.document.querySelector('video');
+          const end = video.buffered.length ? video.buffered.end(video.buffered.length - 1) : 0;
+          return end - video.currentTime >= 12 ? end - video.currentTime : false;
+        },
+        null,
+        { timeout: 30_000 },
+      );
+      return `no request before play; playing from ${from.toFixed(1)} s after it, ${(await ahead.jsonValue()).toFixed(1)} s buffered ahead, ${streamRequests.length} requests (hls.js, playlists, segments)`;
+    } finally {
+      await phone.close();
+    }
   });
 
   await step('no script errors on the way', async () => {

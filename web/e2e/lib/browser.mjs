@@ -141,8 +141,8 @@ export async function runBrowserFlow(name, step, flow) {
   const cspViolations = new Set();
   try {
     browser = await launchChromium();
-    const newContext = async (options = {}) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU', ...options });
+    const newContext = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       await recordCspViolations(context, cspViolations);
       return context;

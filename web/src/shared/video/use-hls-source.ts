@@ -117,6 +117,11 @@ function bufferFullyOnPlay(hls: HlsInstance, video: HTMLVideoElement): () => voi
   const raise = () => {
     hls.config.maxMaxBufferLength = PLAYING_BUFFER_SECONDS;
   };
+  // Already asked to play before the stream attached (the viewer's press on a player that waited for it).
+  if (!video.paused) {
+    raise();
+    return () => undefined;
+  }
   video.addEventListener('play', raise, { once: true });
   return () => video.removeEventListener('play', raise);
 }

@@ -10,10 +10,12 @@ function StreamedVideo({ loadHls }: { loadHls: HlsLoader }) {
   return <video ref={videoRef} />;
 }
 
-async function attach() {
+async function attach({ playingBeforeAttach = false } = {}) {
   const engines: HlsInstance[] = [];
   const { container, unmount } = render(<StreamedVideo loadHls={fakeHlsLoader({ onCreate: (hls) => engines.push(hls) })} />);
   const video = container.querySelector('video') as HTMLVideoElement;
+  // A play() asked before the engine loads leaves the element playing (jsdom keeps `paused` true).
+  if (playingBeforeAttach) Object.defineProperty(video, 'paused', { configurable: true, get: () => false });
   // The fake engine gives the <video> its duration and play() once it is attached.
   await waitFor(() => expect(video.duration).toBeGreaterThan(0));
   return { hls: engines[0], video, unmount };
@@ -26,6 +28,11 @@ describe("the stream's forward buffer", () => {
 
     await video.play();
 
+    expect(hls.config.maxMaxBufferLength).toBe(PLAYING_BUFFER_SECONDS);
+  });
+
+  it('holds the full 30 s when the video was asked to play before the stream attached', async () => {
+    const { hls } = await attach({ playingBeforeAttach: true });
     expect(hls.config.maxMaxBufferLength).toBe(PLAYING_BUFFER_SECONDS);
   });
 
