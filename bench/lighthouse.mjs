@@ -5,7 +5,7 @@
 // (artifacts/ is git-ignored, like every bench's result) and exits 1 when a goal is missed.
 //
 // The portal: PORTAL_URL when set; else http://localhost:3000 when it answers /api/health; else one
-// started here exactly as `npm start` does (scripts/start.mjs: embedded PGlite, Redis, every service) on
+// started here exactly as `npm start` does (scripts/start.mjs: embedded PostgreSQL, Redis, every service) on
 // a free port with its data in .data/bench-lighthouse (kept between runs: the first start imports the
 // full catalogue, about a minute; BENCH_FRESH=1 starts from an empty one). Stopped with Ctrl-C at the end.
 //

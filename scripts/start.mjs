@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { movePgliteData } from './lib/pglite-move.mjs';
 import { prepareSampleEpisodes } from './lib/samples-start.mjs';
 import { ensureBuilt, ensureDependencies, ROOT } from './lib/setup.mjs';
 
@@ -27,7 +28,8 @@ async function main() {
   let database;
   let redis;
   try {
-    database = await provisionDatabase({ dataDir: join(DATA_DIR, 'pglite'), preferLocalServer: false });
+    database = await provisionDatabase({ dataDir: DATA_DIR, preferLocalServer: false });
+    if (database.kind === 'embedded') await movePgliteData(DATA_DIR, database.url);
     redis = await provisionRedis();
   } catch (error) {
     if (error instanceof ProvisionError) {
@@ -44,8 +46,6 @@ async function main() {
     JWT_SECRET: jwtSecret(),
     PORT: String(port),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    // Several services share one embedded PGlite connection: keep each pool small.
-    ...(database.kind === 'pglite' && { DB_POOL_SIZE: '3' }),
     ...media,
   };
   writeFileSync(join(DATA_DIR, 'runtime.json'), JSON.stringify({ DATABASE_URL: database.url, REDIS_URL: redis.url }, null, 2));

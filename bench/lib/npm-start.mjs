@@ -17,7 +17,7 @@ export async function startNpmStartPortal({ env: extra = {}, keyPrefix, label = 
   const env = { ...process.env, PORT: String(await freePort()), REDIS_KEY_PREFIX: keyPrefix, ...extra };
   for (const app of APPS) env[`${app.toUpperCase()}_HEALTH_PORT`] = String(await freePort());
   delete env.PORTAL_URL;
-  if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL; // the embedded PGlite path, as on a fresh clone
+  if (!('DATABASE_URL' in extra)) delete env.DATABASE_URL; // the embedded PostgreSQL, as on a fresh clone
   console.log(`[bench] starting the ${label} as npm start does on port ${env.PORT}…`);
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   atExit(async () => {

@@ -52,8 +52,8 @@ export function startPortal(portalEnv) {
     });
   };
 
-  // One at a time: each service migrates its schema at boot, and an embedded PGlite (one session
-  // shared by every connection) must not interleave several services' migrations.
+  // One at a time, in the order of APPS: a service may ask one started before it at boot, and the
+  // gateway comes last, once every service answers.
   const ready = (async () => {
     for (const app of APPS) {
       launch(app);

@@ -23,7 +23,7 @@ async function portalEnv() {
   }
   // A key prefix of its own, so this portal never answers another one's requests on a shared Redis.
   env.REDIS_KEY_PREFIX = `system-${Date.now().toString(36)}:`;
-  delete env.DATABASE_URL; // the embedded PGlite path, as on a fresh clone
+  delete env.DATABASE_URL; // the embedded PostgreSQL, as on a fresh clone
   // Nine browser flows register a few accounts each, all from this one address: more than a visitor's
   // hourly registrations (that limit is tested in test/auth).
   env.RATE_LIMIT_REGISTER_IP_PER_HOUR = '100';
@@ -101,7 +101,7 @@ async function registerThroughApi(baseUrl) {
   await getJson(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, captchaId: captcha.captchaId, captchaAnswer: a + b }),
+    body: JSON.stringify({ ...account, captchaId: captcha.captchaId, captchaAnswer: a + b, agreement: true }),
   });
   return account;
 }

@@ -37,7 +37,7 @@ const env = {
   TELEGRAM_POLL_TIMEOUT_SECONDS: '2',
 };
 delete env.BASE_URL;
-// A database of its own (embedded PGlite in its data dir), as on a fresh clone.
+// A database of its own (the embedded PostgreSQL in its data dir), as on a fresh clone.
 delete env.DATABASE_URL;
 for (const app of ['auth', 'catalogue', 'community', 'chat', 'rewards', 'moderation']) env[`${app.toUpperCase()}_HEALTH_PORT`] = String(await freePort());
 const BASE_URL = `http://localhost:${env.PORT}`;
