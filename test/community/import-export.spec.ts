@@ -7,6 +7,7 @@ import { type CommunityStack, expectFieldError, startCommunityStack, statsAgreei
 const FIXTURES = resolve(__dirname, '../fixtures/community');
 const MAL = readFileSync(resolve(FIXTURES, 'mal-export.xml'), 'utf8');
 const SHIKIMORI = readFileSync(resolve(FIXTURES, 'shikimori-export.json'), 'utf8');
+const SHIKIMORI_XML = readFileSync(resolve(FIXTURES, 'shikimori-export.xml'), 'utf8');
 
 type Entry = { animeId: number; status: string; progress: number; userRating: number | null; rewatches: number };
 
@@ -69,6 +70,32 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
     expect(again.body.data).toMatchObject({ imported: 0, updated: 0, unchanged: 6 });
     expect(await listOf(user)).toEqual(before.list);
     expect(await events()).toBe(before.events);
+  });
+
+  it('imports Shikimori’s MAL-shaped XML export: shiki_status and my_rewatches arrive (rewatching, rewatch counts)', async () => {
+    const user = await stack.user();
+    const res = await importFile(user, SHIKIMORI_XML);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ format: 'mal', imported: 7, updated: 0, unchanged: 0, skipped: [] });
+    expect(await listOf(user)).toEqual([
+      { animeId: 20, status: 'planned', progress: 0, userRating: null, rewatches: 0 },
+      // Completed once more: my_rewatches 1.
+      { animeId: 1535, status: 'completed', progress: 37, userRating: 9, rewatches: 1 },
+      { animeId: 1575, status: 'on_hold', progress: 7, userRating: 6, rewatches: 0 },
+      // my_status Watching, shiki_status rewatching: a rewatch at episode 12, after two.
+      { animeId: 5114, status: 'rewatching', progress: 12, userRating: 10, rewatches: 2 },
+      // my_status Completed, shiki_status Rewatching.
+      { animeId: 9253, status: 'rewatching', progress: 5, userRating: 8, rewatches: 1 },
+      { animeId: 16498, status: 'watching', progress: 10, userRating: null, rewatches: 0 },
+      { animeId: 30276, status: 'dropped', progress: 3, userRating: 4, rewatches: 0 },
+    ]);
+
+    // Our MAL export of that list carries shiki_status too, and imports as the same list.
+    const xml = (await stack.api.get('/api/users/anime/export?format=mal', auth(user))).body as unknown as string;
+    expect(xml.match(/<shiki_status>Rewatching<\/shiki_status>/g)).toHaveLength(2);
+    const copy = await stack.user();
+    expect((await importFile(copy, xml)).body.data).toMatchObject({ imported: 7, skipped: [] });
+    expect(await listOf(copy)).toEqual(await listOf(user));
   });
 
   it('imports a Shikimori export over an existing list: new titles added, changed ones updated', async () => {
@@ -146,7 +173,7 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
     const xml = res.body as unknown as string;
     expect(xml).toContain(`<user_name>${owner.username}</user_name>`);
     expect(xml).toMatch(/<user_total_anime>6<\/user_total_anime>/);
-    for (const field of ['series_animedb_id', 'series_title', 'series_type', 'series_episodes', 'my_watched_episodes', 'my_score', 'my_status', 'my_times_watched', 'my_rewatching', 'my_rewatching_ep', 'update_on_import']) {
+    for (const field of ['series_animedb_id', 'series_title', 'series_type', 'series_episodes', 'my_watched_episodes', 'my_score', 'my_status', 'shiki_status', 'my_times_watched', 'my_rewatching', 'my_rewatching_ep', 'update_on_import']) {
       expect(xml).toContain(`<${field}>`);
     }
     expect(xml).toContain('<my_status>Plan to Watch</my_status>');

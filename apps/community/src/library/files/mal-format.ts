@@ -16,12 +16,28 @@ const MAL_STATUS: Record<string, ListStatus> = {
   '4': 'dropped',
   '6': 'planned',
 };
-const STATUS_NAME: Record<Exclude<ListStatus, 'rewatching'>, string> = {
+/**
+ * Shikimori's `shiki_status`, written beside `my_status` in its MAL-shaped export: its six statuses,
+ * by MAL's names plus `Rewatching` (as Shikimori writes them) or by its own codes.
+ */
+const SHIKI_STATUS: Record<string, ListStatus> = {
+  'plan to watch': 'planned',
+  planned: 'planned',
+  watching: 'watching',
+  rewatching: 'rewatching',
+  completed: 'completed',
+  'on-hold': 'on_hold',
+  on_hold: 'on_hold',
+  dropped: 'dropped',
+};
+const statusKey = (value: string | undefined) => String(value ?? '').trim().toLowerCase();
+const STATUS_NAME: Record<ListStatus, string> = {
   watching: 'Watching',
   completed: 'Completed',
   on_hold: 'On-Hold',
   dropped: 'Dropped',
   planned: 'Plan to Watch',
+  rewatching: 'Rewatching',
 };
 const SERIES_TYPE: Record<AnimeKind, string> = { tv: 'TV', movie: 'Movie', ova: 'OVA', ona: 'ONA', special: 'Special', music: 'Music' };
 
@@ -52,18 +68,23 @@ export function parseMal(content: string): ListFileEntry[] | null {
   const items = typeof parsed.myanimelist === 'object' ? (parsed.myanimelist.anime ?? []) : [];
   const starts = [...content.matchAll(/<anime[\s>]/g)].map((match) => lineAt(content, match.index));
   return items.map((item, index) => {
-    const rewatching = item.my_rewatching === '1';
-    const status = MAL_STATUS[String(item.my_status ?? '').trim().toLowerCase()] ?? null;
+    const flagged = item.my_rewatching === '1';
+    const malStatus = MAL_STATUS[statusKey(item.my_status)] ?? null;
+    // MAL marks a rewatch with a flag on a completed (or watching) entry.
+    const fromMal = flagged && malStatus && ['completed', 'watching'].includes(malStatus) ? 'rewatching' : malStatus;
+    // Shikimori's own status says what MAL's cannot (a rewatch is `Completed` or `Watching` there).
+    const status = SHIKI_STATUS[statusKey(item.shiki_status)] ?? fromMal;
     const animeId = positiveId(item.series_animedb_id);
     return {
       line: starts[index] ?? 0,
       title: typeof item.series_title === 'string' && item.series_title !== '' ? item.series_title : null,
       animeId,
-      // MAL marks a rewatch with a flag on a completed (or watching) entry.
-      status: rewatching && status && ['completed', 'watching'].includes(status) ? 'rewatching' : status,
-      episodes: wholeNumber(rewatching ? item.my_rewatching_ep : item.my_watched_episodes),
+      status,
+      // MAL keeps a rewatch's episodes apart; Shikimori's my_watched_episodes is the current pass.
+      episodes: wholeNumber(flagged && status === 'rewatching' ? item.my_rewatching_ep : item.my_watched_episodes),
       score: scoreOf(item.my_score),
-      rewatches: wholeNumber(item.my_times_watched),
+      // MAL and Shikimori's current export write my_times_watched; Shikimori's older one my_rewatches.
+      rewatches: wholeNumber(item.my_times_watched ?? item.my_rewatches),
       problem: animeId === null ? 'id' : status === null ? 'status' : null,
     };
   });
@@ -75,6 +96,8 @@ const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDAT
 /**
  * A MyAnimeList XML export as MAL writes it: the <myinfo> header and every field of <anime> that its
  * importer reads. A rewatch is written as MAL keeps it: completed, with the rewatching flag and episode.
+ * Each <anime> also has Shikimori's `shiki_status` (its importer reads it before `my_status`, and not
+ * MAL's rewatching flag), so a rewatch imported there stays a rewatch.
  */
 export function writeMal(user: { username: string }, entries: ExportedEntry[]): string {
   const count = (status: ListStatus) => entries.filter((entry) => entry.status === status).length;
@@ -110,7 +133,8 @@ export function writeMal(user: { username: string }, entries: ExportedEntry[]): 
       `    <my_score>${entry.score ?? 0}</my_score>`,
       '    <my_storage></my_storage>',
       '    <my_storage_value>0.00</my_storage_value>',
-      `    <my_status>${rewatching ? 'Completed' : STATUS_NAME[entry.status as Exclude<ListStatus, 'rewatching'>]}</my_status>`,
+      `    <my_status>${rewatching ? 'Completed' : STATUS_NAME[entry.status]}</my_status>`,
+      `    <shiki_status>${STATUS_NAME[entry.status]}</shiki_status>`,
       `    <my_comments>${cdata('')}</my_comments>`,
       `    <my_times_watched>${entry.rewatches}</my_times_watched>`,
       '    <my_rewatch_value></my_rewatch_value>',
