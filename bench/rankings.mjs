@@ -156,7 +156,7 @@ runBench(async () => {
   console.log(`\nguest boards under load: ${round(throughput.requestsPerSecond)} req/s with ${CONNECTIONS} connections (p50 ${throughput.latencyMs.p50} ms, p99 ${throughput.latencyMs.p99} ms, non-2xx ${throughput.non2xx})`);
   console.log(`at the database, the bottom viewer's answer: read model p50 ${round(readModelSql.p50)} ms (p99 ${round(readModelSql.p99)}), naive count over list_entries p50 ${round(baseline.p50)} ms over ${NAIVE_RUNS} runs: ${round(baseline.p50 / readModelSql.p50, 0)}×`);
   console.log(`naive SQL alone against the read model's whole HTTP answer (guest p50): ${round(baseline.p50 / sequential.guest.p50, 0)}×`);
-  console.log(`answer: ${answer.byAnime.entries.length} byAnime entries, top value ${answer.byAnime.entries[0]?.value}; viewers at ${middle.value} and ${bottom.value} completed titles`);
+  console.log(`answer: ${answer.byAnime.length} byAnime entries, top value ${answer.byAnime[0]?.value}; viewers at ${middle.value} and ${bottom.value} completed titles`);
   const file = saveArtifact('rankings', {
     machine: { ...machine(), loadAverageBefore: loadAtStart },
     data: { users: USERS, listRows: rows, titles: TITLES },

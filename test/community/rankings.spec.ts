@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { EVENT_QUEUE_OF, type EventName, type EventPayload, RANK_LADDER, type TitleRankings, type UserRankingBoard, type UserRankings } from '@portal/contracts';
+import { EVENT_QUEUE_OF, type EventName, type EventPayload, RANK_LADDER, type TitleRankings, USER_RANKING_BOARDS, type UserRankingBoard, type UserRankings } from '@portal/contracts';
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import { backfillRankings } from '../../apps/community/src/migrations/1766500000000-create-rankings';
@@ -82,7 +82,7 @@ describe('rankings', () => {
       await settlesAt(user, 'byAnime', 1);
       expect((await stack.api.delete(`/api/users/anime/${NARUTO.id}`, auth(user))).status).toBe(200);
       await settlesAt(user, 'byAnime', 0);
-      expect((await rankings(user)).byAnime.me).toBeNull();
+      expect((await rankings(user)).me.byAnime).toBeNull();
     });
 
     it('ends at what the lists hold after concurrent changes of many entries', async () => {
@@ -162,7 +162,7 @@ describe('rankings', () => {
       await deliver('community.quiz.result.recorded', success);
       await deliver('community.quiz.result.recorded', result(false));
       expect(await valueOf(user, 'byQuiz')).toBe(1);
-      const me = (await rankings(user)).byQuiz.me;
+      const me = (await rankings(user)).me.byQuiz;
       expect(me).toMatchObject({ username: user.username, value: 1 });
     });
   });
@@ -174,25 +174,29 @@ describe('rankings', () => {
       await deliver('community.list.imported', completedImport(first, 500));
       await deliver('community.list.imported', completedImport(second, 500));
       await deliver('community.list.imported', completedImport(third, 400));
-      const board = (await rankings(third)).byAnime;
-      expect(board.entries.slice(0, 3).map((entry) => [entry.place, entry.username, entry.value])).toEqual([
+      const answer = await rankings(third);
+      // SPEC's client reads each board as a list of entries (data.byAnime, …).
+      const board = answer.byAnime;
+      expect(Array.isArray(board)).toBe(true);
+      expect(board.slice(0, 3).map((entry) => [entry.place, entry.username, entry.value])).toEqual([
         [1, first.username, 500],
         [1, second.username, 500],
         [3, third.username, 400],
       ]);
-      expect(board.entries[0]).toEqual({ place: 1, username: first.username, displayName: expect.any(String), avatar: null, value: 500 });
-      expect(board.me).toMatchObject({ place: 3, username: third.username, value: 400 });
-      const places = board.entries.map((entry) => entry.place);
+      expect(board[0]).toEqual({ place: 1, username: first.username, displayName: expect.any(String), avatar: null, value: 500 });
+      expect(answer.me.byAnime).toMatchObject({ place: 3, username: third.username, value: 400 });
+      const places = board.map((entry) => entry.place);
       expect(places).toEqual([...places].sort((a, b) => a - b));
     });
 
     it('answers a guest (and a stale token) with the boards and no own place', async () => {
       const guest = await rankings();
-      expect(Object.keys(guest).sort()).toEqual(['byAnime', 'byComments', 'byQuiz', 'byRating']);
-      for (const board of Object.values(guest)) expect(board.me).toBeNull();
+      expect(Object.keys(guest).sort()).toEqual(['byAnime', 'byComments', 'byQuiz', 'byRating', 'me']);
+      for (const board of USER_RANKING_BOARDS) expect(Array.isArray(guest[board])).toBe(true);
+      expect(guest.me).toEqual({ byAnime: null, byComments: null, byQuiz: null, byRating: null });
       const stale = await stack.api.get('/api/users/rankings', { token: 'not-a-token' });
       expect(stale.status).toBe(200);
-      expect(stale.body.data.byAnime.me).toBeNull();
+      expect(stale.body.data.me.byAnime).toBeNull();
     });
 
     it('lists 100 users and still gives a viewer below them their place', async () => {
@@ -207,12 +211,12 @@ describe('rankings', () => {
       await stack.db.query(`INSERT INTO community.ranking_counters (user_id, board, value) SELECT id, 'byQuiz', 1000 FROM unnest($1::uuid[]) AS id`, [ids]);
       await stack.db.query(`INSERT INTO community.ranking_value_counts (board, value, users) VALUES ('byQuiz', 1000, 101)`);
       await deliver('community.quiz.result.recorded', { ...event(), quizId: randomUUID(), attemptId: randomUUID(), userId: viewer.id, score: 10, totalQuestions: 10, success: true, firstSuccess: true });
-      const board = (await rankings(viewer)).byQuiz;
-      expect(board.entries).toHaveLength(100);
-      expect(board.entries.every((entry) => entry.value === 1000 && entry.place === 1)).toBe(true);
+      const answer = await rankings(viewer);
+      expect(answer.byQuiz).toHaveLength(100);
+      expect(answer.byQuiz.every((entry) => entry.value === 1000 && entry.place === 1)).toBe(true);
       const ahead = (await stack.db.query(`SELECT count(*)::int AS n FROM community.ranking_counters WHERE board = 'byQuiz' AND value > 1`))[0].n;
-      expect(board.me).toMatchObject({ username: viewer.username, value: 1, place: ahead + 1 });
-      expect(board.me!.place).toBeGreaterThan(100);
+      expect(answer.me.byQuiz).toMatchObject({ username: viewer.username, value: 1, place: ahead + 1 });
+      expect(answer.me.byQuiz!.place).toBeGreaterThan(100);
     });
   });
 

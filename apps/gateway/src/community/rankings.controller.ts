@@ -16,7 +16,7 @@ export class RankingsController {
   @Get('users/rankings')
   @ApiOperation({
     summary:
-      'Four user leaderboards (byAnime: titles completed, byComments, byQuiz: quiz successes, byRating: scores given), top 100 each, equal values share a place; `me` on each board for a signed-in caller',
+      'Four user leaderboards as lists of entries (byAnime: titles completed, byComments, byQuiz: quiz successes, byRating: scores given), top 100 each, equal values share a place; `me` holds the signed-in caller’s own place on each board (null for guests and for nothing counted)',
   })
   userRankings(@Meta() meta: RpcMeta) {
     return this.rpc.send('community.rankings.users', {}, meta);

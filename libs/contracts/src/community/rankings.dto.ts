@@ -31,14 +31,14 @@ export interface UserRankingEntry {
   value: number;
 }
 
-export interface UserRanking {
-  entries: UserRankingEntry[];
-  /** The signed-in viewer's own place; null for guests and for a viewer with nothing counted yet. */
-  me: UserRankingEntry | null;
-}
+/** The signed-in viewer's own place on each board; null for guests and for a board with nothing counted yet. */
+export type UserRankingPlaces = Record<UserRankingBoard, UserRankingEntry | null>;
 
-/** GET /api/users/rankings. */
-export type UserRankings = Record<UserRankingBoard, UserRanking>;
+/**
+ * GET /api/users/rankings: each board is the list of its top entries (SPEC's `data.byAnime`, …),
+ * and `me` holds the viewer's own places, also when they are below the top.
+ */
+export type UserRankings = Record<UserRankingBoard, UserRankingEntry[]> & { me: UserRankingPlaces };
 
 export interface TitleRankingEntry {
   place: number;

@@ -56,7 +56,7 @@ export const LoadError: Story = {
 export const Filled: Story = {
   parameters: {
     mockApi: {
-      [USERS]: ok(userRankings({ byAnime: { entries: [...topEntries(3), rankingEntry(4, me.username, 90)], me: rankingEntry(4, me.username, 90) } })),
+      [USERS]: ok(userRankings({ byAnime: [...topEntries(3), rankingEntry(4, me.username, 90)] }, { byAnime: rankingEntry(4, me.username, 90) })),
     },
   },
   play: async () => {
@@ -86,7 +86,7 @@ export const Filled: Story = {
 
 /** The viewer is below the top 100: their place is pinned under the list. */
 export const OwnPlaceOutsideTop: Story = {
-  parameters: { mockApi: { [USERS]: ok(userRankings({ byAnime: { entries: topEntries(100), me: rankingEntry(1543, me.username, 2) } })) } },
+  parameters: { mockApi: { [USERS]: ok(userRankings({ byAnime: topEntries(100) }, { byAnime: rankingEntry(1543, me.username, 2) })) } },
   play: async () => {
     const list = await board('Аниме');
     await expect(within(list).getAllByRole('listitem')).toHaveLength(100);
@@ -110,7 +110,7 @@ export const Guest: Story = {
 
 /** Arrow keys move between the tabs (activation follows focus) and the tab is kept in the address. */
 export const KeyboardTabs: Story = {
-  parameters: { mockApi: { [USERS]: ok(userRankings({ byComments: { entries: [rankingEntry(1, 'chatty', 340)], me: rankingEntry(77, me.username, 3) } })) } },
+  parameters: { mockApi: { [USERS]: ok(userRankings({ byComments: [rankingEntry(1, 'chatty', 340)] }, { byComments: rankingEntry(77, me.username, 3) })) } },
   play: async () => {
     await board('Аниме');
     const first = screen.getByRole('tab', { name: 'Аниме' });

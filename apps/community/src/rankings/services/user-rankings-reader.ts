@@ -19,20 +19,18 @@ export function withPlaces(rows: Array<Omit<BoardRow, 'board'>>): UserRankingEnt
   });
 }
 
-/** The four user leaderboards, each with the viewer's own place: two indexed reads whatever the number of users. */
+/** The four user leaderboards and the viewer's own place on each: two indexed reads whatever the number of users. */
 @Injectable()
 export class UserRankingsReader {
   constructor(private readonly counters: RankingCountersRepository) {}
 
   async read(viewer: AuthenticatedUser | undefined): Promise<UserRankings> {
     const [rows, own] = await Promise.all([this.counters.top(USER_RANKING_BOARDS, USER_RANKING_SIZE), viewer ? this.counters.own(viewer.id) : []]);
-    const rankings = {} as UserRankings;
+    const rankings = { me: {} } as UserRankings;
     for (const board of USER_RANKING_BOARDS) {
       const mine = own.find((row) => row.board === board);
-      rankings[board] = {
-        entries: withPlaces(rows.filter((row) => row.board === board)),
-        me: mine ? toEntry(mine, mine.place) : null,
-      };
+      rankings[board] = withPlaces(rows.filter((row) => row.board === board));
+      rankings.me[board] = mine ? toEntry(mine, mine.place) : null;
     }
     return rankings;
   }

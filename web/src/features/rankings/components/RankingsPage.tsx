@@ -63,7 +63,7 @@ export default function RankingsPage() {
               ) : users.isError ? (
                 <ListState kind="error" title={S.loadError} message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
               ) : (
-                <UserBoard board={value} ranking={users.data[value]} signedIn={signedIn} />
+                <UserBoard board={value} entries={users.data[value]} me={users.data.me[value]} signedIn={signedIn} />
               )}
             </Tabs.Content>
           ))}

@@ -1,4 +1,4 @@
-import type { UserRanking, UserRankingBoard, UserRankingEntry } from '@portal/contracts';
+import type { UserRankingBoard, UserRankingEntry } from '@portal/contracts';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../shared/lib/plural';
 import { Avatar } from '../../../shared/ui/Avatar';
@@ -7,7 +7,9 @@ import { RANKINGS_STRINGS as S } from '../strings';
 
 interface UserBoardProps {
   board: UserRankingBoard;
-  ranking: UserRanking;
+  entries: UserRankingEntry[];
+  /** The viewer's own place on this board. */
+  me: UserRankingEntry | null;
   signedIn: boolean;
 }
 
@@ -28,8 +30,8 @@ function EntryRow({ board, entry, mine }: { board: UserRankingBoard; entry: User
 }
 
 /** One leaderboard: the top with the viewer's row highlighted, or the viewer's place pinned below it. */
-export function UserBoard({ board, ranking, signedIn }: UserBoardProps) {
-  const { rows, pinned } = boardView(ranking);
+export function UserBoard({ board, entries, me, signedIn }: UserBoardProps) {
+  const { rows, pinned } = boardView(entries, me);
   return (
     <>
       {rows.length === 0 ? (
@@ -48,7 +50,7 @@ export function UserBoard({ board, ranking, signedIn }: UserBoardProps) {
             <EntryRow board={board} entry={pinned} mine />
           </ul>
         </div>
-      ) : signedIn && ranking.me === null ? (
+      ) : signedIn && me === null ? (
         <p className="muted rankings-pinned">{S.notRankedYet}</p>
       ) : null}
     </>

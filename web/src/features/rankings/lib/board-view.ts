@@ -1,4 +1,4 @@
-import type { UserRanking, UserRankingEntry } from '@portal/contracts';
+import type { UserRankingEntry } from '@portal/contracts';
 
 export interface BoardRow extends UserRankingEntry {
   /** The viewer's own row, highlighted. */
@@ -12,7 +12,7 @@ export interface BoardView {
 }
 
 /** What a board shows: the top with the viewer's row marked, or the viewer pinned below it. */
-export function boardView({ entries, me }: UserRanking): BoardView {
+export function boardView(entries: UserRankingEntry[], me: UserRankingEntry | null): BoardView {
   const rows = entries.map((entry) => ({ ...entry, mine: me !== null && entry.username === me.username }));
   return { rows, pinned: me && !rows.some((row) => row.mine) ? me : null };
 }

@@ -1,4 +1,13 @@
-import { type RankLadder, RANK_LADDER, type TitleRankingEntry, type TitleRankings, type UserRankingEntry, type UserRankings } from '@portal/contracts';
+import {
+  type RankLadder,
+  RANK_LADDER,
+  type TitleRankingEntry,
+  type TitleRankings,
+  type UserRankingBoard,
+  type UserRankingEntry,
+  type UserRankingPlaces,
+  type UserRankings,
+} from '@portal/contracts';
 
 export const rankingEntry = (place: number, username: string, value: number): UserRankingEntry => ({
   place,
@@ -15,17 +24,19 @@ export const topEntries = (count: number, start = 120): UserRankingEntry[] =>
     return rankingEntry(index === 2 ? 2 : index + 1, `user${index + 1}`, value);
   });
 
-export function userRankings(overrides: Partial<UserRankings> = {}): UserRankings {
+/** The answer of GET /api/users/rankings: the boards' lists, with `lists` and the viewer's places `me` replacing the defaults. */
+export function userRankings(lists: Partial<Record<UserRankingBoard, UserRankingEntry[]>> = {}, me: Partial<UserRankingPlaces> = {}): UserRankings {
   return {
-    byAnime: { entries: topEntries(5), me: null },
-    byComments: { entries: [rankingEntry(1, 'chatty', 340), rankingEntry(2, 'kira', 120)], me: null },
-    byQuiz: { entries: [rankingEntry(1, 'quizmaster', 12)], me: null },
-    byRating: { entries: [rankingEntry(1, 'critic', 812)], me: null },
-    ...overrides,
+    byAnime: topEntries(5),
+    byComments: [rankingEntry(1, 'chatty', 340), rankingEntry(2, 'kira', 120)],
+    byQuiz: [rankingEntry(1, 'quizmaster', 12)],
+    byRating: [rankingEntry(1, 'critic', 812)],
+    ...lists,
+    me: { byAnime: null, byComments: null, byQuiz: null, byRating: null, ...me },
   };
 }
 
-export const emptyUserRankings = (): UserRankings => userRankings({ byAnime: { entries: [], me: null }, byComments: { entries: [], me: null }, byQuiz: { entries: [], me: null }, byRating: { entries: [], me: null } });
+export const emptyUserRankings = (): UserRankings => userRankings({ byAnime: [], byComments: [], byQuiz: [], byRating: [] });
 
 const titleEntry = (place: number, animeId: number, title: string, value: number, votes: number): TitleRankingEntry => ({
   place,
