@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { serveMedia } from './media/serve-media';
 import { serveUploads } from './uploads/serve-uploads';
 import { serveCards } from './rewards/serve-cards';
+import { serveRobotsTxt } from './web/robots-txt';
 import { SpaFallback } from './web/spa-fallback';
 
 /** A request that took this long is logged at info whatever its status. */
@@ -62,6 +63,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
   });
   recordHttpMetrics(fastify);
   serveGatewayMetrics(fastify, config.METRICS_TOKEN);
+  serveRobotsTxt(fastify);
   registerGlobalRateLimit(fastify, app.get<Redis>(REDIS), config.REDIS_KEY_PREFIX, config.RATE_LIMIT_GLOBAL_PER_MINUTE);
   app.get(CatalogueResponseCache).register(fastify);
   await app.register(multipart);
