@@ -90,7 +90,7 @@ async function registerSender(gatewayUrl, index) {
   const response = await fetch(`${gatewayUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: `Bench-${name}-pass!`, captchaId: captcha.data.captchaId, captchaAnswer: left + right }),
+    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: `Bench-${name}-pass!`, captchaId: captcha.data.captchaId, captchaAnswer: left + right, agreement: true }),
   });
   const body = await response.json();
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(body)}`);

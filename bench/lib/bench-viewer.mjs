@@ -62,6 +62,7 @@ export async function registerViewer(baseUrl) {
       ...credentials,
       captchaId: captcha.captchaId,
       captchaAnswer: solveCaptcha(captcha.question),
+      agreement: true,
     }),
   });
   const body = await response.json().catch(() => null);

@@ -73,12 +73,12 @@ export async function solvedCaptcha(api: ApiClient, options?: { headers?: Record
   return { captchaId: res.body.data.captchaId, captchaAnswer: solveCaptcha(res.body.data.question) };
 }
 
-export type RegistrationForm = RegistrationFields & { telegramUserId?: unknown };
+export type RegistrationForm = RegistrationFields & { telegramUserId?: unknown; agreement?: unknown };
 
-/** POST /api/auth/register with a fresh solved captcha unless the form brings its own. */
+/** POST /api/auth/register with a fresh solved captcha unless the form brings its own, and the agreement accepted unless the form says otherwise. */
 export async function register(api: ApiClient, form: RegistrationForm, options?: { headers?: Record<string, string> }): Promise<ApiResult<Record<string, any>>> {
   const captcha = 'captchaId' in form || 'captchaAnswer' in form ? {} : await solvedCaptcha(api, options);
-  return api.post('/api/auth/register', { ...captcha, ...form }, options);
+  return api.post('/api/auth/register', { ...captcha, agreement: true, ...form }, options);
 }
 
 export interface RegisteredUser {

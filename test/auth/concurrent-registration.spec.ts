@@ -29,7 +29,7 @@ describe('concurrent registrations of one nickname or one email', () => {
   async function race(forms: { username: string; email: string }[]) {
     const captchas = await Promise.all(forms.map(() => solvedCaptcha(api)));
     return Promise.all(
-      forms.map((form, index) => api.post('/api/auth/register', { ...form, password: STRONG_PASSWORD, ...captchas[index] })),
+      forms.map((form, index) => api.post('/api/auth/register', { ...form, password: STRONG_PASSWORD, ...captchas[index], agreement: true })),
     );
   }
 

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, ErrorCode } from '@portal/contracts';
+import { AUTH_MESSAGES, ErrorCode, type RpcMeta } from '@portal/contracts';
+import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { type ApiClient } from '@portal/testing';
 import {
   type AuthStack,
@@ -13,6 +14,7 @@ import {
   uniqueEmail,
   uniqueName,
 } from './auth-test-kit';
+import { gatewayCallsOf } from '../support/gateway-calls';
 
 describe('registration rules (SPEC.md section 5)', () => {
   let stack: AuthStack;
@@ -57,7 +59,7 @@ describe('registration rules (SPEC.md section 5)', () => {
 
   describe('required fields', () => {
     it('rejects an empty body with "Все поля обязательны для заполнения" for every required field', async () => {
-      const res = await api.post('/api/auth/register', {});
+      const res = await api.post('/api/auth/register', { agreement: true });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: ErrorCode.ValidationFailed, message: AUTH_MESSAGES.allFieldsRequired });
       const fields = (res.body.errors as { field: string; message: string }[]).map((error) => error.field).sort();
@@ -82,6 +84,49 @@ describe('registration rules (SPEC.md section 5)', () => {
         { ...validForm(), captchaId },
         { status: 400, code: ErrorCode.ValidationFailed, field: 'captchaAnswer', message: AUTH_MESSAGES.allFieldsRequired },
       );
+    });
+  });
+
+  describe('the user agreement (SPEC: «Вы должны согласиться с условиями»)', () => {
+    const refusal = { status: 400, code: ErrorCode.ValidationFailed, field: 'agreement', message: AUTH_MESSAGES.agreementRequired };
+
+    it.each([
+      ['missing', undefined],
+      ['false', false],
+      ['the string "true"', 'true'],
+      ['1', 1],
+    ])('refuses a complete form with the agreement %s, and creates nothing', async (_, agreement) => {
+      const calls = await gatewayCallsOf('auth.user.register');
+      const res = await expectRejected({ ...validForm('agree'), agreement }, refusal);
+      expect(res.body.errors).toEqual([{ field: 'agreement', message: AUTH_MESSAGES.agreementRequired }]);
+      // Refused at the edge: the auth service was not even asked.
+      expect(await gatewayCallsOf('auth.user.register')).toBe(calls);
+    });
+
+    it('is refused by the auth service too, for a caller that skips the gateway', async () => {
+      const rpc = stack.gateway.app.get(RpcClient);
+      const meta: RpcMeta = { requestId: `agreement-${uniqueDigits()}`, clientIp: '127.0.0.1' };
+      const form = validForm('agree');
+      for (const agreement of [undefined, false]) {
+        // A right captcha each time: without the rule, the account would be created.
+        const captcha = await solvedCaptcha(api);
+        const refused = await rpc.send('auth.user.register', { ...form, ...captcha, agreement } as never, meta).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(RemoteServiceError);
+        expect((refused as RemoteServiceError).payload).toMatchObject({
+          code: ErrorCode.ValidationFailed,
+          message: AUTH_MESSAGES.agreementRequired,
+          errors: [{ field: 'agreement', message: AUTH_MESSAGES.agreementRequired }],
+        });
+      }
+      await expectNoAccount(form.username);
+      await expectNoAccountWithEmail(form.email);
+    });
+
+    it('accepts the same form with the agreement accepted', async () => {
+      const form = validForm('agree');
+      const res = await register(api, { ...form, agreement: true });
+      expect(res.status).toBe(201);
+      expect(res.body.data.user.username).toBe(form.username);
     });
   });
 

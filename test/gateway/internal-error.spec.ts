@@ -39,6 +39,7 @@ describe('an unexpected failure inside a service', () => {
         password: STRONG_PASSWORD,
         captchaId: captcha.body.data.captchaId,
         captchaAnswer: solveCaptcha(captcha.body.data.question),
+        agreement: true,
       },
       { headers: { 'x-forwarded-for': ip, 'x-request-id': requestId } },
     );

@@ -33,7 +33,7 @@ describe('a request id follows a request from the gateway into the services', ()
     const [left, right] = captcha.body.data.question.split('+').map(Number);
     const res = await api.post(
       '/api/auth/register',
-      { username: uniqueName('reqid'), email: uniqueEmail('reqid'), password: STRONG_PASSWORD, captchaId: captcha.body.data.captchaId, captchaAnswer: left + right },
+      { username: uniqueName('reqid'), email: uniqueEmail('reqid'), password: STRONG_PASSWORD, captchaId: captcha.body.data.captchaId, captchaAnswer: left + right, agreement: true },
       { headers: { 'x-request-id': requestId } },
     );
     expect(res.status).toBe(201);

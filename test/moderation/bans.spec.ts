@@ -165,7 +165,7 @@ describe('bans and restrictions', () => {
       return res.status === 403 ? res : null;
     }, WITHIN_CACHE_MS, 100);
     expect(refused.body).toMatchObject({ code: ErrorCode.IpBanned, message: BAN_MESSAGES.ipBanned });
-    const registration = await stack.api.post('/api/auth/register', { username: `ipban_${Date.now()}`, email: `ipban.${Date.now()}@example.com`, password: 'Tr0ub4dor&3-horse' }, fromIp(ip));
+    const registration = await stack.api.post('/api/auth/register', { username: `ipban_${Date.now()}`, email: `ipban.${Date.now()}@example.com`, password: 'Tr0ub4dor&3-horse', agreement: true }, fromIp(ip));
     expect(registration.body.code).toBe(ErrorCode.IpBanned);
     // Other addresses are not concerned.
     expect((await stack.api.post('/api/auth/login', { email: user.email, password: user.password }, fromIp(uniqueIp()))).status).toBe(200);

@@ -210,7 +210,7 @@ describe('the portal with two replicas of every service and two gateways (issue 
         key: `register:${n}`,
         method: 'POST',
         path: '/api/auth/register',
-        body: () => ({ username, email, password: STRONG_PASSWORD, ...captchas.get(n) }),
+        body: () => ({ username, email, password: STRONG_PASSWORD, ...captchas.get(n), agreement: true }),
       },
     ]);
     const catalogueLists: Call[] = Array.from({ length: 150 }, (_, n) => ({

@@ -8,7 +8,7 @@ export async function registerAccount(baseUrl, name, suffix) {
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, captchaId: captcha.captchaId, captchaAnswer: solveCaptcha(captcha.question) }),
+    body: JSON.stringify({ ...account, captchaId: captcha.captchaId, captchaAnswer: solveCaptcha(captcha.question), agreement: true }),
   });
   if (response.status !== 201) throw new Error(`registration of ${account.username}: ${response.status} ${await response.text()}`);
   return { ...account, token: (await response.json()).data.token };

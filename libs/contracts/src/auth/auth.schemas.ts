@@ -4,8 +4,11 @@ import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './a
 import { USER_IDS_MAX } from './user.dto';
 
 /**
- * Shape only: the rules and their Russian messages (in SPEC's order) are applied by the auth
- * service with `registrationFormErrors`, so a missing field still says «Все поля обязательны».
+ * Shape only, but for the agreement: the rules and their Russian messages (in SPEC's order) are
+ * applied by the auth service with `registrationFormErrors`, so a missing field still says «Все поля
+ * обязательны». The user agreement must be accepted (`agreement: true`) by every caller, the web
+ * form's checkbox being only its convenience: missing or anything else is refused here, at the edge
+ * and again in the service, before any rule runs or anything is written.
  */
 export const registerRequestSchema = z.object({
   username: looseText(256).optional(),
@@ -21,6 +24,7 @@ export const registerRequestSchema = z.object({
     .nullish(),
   /** The verified Telegram session (POST /api/telegram/check-session); telegramUserId is read from it, not from the body. */
   telegramSessionToken: z.string().max(64).nullish(),
+  agreement: z.literal(true, { error: AUTH_MESSAGES.agreementRequired }),
 });
 
 export const loginRequestSchema = z.object({

@@ -9,6 +9,8 @@ export interface RegisterInput {
   confirmPassword: string;
   captchaId: string;
   captchaAnswer: string;
+  /** The user agreement accepted: the server refuses a registration without it. */
+  agreement: boolean;
   /** A verified Telegram session (POST /telegram/check-session), when the channel check is on. */
   telegramSessionToken?: string;
 }

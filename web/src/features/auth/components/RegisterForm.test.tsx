@@ -130,6 +130,7 @@ describe('RegisterForm submission', () => {
       confirmPassword: 'secret1',
       captchaId: 'c-1',
       captchaAnswer: '10',
+      agreement: true,
     });
   });
 

@@ -77,6 +77,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         confirmPassword: draft.confirmPassword,
         captchaId: captcha.data?.captchaId ?? '',
         captchaAnswer: draft.captchaAnswer.trim(),
+        agreement: draft.agreed,
         ...(telegram.sessionToken ? { telegramSessionToken: telegram.sessionToken } : {}),
       },
       {
