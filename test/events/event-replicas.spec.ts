@@ -12,6 +12,7 @@ import {
   EventConsumer,
   EventQueues,
   eventTablesMigration,
+  outboxClaimMigration,
   OutboxRelay,
   OutboxRepository,
   type RedisOptions,
@@ -51,7 +52,7 @@ describe('two replicas of a service on one outbox and one event queue', () => {
   let db: ScratchDatabase;
   let redisOptions: RedisOptions;
   const dataSources: DataSource[] = [];
-  const open = () => openDataSource({ url: db.url, schema: SCHEMA, entities: EVENT_ENTITIES, migrations: [eventTablesMigration(SCHEMA, 1763769600000)] }, true);
+  const open = () => openDataSource({ url: db.url, schema: SCHEMA, entities: EVENT_ENTITIES, migrations: [eventTablesMigration(SCHEMA, 1763769600000), outboxClaimMigration(SCHEMA, 1768100000000)] }, true);
 
   beforeAll(async () => {
     db = await createScratchDatabase();
@@ -103,7 +104,7 @@ describe('two replicas of a service on one outbox and one event queue', () => {
     const ids = await writeEvents(250);
     const [a, b] = relays();
     try {
-      // A takes a batch and, holding its rows, waits in the middle of enqueueing them.
+      // A claims a batch and waits in the middle of enqueueing it (no transaction open: its claim is the rows' lease).
       const held = gate();
       a.queues.hold = held.opened;
       const passOfA = a.relay.relayBatch();
@@ -123,7 +124,27 @@ describe('two replicas of a service on one outbox and one event queue', () => {
     }
   });
 
-  it('leaves the rows of a relay that dies mid-pass to the other, and each event is still one job', async () => {
+  it('holds no transaction open while it enqueues', async () => {
+    await writeEvents(5);
+    const [a] = relays([dataSources[0]]);
+    try {
+      const held = gate();
+      a.queues.hold = held.opened;
+      const pass = a.relay.relayBatch();
+      await waitFor(async () => a.queues.entered > 0);
+      const open = await db.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()`,
+      );
+      held.open();
+      expect(await pass).toBe(5);
+      expect(open[0].n).toBe(0);
+      expect(await pending()).toBe(0);
+    } finally {
+      await a.queues.onApplicationShutdown();
+    }
+  });
+
+  it('leaves the rows of a relay that dies mid-pass to the other once its claim runs out, and each event is still one job', async () => {
     const ids = await writeEvents(30);
     const dying = await open(); // the pool of the process that dies
     const [a, b] = relays([dying, dataSources[1]]);
@@ -132,15 +153,17 @@ describe('two replicas of a service on one outbox and one event queue', () => {
       a.queues.hold = held.opened;
       const passOfA = a.relay.relayBatch();
       await waitFor(async () => a.queues.entered > 0);
-      // A's process dies while it holds the rows: the database ends its session, the rows are pending again.
-      await db.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()`,
-      );
-      held.open(); // its enqueues reach Redis, its mark never commits
+      // While A's claim lasts, B leaves its rows alone.
+      expect(await b.relay.relayBatch()).toBe(0);
+      // A's process dies: its connections close; its enqueues reach Redis, its mark never commits.
+      await dying.destroy();
+      held.open();
       await expect(passOfA).rejects.toThrow();
       expect(a.queues.enqueued).toHaveLength(30);
       expect(await pending()).toBe(30);
 
+      // The claim's lease (OUTBOX_CLAIM_MS) runs out.
+      await db.query(`UPDATE "${SCHEMA}"."outbox" SET claimed_until = now() - interval '1 second' WHERE claimed_until IS NOT NULL`);
       while ((await b.relay.relayBatch()) > 0);
       expect(b.queues.enqueued.sort()).toEqual([...ids].sort());
       expect(await pending()).toBe(0);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ServiceName } from '@portal/contracts';
 import { databaseEnvSchema, exitOnConfigError, loadConfig } from '@portal/config';
+import { outboxClaimMigration } from '@portal/messaging';
 import { appliedCallsMigration, appliedCallsRunMigration, migrate, openDataSource } from '@portal/db';
 import { createLogger } from './logger';
 
-/** A service's migrations as the platform runs them: its own, then the transport's applied-calls record. */
+/** A service's migrations as the platform runs them: its own, then the transport's applied-calls record and the outbox relay's claim. */
 export function serviceMigrations(service: ServiceName, migrations: Function[]): Function[] {
-  return [...migrations, appliedCallsMigration(service, 1764800000000), appliedCallsRunMigration(service, 1764950000000)];
+  return [...migrations, appliedCallsMigration(service, 1764800000000), appliedCallsRunMigration(service, 1764950000000), outboxClaimMigration(service, 1768100000000)];
 }
 
 const migrateEnvSchema = databaseEnvSchema.pick({ DATABASE_URL: true }).extend({

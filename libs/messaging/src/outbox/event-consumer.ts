@@ -9,11 +9,6 @@ import { bullPrefix, closeWithConnection } from './event-queues';
 import { OutboxRepository } from './outbox.repository';
 import { EVENTS_LOGGER, EVENTS_SERVICE } from './outbox.relay';
 
-
-/**
- * Applies an event inside the consumer's transaction (use `manager` for every write). It may return
- * a function to run once that transaction has committed, e.g. to push what it stored to clients.
- */
 /**
  * A job's lock, renewed every half of it while its worker lives, and how often every worker looks for
  * jobs whose lock expired (their worker died) to run them again. BullMQ's 30 s and 30 s left a dead
@@ -24,7 +19,29 @@ import { EVENTS_LOGGER, EVENTS_SERVICE } from './outbox.relay';
 const JOB_LOCK_MS = 10_000;
 const STALLED_CHECK_MS = 5_000;
 
-type Handler<E extends EventName> = (payload: EventPayload<E>, manager: EntityManager) => Promise<void | (() => void)>;
+/**
+ * Applies an event inside the consumer's transaction (use `manager` for every write). It may return
+ * a function to run once that transaction has committed, e.g. to push what it stored to clients.
+ */
+type Handler<E extends EventName, P = undefined> = (payload: EventPayload<E>, manager: EntityManager, prepared: P) => Promise<void | (() => void)>;
+
+/**
+ * An event handler with work outside its transaction (docs/architecture.md, «No remote call inside a
+ * transaction»): `prepare` runs first, with no transaction open, for what needs another service, a
+ * queue or the network (asking the catalogue, requesting a card grant); `apply`, if any, then runs in
+ * the transaction with the event's `processed_events` claim and gets what `prepare` returned. An event
+ * already applied (a redelivery) skips both. A failing `prepare` fails the attempt, which BullMQ retries
+ * with nothing committed, so what it does must be safe to do twice (a lookup, an add by job id).
+ */
+export interface PreparedHandler<E extends EventName, P> {
+  prepare: (payload: EventPayload<E>) => Promise<P>;
+  apply?: Handler<E, P>;
+}
+
+interface Registered {
+  prepare?: (payload: never) => Promise<unknown>;
+  apply?: Handler<never, unknown>;
+}
 
 /**
  * Applies the events queued for this service. Each event runs in one transaction together with its
@@ -32,7 +49,7 @@ type Handler<E extends EventName> = (payload: EventPayload<E>, manager: EntityMa
  */
 @Injectable()
 export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly handlers = new Map<string, Handler<never>>();
+  private readonly handlers = new Map<string, Registered>();
   private worker: Worker | undefined;
   private connection: Redis | undefined;
   private readonly failureListeners: Array<(eventName: string) => void> = [];
@@ -45,10 +62,12 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(EVENTS_LOGGER) private readonly logger: Logger,
   ) {}
 
-  on<E extends EventName>(name: E, handler: Handler<E>): void {
+  on<E extends EventName>(name: E, handler: Handler<E>): void;
+  on<E extends EventName, P>(name: E, handler: PreparedHandler<E, P>): void;
+  on<E extends EventName, P>(name: E, handler: Handler<E> | PreparedHandler<E, P>): void {
     // One handler per event and service: a second would silently replace the first.
     if (this.handlers.has(name)) throw new Error(`${name} already has a handler in this service`);
-    this.handlers.set(name, handler as Handler<never>);
+    this.handlers.set(name, (typeof handler === 'function' ? { apply: handler } : handler) as Registered);
   }
 
   /** Told of every failed attempt to apply an event (metrics). */
@@ -87,10 +106,16 @@ export class EventConsumer implements OnApplicationBootstrap, BeforeApplicationS
     const handler = this.handlers.get(job.name);
     if (!handler) return;
     const payload = job.data as EventPayload<EventName>;
+    let prepared: unknown;
+    if (handler.prepare) {
+      // No transaction is open here: a redelivery of an applied event stops before the remote work.
+      if (await this.outbox.processed(this.dataSource.manager, payload.eventId)) return;
+      prepared = await handler.prepare(payload as never);
+    }
     const afterCommit: Array<() => void> = [];
     await this.dataSource.transaction(async (manager) => {
       const firstTime = await this.outbox.claim(manager, payload.eventId, job.name);
-      const then = firstTime ? await handler(payload as never, manager) : undefined;
+      const then = firstTime && handler.apply ? await handler.apply(payload as never, manager, prepared) : undefined;
       if (then) afterCommit.push(then);
     });
     afterCommit.forEach((run) => run());

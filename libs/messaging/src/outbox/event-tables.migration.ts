@@ -16,3 +16,21 @@ export function eventTablesMigration(schema: string, timestamp: number): new () 
     }
   };
 }
+
+/**
+ * The relay's claim on pending rows (OutboxRelay): a pass claims its rows in one statement and enqueues
+ * them with no transaction open, so the claim is a column with an end, not a row lock.
+ */
+export function outboxClaimMigration(schema: string, timestamp: number): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = `AddOutboxClaim${timestamp}`;
+
+    async up(runner: QueryRunner) {
+      await runner.query(`ALTER TABLE "${schema}"."outbox" ADD COLUMN IF NOT EXISTS "claimed_until" timestamptz`);
+    }
+
+    async down(runner: QueryRunner) {
+      await runner.query(`ALTER TABLE "${schema}"."outbox" DROP COLUMN "claimed_until"`);
+    }
+  };
+}

@@ -10,11 +10,19 @@ export const EVENTS_SERVICE = Symbol('EVENTS_SERVICE');
 const BATCH_SIZE = 100;
 const POLL_INTERVAL_MS = 1000;
 const ENQUEUE_TIMEOUT_MS = 5000;
+/**
+ * How long a pass's claim on its rows keeps other relays off them. A pass takes milliseconds; one
+ * still enqueueing past this (Redis very slow) may see another relay enqueue the same rows, which the
+ * job id makes harmless. A relay that dies mid-pass leaves its rows to the others after this long.
+ */
+export const OUTBOX_CLAIM_MS = 10_000;
 
 /**
- * Moves committed outbox rows into each consumer's durable queue, then marks them relayed. If Redis
- * is unreachable the rows stay pending and the next pass retries them; the queue's job id is the
- * event id, so a row relayed twice (a crash between enqueue and mark) is still one job.
+ * Moves committed outbox rows into each consumer's durable queue, then marks them relayed. A pass
+ * claims its rows in one statement and enqueues with no transaction open (docs/architecture.md, «No
+ * remote call inside a transaction»). If Redis is unreachable the rows are given back and the next
+ * pass retries them; the queue's job id is the event id, so a row relayed twice (a crash between
+ * enqueue and mark, a lease run out) is still one job.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -79,8 +87,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   async relayBatch(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const events = await this.outbox.lockPending(manager, BATCH_SIZE);
+    const manager = this.dataSource.manager;
+    const events = await this.outbox.claimPending(manager, BATCH_SIZE, OUTBOX_CLAIM_MS);
+    const relayed: string[] = [];
+    try {
       for (const event of events) {
         const consumers = EVENT_CONSUMERS[event.eventName as EventName] ?? [];
         await Promise.all(
@@ -88,13 +98,19 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
             withTimeout(this.queues.enqueue(consumer, event.eventName, event.payload, event.id), ENQUEUE_TIMEOUT_MS),
           ),
         );
+        relayed.push(event.id);
       }
-      if (events.length > 0) {
-        await this.outbox.markRelayed(manager, events.map((event) => event.id));
-        this.logger.debug({ count: events.length }, 'outbox events relayed');
-      }
-      return events.length;
-    });
+    } catch (error) {
+      // What reached the queues is marked; the rest is pending again for the next pass (or after the lease).
+      await this.outbox.markRelayed(manager, relayed).catch(() => undefined);
+      await this.outbox.releaseClaims(manager, events.slice(relayed.length).map((event) => event.id)).catch(() => undefined);
+      throw error;
+    }
+    if (events.length > 0) {
+      await this.outbox.markRelayed(manager, relayed);
+      this.logger.debug({ count: events.length }, 'outbox events relayed');
+    }
+    return events.length;
   }
 }
 
