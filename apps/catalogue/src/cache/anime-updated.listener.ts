@@ -4,7 +4,8 @@ import { CatalogueCacheInvalidator } from './catalogue-cache-invalidator';
 
 /**
  * The durable path of cache invalidation: writers drop the cache right after they commit, and this
- * drops it again when their event arrives, covering a process that died in between.
+ * drops it again when their event arrives, covering a process that died in between. A Redis call,
+ * so it runs before the event's transaction (docs/architecture.md, «No remote call inside a transaction»).
  */
 @Injectable()
 export class AnimeUpdatedListener implements OnModuleInit {
@@ -14,6 +15,6 @@ export class AnimeUpdatedListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('catalogue.anime.updated', () => this.cache.invalidate());
+    this.consumer.on('catalogue.anime.updated', { prepare: () => this.cache.invalidate() });
   }
 }

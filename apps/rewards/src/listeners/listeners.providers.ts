@@ -3,6 +3,7 @@ import type { RewardsEnv } from '@portal/config';
 import { RankPusher } from '../ranks/rank-pusher';
 import { ActivityListener } from './activity.listener';
 import { ECONOMY_SETTINGS, type EconomySettings } from './economy-settings';
+import { GrantRequestsListener } from './grant-requests.listener';
 import { EconomyRepository } from './economy.repository';
 import { ListsListener } from './lists.listener';
 import { RankChangedListener } from './rank-changed.listener';
@@ -23,4 +24,5 @@ export const listenersProviders = (config: RewardsEnv): Provider[] => [
   ActivityListener,
   WatchingListener,
   RankChangedListener,
+  GrantRequestsListener,
 ];

@@ -7,7 +7,7 @@ import { CardGrants } from '../cards/card-grants.service';
 import { PointsLedger } from '../points/points-ledger';
 import { utcDay } from './economy-settings';
 import { EconomyRepository } from './economy.repository';
-import { TitleGenres } from './title-genres';
+import { GENRE_RETRIES, type LookedUpGenres, TitleGenres } from './title-genres';
 
 interface StatusChange {
   animeId: number;
@@ -17,8 +17,7 @@ interface StatusChange {
 
 /** A rewatch starts from completed: moving between the two completes nothing new. */
 const isCompletion = ({ status, previousStatus }: StatusChange) => status === 'completed' && previousStatus !== 'completed' && previousStatus !== 'rewatching';
-/** Titles of earlier completions whose genres are looked up again with a new completion. */
-const GENRE_RETRIES = 50;
+const completionsOf = (changes: StatusChange[]) => changes.filter(isCompletion).map((change) => change.animeId);
 const sizeDelta = ({ status, previousStatus }: StatusChange) => (previousStatus === null && status !== null ? 1 : previousStatus !== null && status === null ? -1 : 0);
 
 /**
@@ -26,6 +25,10 @@ const sizeDelta = ({ status, previousStatus }: StatusChange) => (previousStatus 
  * the genre achievements; the list's size gives the 50/100/500 achievements; a real status change
  * (added or moved, not removed) asks for the day's list card, at most one a UTC day by its key.
  * An import earns the completion points and achievements but no card, so lists cannot be farmed.
+ *
+ * What needs another service runs before the event's transaction (`prepare`, docs/architecture.md
+ * «No remote call inside a transaction»): the card request (a queue add by its key, safe to repeat)
+ * and the catalogue's genres of the titles; the transaction stores the genres with the rest.
  */
 @Injectable()
 export class ListsListener implements OnModuleInit {
@@ -39,18 +42,22 @@ export class ListsListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('community.list.updated', async (change, manager) => {
-      await this.apply(manager, change.userId, [change]);
-      if (change.status !== null && change.status !== change.previousStatus) {
-        await this.cardGrants.request({ key: `list:${change.userId}:${utcDay(change.occurredAt)}`, userId: change.userId, source: 'list' });
-      }
+    this.consumer.on('community.list.updated', {
+      prepare: async (change) => {
+        if (change.status !== null && change.status !== change.previousStatus) {
+          await this.cardGrants.request({ key: `list:${change.userId}:${utcDay(change.occurredAt)}`, userId: change.userId, source: 'list' });
+        }
+        return this.genres.lookUp(change.userId, completionsOf([change]));
+      },
+      apply: (change, manager, genres) => this.apply(manager, change.userId, [change], genres),
     });
-    this.consumer.on('community.list.imported', async ({ userId, entries }, manager) => {
-      await this.apply(manager, userId, entries);
+    this.consumer.on('community.list.imported', {
+      prepare: ({ userId, entries }) => this.genres.lookUp(userId, completionsOf(entries)),
+      apply: ({ userId, entries }, manager, genres) => this.apply(manager, userId, entries, genres),
     });
   }
 
-  private async apply(manager: EntityManager, userId: string, changes: StatusChange[]): Promise<void> {
+  private async apply(manager: EntityManager, userId: string, changes: StatusChange[], genres: LookedUpGenres): Promise<void> {
     const delta = changes.reduce((sum, change) => sum + sizeDelta(change), 0);
     if (delta !== 0) {
       const size = await this.economy.resizeList(manager, userId, delta);
@@ -58,13 +65,12 @@ export class ListsListener implements OnModuleInit {
         if (delta > 0 && size >= threshold) await this.achievements.grant(manager, userId, `list-size:${threshold}`, 'list-size');
       }
     }
-    const completions = changes.filter(isCompletion).map((change) => change.animeId);
-    const firstTime = await this.economy.completed(manager, userId, completions);
+    const firstTime = await this.economy.completed(manager, userId, completionsOf(changes));
     for (const animeId of firstTime) await this.ledger.earn(manager, { userId, kind: 'title.completed', key: `completed:${userId}:${animeId}` });
     if (firstTime.length === 0) return;
     // With the titles whose lookup failed before, so a catalogue outage only delays a genre achievement.
     const titles = [...new Set([...firstTime, ...(await this.genres.missingOf(manager, userId, GENRE_RETRIES))])];
-    await this.genres.ensure(manager, titles);
+    await this.genres.store(manager, genres);
     const counts = await this.economy.completedByGenre(manager, userId, await this.economy.genresOf(manager, titles));
     for (const { genre, titles } of counts) {
       if (titles >= ACHIEVEMENT_GENRE_TITLES) await this.achievements.grant(manager, userId, `genre:${genre}`, 'genre');

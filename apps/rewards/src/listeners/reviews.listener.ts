@@ -6,7 +6,8 @@ import { PointsLedger } from '../points/points-ledger';
 
 /**
  * An approved review: points, the review card and the first-review achievement, each once per review
- * (a review is approved again after every edit; the keys make that change nothing).
+ * (a review is approved again after every edit; the keys make that change nothing). The card is
+ * requested before the event's transaction (a queue add, never inside one: docs/architecture.md).
  */
 @Injectable()
 export class ReviewsListener implements OnModuleInit {
@@ -18,10 +19,12 @@ export class ReviewsListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('community.review.approved', async ({ reviewId, authorId }, manager) => {
-      await this.ledger.earn(manager, { userId: authorId, kind: 'review.approved', key: `review:${reviewId}` });
-      await this.achievements.grant(manager, authorId, 'first-review', 'first-review');
-      await this.cardGrants.request({ key: `review:${reviewId}`, userId: authorId, source: 'review' });
+    this.consumer.on('community.review.approved', {
+      prepare: ({ reviewId, authorId }) => this.cardGrants.request({ key: `review:${reviewId}`, userId: authorId, source: 'review' }),
+      apply: async ({ reviewId, authorId }, manager) => {
+        await this.ledger.earn(manager, { userId: authorId, kind: 'review.approved', key: `review:${reviewId}` });
+        await this.achievements.grant(manager, authorId, 'first-review', 'first-review');
+      },
     });
   }
 }

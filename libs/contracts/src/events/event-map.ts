@@ -5,7 +5,7 @@ import type { ReportAction, ReportTarget } from '../moderation/reports.dto';
 import type { UserSanction } from '../moderation/bans.dto';
 import type { ServiceName } from '../platform/services';
 import type { RankChanged } from '../rewards/points.dto';
-import type { CardRarity } from '../rewards/cards.dto';
+import type { CardGrantSource, CardRarity } from '../rewards/cards.dto';
 
 /** A card as the audit log records an admin's change of it. */
 export interface CardAuditState {
@@ -106,6 +106,11 @@ export interface EventMap {
   'community.episode.watched': EventBase & { userId: string; animeId: number; episode: number };
   /** A user's XP crossed a rank step (docs/rewards.md, «Points and ranks»): auth stores the rank on the user. */
   'rewards.rank.changed': EventBase & RankChanged & { userId: string };
+  /**
+   * A card grant decided inside a rewards transaction (the watching card of every N episodes): the
+   * rewards service itself queues the grant once that has committed (docs/rewards.md, «Grants and exactly once»).
+   */
+  'rewards.grant.requested': EventBase & { key: string; userId: string; source: CardGrantSource };
   /** An admin added, changed or retired a card (docs/rewards.md, «Карточки»): the audit log records who, before and after. */
   'rewards.card.changed': EventBase & { cardId: string; actorId: string; action: 'created' | 'updated' | 'retired'; before: CardAuditState | null; after: CardAuditState };
   /** An admin's action on catalogue data (titles, collections, posters): the audit log records it. */
@@ -232,6 +237,8 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
   'community.episode.watched': ['rewards', 'moderation'],
   // Auth stores the rank on the user; the rewards service pushes `reward:rank` once it is committed.
   'rewards.rank.changed': ['auth', 'rewards'],
+  // The rewards service queues a grant it decided in a transaction, after that commit (no queue add inside one).
+  'rewards.grant.requested': ['rewards'],
   // The moderation's audit log records the admins' card changes.
   'rewards.card.changed': ['moderation'],
   // The moderation's audit log records every admin action on content, from the owner's transaction.

@@ -6,7 +6,8 @@ import { TelegramNoticesQueue } from './telegram-notices.queue';
 
 /**
  * A community notification becomes a Telegram notice for a user who linked Telegram at sign-up and
- * opted in. The job id is the event's, so a redelivered event queues nothing twice.
+ * opted in. The job id is the event's, so a redelivered event queues nothing twice. The add runs
+ * before the event's transaction, never inside it (docs/architecture.md, «No remote call inside a transaction»).
  */
 @Injectable()
 export class TelegramNoticesListener implements OnModuleInit {
@@ -18,11 +19,13 @@ export class TelegramNoticesListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('community.notification.created', async (event) => {
-      if (!this.settings) return;
-      const user = await this.users.findById(event.userId);
-      if (!user?.telegramNotices || !user.telegramUserId) return;
-      await this.notices.enqueue(event.eventId, { chatId: user.telegramUserId, text: event.text });
+    this.consumer.on('community.notification.created', {
+      prepare: async (event) => {
+        if (!this.settings) return;
+        const user = await this.users.findById(event.userId);
+        if (!user?.telegramNotices || !user.telegramUserId) return;
+        await this.notices.enqueue(event.eventId, { chatId: user.telegramUserId, text: event.text });
+      },
     });
   }
 }
