@@ -20,6 +20,8 @@ module.exports = {
     '^@portal/(contracts|config|db|messaging|platform|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  // Fails a test whose code awaited a remote call inside an open transaction (libs/db/src/transaction-scope.ts).
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/transaction-guard.setup.ts'],
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   testTimeout: 30000,
   // A suite that fails in its setup can leave service processes or sockets open; the run must still end (CI has a time limit).

@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions, type EntitySubscriberInterface, type MixedList } from 'typeorm';
+import { installTransactionScope } from './transaction-scope';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -43,6 +44,8 @@ export async function migrate(dataSource: DataSource, schema: string): Promise<s
 }
 
 export async function openDataSource(options: ServiceDatabaseOptions, runMigrations: boolean): Promise<DataSource> {
+  // Marks code inside a transaction for assertNoOpenTransaction (installed when the module loads; once).
+  installTransactionScope();
   const dataSource = new DataSource(dataSourceOptions(options));
   await dataSource.initialize();
   dataSource.subscribers.push(...(options.subscribers ?? []));

@@ -1,6 +1,7 @@
 export * from './redis.module';
 export * from './redis-lease';
 export * from './rpc-client';
+export * from './queue-guard';
 export * from './transport/encoding';
 export * from './transport/streams/call-context';
 export type { CallKind } from './transport/streams/stream-keys';

@@ -10,6 +10,7 @@ import {
   type RpcResponseOf,
   rpcKindOf,
 } from '@portal/contracts';
+import { assertNoOpenTransaction } from '@portal/db';
 import { UnencodableMessageError } from './transport/encoding';
 
 /** A failure reported by (or on the way to) a service, carrying the payload the gateway renders. */
@@ -26,7 +27,9 @@ export class RpcClient {
     private readonly timeoutMs: number,
   ) {}
 
+  /** Never inside an open database transaction (assertNoOpenTransaction: the other service may need the same database). */
   async send<P extends RpcPattern>(pattern: P, data: RpcRequestOf<P>, meta: RpcMeta): Promise<RpcResponseOf<P>> {
+    assertNoOpenTransaction(`RPC ${pattern}`);
     try {
       return await firstValueFrom(this.proxy.send<RpcResponseOf<P>>(pattern, { meta, data }).pipe(timeout(this.timeoutMs)));
     } catch (error) {

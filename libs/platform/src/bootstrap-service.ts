@@ -7,7 +7,7 @@ import type { ServiceName } from '@portal/contracts';
 import type { ServiceEnv } from '@portal/config';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { callApplied } from '@portal/db';
+import { callApplied, reportOpenTransactionsTo } from '@portal/db';
 import { RedisStreamsServer } from '@portal/messaging';
 import { PinoNestLogger } from './logger';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
@@ -24,6 +24,8 @@ export async function createServiceApp(
   config: ServiceEnv,
   logger: Logger,
 ): Promise<NestFastifyApplication> {
+  // A remote call inside an open transaction: refused in test and development, logged once per call site in production.
+  reportOpenTransactionsTo((error) => logger.error({ err: error }, error.message));
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, new FastifyAdapter(), {
     logger: new PinoNestLogger(logger.child({ context: 'nest' })),
     abortOnError: false,

@@ -1,3 +1,4 @@
+import { assertNoOpenTransaction } from '@portal/db';
 import type { VkIdSettings } from './vk-id.settings';
 
 /** The scopes asked for: the name and avatar, and the email when the user shares it. */
@@ -78,6 +79,7 @@ export class VkIdClient {
   }
 
   private async post(step: VkIdError['step'], path: string, form: Record<string, string>): Promise<VkAnswer> {
+    assertNoOpenTransaction(`HTTP VK ID ${path}`);
     let response: Response;
     try {
       response = await fetch(`${this.settings.idUrl}${path}`, {

@@ -2,7 +2,10 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { EVENT_QUEUE_OF, type ServiceName } from '@portal/contracts';
+import { installQueueGuard } from '../queue-guard';
 import { createRedisClient, REDIS_OPTIONS, type RedisOptions } from '../redis.module';
+
+installQueueGuard();
 
 export const bullPrefix = (keyPrefix: string) => `${keyPrefix}bull`;
 

@@ -1,3 +1,4 @@
+import { assertNoOpenTransaction } from '@portal/db';
 import type { ChatMemberStatus, TelegramChat, TelegramChatMember, TelegramResponse, TelegramUpdate, TelegramUser } from './telegram.types';
 
 /** A refusal of the Bot API; `retryAfterSeconds` is set on 429 (flood control). */
@@ -59,6 +60,7 @@ export class TelegramBotApiClient {
   }
 
   private async call<T>(method: string, body: object, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<T> {
+    assertNoOpenTransaction(`HTTP Telegram Bot API ${method}`);
     const timeout = AbortSignal.timeout(options.timeoutMs ?? CALL_TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let response: Response;

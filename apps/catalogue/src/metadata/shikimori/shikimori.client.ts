@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
+import { assertNoOpenTransaction } from '@portal/db';
 import { METADATA_SETTINGS, type MetadataSettings } from '../metadata.settings';
 import { RedisSlidingRateLimiter, ShikimoriRateLimiter, sleep } from './shikimori-rate-limiter';
 import { ShikimoriAbortedError, ShikimoriBusyError, ShikimoriNotFoundError, ShikimoriRequestError, ShikimoriUnavailableError } from './shikimori.errors';
@@ -67,6 +68,8 @@ export class ShikimoriHttpClient {
   }
 
   private async get<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+    // Before the rate limiter's wait, which can be long: fetch from Shikimori, then open a transaction.
+    assertNoOpenTransaction(`HTTP Shikimori ${path}`);
     // A direct call's wait budget covers everything: slots and Retry-After alike.
     const deadline = options.maxWaitMs === undefined ? undefined : Date.now() + options.maxWaitMs;
     const remaining = () => (deadline === undefined ? undefined : Math.max(0, deadline - Date.now()));
