@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runSuffix } from '../../web/e2e/lib/browser.mjs';
+import { PROBE_BOUND_MS, stallCheck } from './stall-check.mjs';
 
 const require = createRequire(import.meta.url);
 const { freePort } = require('../../scripts/lib/provision.cjs');
@@ -149,6 +150,17 @@ test('npm start serves the portal, passes the browser flows and stops cleanly on
   const naruto = (await getJson(`${baseUrl}/api/anime/20`)).data;
   assert.equal(naruto.title, 'Наруто');
   assert.equal(naruto.titleRu, 'Наруто');
+
+  // No viewer's ordinary actions stall another's reads (issue #30), on the embedded default.
+  const { probes, steps } = await stallCheck(baseUrl, { suffix: runSuffix() });
+  const slowest = Math.max(...probes.map((probe) => probe.ms));
+  t.diagnostic(`stall check: ${steps.length} acting calls, ${probes.length} bystander probes, slowest probe ${slowest.toFixed(0)} ms`);
+  const failedSteps = steps.filter((step) => step.status >= 500 || step.status === 0);
+  assert.deepEqual(failedSteps.map(({ method, path, status, ms }) => `${method} ${path} ${status} ${ms.toFixed(0)} ms`), []);
+  assert.deepEqual(steps.filter((step) => step.path === '/api/rating').map((step) => step.status), [200, 200, 200, 200]);
+  const badProbes = probes.filter((probe) => probe.status !== 200 || probe.ms > PROBE_BOUND_MS);
+  assert.deepEqual(badProbes.map(({ path, status, ms }) => `${path} ${status} ${ms.toFixed(0)} ms`), []);
+  assert.ok(probes.length >= 4, `the bystander probed while the others acted (${probes.length} probes)`);
 
   // npm start makes the sample episodes with ffmpeg from FFMPEG_PATH, PATH or npm; only where there is
   // none (a FFMPEG_PATH that does not run, a platform npm has no build for) does it start without them.
