@@ -15,6 +15,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { registerCompression } from './http/compression';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { FrameworkErrors } from './http/framework-errors';
 import { registerJsonBodyParser } from './http/json-body-parser';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
 import { serveGatewayMetrics } from './http/metrics-access';
@@ -30,17 +31,24 @@ const SLOW_REQUEST_MS = 1000;
 
 /** The public edge: `/api/*` in the envelope, OpenAPI at `/api/docs`, the web client at `/`, and `/metrics` for internal scrapers. */
 export async function createGatewayApp(config: GatewayEnv, logger: Logger): Promise<NestFastifyApplication> {
+  const frameworkErrors = new FrameworkErrors();
   const adapter = new FastifyAdapter({
     trustProxy: config.TRUST_PROXY,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => resolveRequestId(request.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrors.onFrameworkError,
+    clientErrorHandler: frameworkErrors.onClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayAppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger.child({ context: 'nest' })),
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  await registerSecurityHeaders(fastify, config);
+  const securityHeaders = await registerSecurityHeaders(fastify, config);
+  frameworkErrors.decorateWith((request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    securityHeaders(request, reply);
+  });
   await registerCompression(app);
   registerJsonBodyParser(app);
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -4,28 +4,8 @@ import type { Logger } from 'pino';
 import { type ApiFailure, ErrorCode, GENERIC_MESSAGES, HTTP_STATUS_BY_CODE } from '@portal/contracts';
 import { RemoteServiceError } from '@portal/messaging';
 import { malformedMultipart } from '../uploads/multipart-form';
+import { failureOfStatus } from './failure-of-status';
 import type { SpaFallback } from '../web/spa-fallback';
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: ErrorCode.ValidationFailed,
-  401: ErrorCode.Unauthorized,
-  403: ErrorCode.Forbidden,
-  404: ErrorCode.NotFound,
-  409: ErrorCode.Conflict,
-  413: ErrorCode.PayloadTooLarge,
-  429: ErrorCode.RateLimited,
-  503: ErrorCode.ServiceUnavailable,
-};
-
-const MESSAGE_BY_CODE: Partial<Record<ErrorCode, string>> = {
-  [ErrorCode.ValidationFailed]: GENERIC_MESSAGES.badRequest,
-  [ErrorCode.Unauthorized]: GENERIC_MESSAGES.unauthorized,
-  [ErrorCode.Forbidden]: GENERIC_MESSAGES.forbidden,
-  [ErrorCode.NotFound]: GENERIC_MESSAGES.notFound,
-  [ErrorCode.RateLimited]: GENERIC_MESSAGES.rateLimited,
-  [ErrorCode.PayloadTooLarge]: GENERIC_MESSAGES.payloadTooLarge,
-  [ErrorCode.ServiceUnavailable]: GENERIC_MESSAGES.serviceUnavailable,
-};
 
 /**
  * Every failure leaves the gateway in the envelope: service errors keep their code and Russian
@@ -57,8 +37,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     const status = httpStatusOf(exception);
     if (status !== undefined && (status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE)) {
-      const code = CODE_BY_STATUS[status] ?? ErrorCode.ValidationFailed;
-      return { status, body: { success: false, code, message: MESSAGE_BY_CODE[code] ?? GENERIC_MESSAGES.badRequest } };
+      return { status, body: failureOfStatus(status, fastifyCodeOf(exception)) };
     }
     this.logger.error({ err: exception, requestId: request.id, url: request.url }, 'unhandled error');
     return { status: 500, body: { success: false, code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal } };
@@ -70,4 +49,9 @@ function httpStatusOf(exception: unknown): number | undefined {
   // Fastify's own errors (bad JSON, body too large, wrong content type) carry a statusCode.
   const statusCode = (exception as { statusCode?: unknown })?.statusCode;
   return typeof statusCode === 'number' ? statusCode : undefined;
+}
+
+function fastifyCodeOf(exception: unknown): string | undefined {
+  const code = (exception as { code?: unknown })?.code;
+  return typeof code === 'string' ? code : undefined;
 }
