@@ -1,0 +1,152 @@
+// What a bench reads about the processes it measures (Linux /proc): CPU time and memory of a set of
+// processes over a step, the processes of a database, and a sampler of PostgreSQL's wait events.
+import { readFileSync, readdirSync } from 'node:fs';
+import Redis from 'ioredis';
+import pg from 'pg';
+import { cpuTimeMs } from './services.mjs';
+
+/** Resident memory of a process in MB (VmRSS), null when it is gone. */
+export function rssMb(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** Proportional memory of a process in MB (Pss: shared pages divided among their users), null when gone. */
+export function pssMb(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+)/)[1]) / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** Every process below `root` (children, their children…), with its command name. */
+export function descendants(root) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push({ pid: Number(entry), comm });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const found = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      found.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return found;
+}
+
+/**
+ * CPU spent by named groups of processes between `start()` and `stop()`. A group is `{ name, pids() }`:
+ * its pids are read at both ends (a database's backends come and go), a pid seen only at the end counts
+ * from zero, one gone by the end is lost (its last moments are not counted).
+ */
+export function cpuWatch(groups) {
+  const read = () => new Map(groups.map((group) => [group.name, new Map(group.pids().map((pid) => [pid, cpuTimeMs(pid)]))]));
+  let before;
+  return {
+    start() {
+      before = read();
+    },
+    /** ms of CPU per group over the interval. */
+    stop() {
+      const after = read();
+      return Object.fromEntries(
+        groups.map(({ name }) => {
+          let spent = 0;
+          for (const [pid, ms] of after.get(name)) if (ms !== null) spent += ms - (before.get(name).get(pid) ?? 0);
+          return [name, spent];
+        }),
+      );
+    },
+  };
+}
+
+/** The pid of a Redis server (INFO server), for its CPU and memory; null when it cannot be read. */
+export async function redisPid(url) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    return Number((await redis.info('server')).match(/process_id:(\d+)/)[1]);
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A connection to the database the portal uses: its backends' pids (CPU of the server's work for this
+ * database only, when the server is shared), and a sampler of what they are doing (pg_stat_activity
+ * once a second: active on CPU, waiting and on what, idle inside a transaction, the queries waiting
+ * on a lock).
+ */
+export async function databaseWatch(url) {
+  const client = new pg.Client({ connectionString: url, application_name: 'bench-viewers-watch' });
+  await client.connect();
+  const database = decodeURIComponent(new URL(url).pathname.slice(1));
+  let backends = [];
+  const refresh = async () => {
+    backends = (await client.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database])).rows.map((row) => row.pid);
+  };
+  await refresh();
+  let timer = null;
+  let samples = null;
+  const sample = async () => {
+    const { rows } = await client.query(
+      `SELECT pid, state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query
+         FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      [database],
+    );
+    backends = rows.map((row) => row.pid);
+    samples.count += 1;
+    for (const row of rows) {
+      if (row.state === 'active') {
+        samples.active += 1;
+        const wait = row.wait_event_type ? `${row.wait_event_type}:${row.wait_event}` : 'CPU (no wait event)';
+        samples.waits.set(wait, (samples.waits.get(wait) ?? 0) + 1);
+        if (row.wait_event_type === 'Lock') samples.lockedQueries.set(row.query, (samples.lockedQueries.get(row.query) ?? 0) + 1);
+      } else if (row.state?.startsWith('idle in transaction')) samples.idleInTransaction += 1;
+    }
+  };
+  return {
+    database,
+    /** The backends seen at the last refresh or sample. */
+    pids: () => backends,
+    refresh,
+    startSampling(everyMs = 1000) {
+      samples = { count: 0, active: 0, idleInTransaction: 0, waits: new Map(), lockedQueries: new Map() };
+      const tick = () => {
+        timer = setTimeout(() => void sample().catch(() => undefined).finally(() => timer && tick()), everyMs);
+      };
+      tick();
+    },
+    /** Means per sample: active backends, idle in transaction, each wait; the queries most often waiting on a lock. */
+    stopSampling() {
+      clearTimeout(timer);
+      timer = null;
+      const per = (value) => (samples.count === 0 ? 0 : value / samples.count);
+      return {
+        samples: samples.count,
+        active: per(samples.active),
+        idleInTransaction: per(samples.idleInTransaction),
+        waits: Object.fromEntries([...samples.waits].sort((a, b) => b[1] - a[1]).map(([wait, count]) => [wait, per(count)])),
+        lockedQueries: [...samples.lockedQueries].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([query, count]) => ({ query, meanWaiting: per(count) })),
+      };
+    },
+    close: () => client.end().catch(() => undefined),
+  };
+}
