@@ -7,6 +7,7 @@ export * from './transport/streams/call-context';
 export type { CallKind } from './transport/streams/stream-keys';
 export * from './transport/streams/redis-streams.client';
 export * from './transport/streams/redis-streams.server';
+export * from './transport/streams/replica-liveness';
 export * from './outbox/outbox-event.entity';
 export * from './outbox/outbox.repository';
 export * from './outbox/outbox.publisher';

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type Redis from 'ioredis';
 import { ErrorCode, GENERIC_MESSAGES, healthPattern, SERVICE_NAMES, type ServiceName } from '@portal/contracts';
-import { REDIS, RpcClient } from '@portal/messaging';
+import { liveReplicasOf, REDIS, REDIS_OPTIONS, type RedisOptions, RpcClient } from '@portal/messaging';
 import { resolveRequestId } from '@portal/platform';
 import { SharedResult } from './shared-result';
 
@@ -25,6 +25,7 @@ export class HealthController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_OPTIONS) private readonly redisOptions: RedisOptions,
   ) {}
 
   @Get()
@@ -42,10 +43,18 @@ export class HealthController {
     });
   }
 
+  /**
+   * A service is down when none of its replicas is alive (the transport's liveness keys: known at
+   * once, no deadline waited for), when it reports a dependency down, or when it does not answer
+   * within the deadline every call has (RPC_TIMEOUT_MS). A live service on a busy machine has that
+   * whole deadline, as its other requests do; a short deadline would report it down.
+   */
   private probeServices(): Promise<ServiceStatus[]> {
     const meta = { requestId: resolveRequestId(undefined) };
     return Promise.all(
       SERVICE_NAMES.map(async (service): Promise<ServiceStatus> => {
+        const replicas = await liveReplicasOf(this.redis, this.redisOptions.keyPrefix, service).catch(() => 0);
+        if (replicas === 0) return [service, 'down'];
         const health = await this.rpc.send(healthPattern(service), {}, meta).catch(() => null);
         return [service, health?.status === 'up' ? 'up' : 'down'];
       }),

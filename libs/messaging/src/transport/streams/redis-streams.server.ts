@@ -122,6 +122,9 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
       await this.commands!.xgroup('CREATE', stream, HANDLERS_GROUP, '0', 'MKSTREAM').catch((error: Error) => {
         if (!error.message.includes('BUSYGROUP')) throw error;
       });
+      // Listed in the group from the start (Redis 7.0 adds a blocked reader only once it is handed an
+      // entry): a caller looks for the service's live replicas there (liveReplicasOf).
+      await this.commands!.xgroup('CREATECONSUMER', stream, HANDLERS_GROUP, this.consumer);
     }
   }
 
