@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { maxHeaderSize } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -36,6 +37,10 @@ interface SchemaRef {
 }
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 12);
+/** The gateway's limit of a JSON or text body (docs/security.md, step 1). */
+const BODY_LIMIT = 1024 * 1024;
+/** What fetch adds to a request's head (host, accept, user agent, …), more or less: the band where the header limit may or may not be met. */
+const HEAD_SLACK = 1024;
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 const SCHEMAS = ['auth', 'catalogue', 'community', 'chat', 'moderation'];
 
@@ -51,6 +56,26 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
     })),
   );
 }
+
+/**
+ * A request the gateway refuses before it reads the body, and then closes the connection
+ * (docs/security.md, «Refused before the body»): a head over Node's header limit (431: past it the
+ * parser cannot tell where the next request starts) or a JSON or text body over the body limit (413).
+ * A client still sending the body may then see the connection reset instead of the answer. `certain`:
+ * the head is over the limit whatever fetch adds to it.
+ */
+function refusedBeforeTheBody(request: { method: string; target: string; headers: Record<string, string>; body?: string }): { status: 413 | 431; certain: boolean } | null {
+  const headerLines = Object.entries(request.headers).reduce((bytes, [name, value]) => bytes + Buffer.byteLength(`${name}: ${value}\r\n`), 0);
+  const head = Buffer.byteLength(`${request.method} ${request.target} HTTP/1.1\r\n`) + headerLines;
+  if (head > maxHeaderSize - HEAD_SLACK) return { status: 431, certain: head > maxHeaderSize + HEAD_SLACK };
+  const textBody = request.body !== undefined && !request.headers['content-type'].startsWith('multipart/');
+  if (textBody && Buffer.byteLength(request.body as string) > BODY_LIMIT) return { status: 413, certain: false };
+  return null;
+}
+
+/** The connection closed under a request still being sent: reset by the peer, or the client's write after the peer's close. */
+const CLOSED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+const networkErrorCode = (error: unknown): string | undefined => ((error as { cause?: { code?: unknown } }).cause?.code as string | undefined) ?? undefined;
 
 const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
@@ -85,6 +110,7 @@ const bodyFor = (operation: Operation) => {
         'null',
         '"just a string"',
         `{"x":"${'a'.repeat(900 * 1024)}"}`,
+        `{"x":"${'a'.repeat(BODY_LIMIT)}"}`,
         `[${'1,'.repeat(100_000)}1]`,
       ),
     },
@@ -211,6 +237,7 @@ describe('the edge under random and hostile input (fast-check over the OpenAPI d
   it('answers every request below 500, keeps the gateway up, and changes nothing when it refuses a write', async () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
+    let closedBeforeTheBody = 0;
     let before: Record<string, string> | null = await settled();
     for (const operation of operations) {
       const request = fc.record({
@@ -227,32 +254,38 @@ describe('the edge under random and hostile input (fast-check over the OpenAPI d
           const write = WRITE_METHODS.has(operation.method);
           // A read may refresh a cached copy (the community's title references): look again before a write.
           if (write && before === null) before = await fingerprint();
-          const send = () =>
-            fetch(`${gateway.url}${path}${query ? `?${query}` : ''}`, {
-              method: operation.method.toUpperCase(),
-              headers: { 'content-type': contentType, ...(token && { authorization: `Bearer ${token}` }) },
-              body: write ? body : undefined,
-            });
-          // After refusing an oversized body the server may close kept-alive connections the client then
-          // reuses (more than one of its pool under load): such a failure happens before the request
-          // reaches the gateway, so it is sent again, on a new connection each time.
-          const response = await send()
-            .catch(() => send())
-            .catch(() => send())
-            .catch((error: Error) => ({ status: 599, text: async () => `${error.message}: ${String((error as { cause?: unknown }).cause)}` }));
-          const where = `${operation.method.toUpperCase()} ${path.slice(0, 120)}`;
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (response.status >= 500) failures.push(`${where} → ${response.status} ${(await response.text()).slice(0, 200)}`);
-          else await response.text();
+          const sent = {
+            method: operation.method.toUpperCase(),
+            target: `${path}${query ? `?${query}` : ''}`,
+            headers: { 'content-type': contentType, ...(token && { authorization: `Bearer ${token}` }) },
+            body: write ? body : undefined,
+          };
+          const where = `${sent.method} ${path.slice(0, 120)}`;
+          const refusal = refusedBeforeTheBody(sent);
+          // One try, no retry: a connection that fails under any other request is a failure of the gateway.
+          const answer = await fetch(`${gateway.url}${sent.target}`, { method: sent.method, headers: sent.headers, body: sent.body }).then(
+            async (response) => ({ status: response.status, text: await response.text() }),
+            (error: Error) => ({ status: null, text: `${error.message}: ${String((error as { cause?: unknown }).cause)}`, code: networkErrorCode(error) }),
+          );
           if (!gateway.alive()) throw new Error(`the gateway exited after ${where}`);
+          if (answer.status === null) {
+            // Closed while the body was still on its way: only when the gateway refused the request before reading it.
+            const accepted = refusal !== null && sent.body !== undefined && 'code' in answer && CLOSED_CONNECTION_CODES.has(answer.code ?? '');
+            if (!accepted) failures.push(`${where} → no answer (${answer.text.slice(0, 200)})`);
+            else closedBeforeTheBody += 1;
+          } else {
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            if (answer.status >= 500) failures.push(`${where} → ${answer.status} ${answer.text.slice(0, 200)}`);
+            else if (refusal?.certain && answer.status !== refusal.status) failures.push(`${where} → ${answer.status}, not ${refusal.status}: its head is over the header limit`);
+          }
           if (!write) {
             before = null;
             return;
           }
-          if (response.status >= 400) {
+          if (answer.status === null || answer.status >= 400) {
             const changed = changedTables(before as Record<string, string>, await fingerprint());
             if (changed.length > 0) {
-              failures.push(`${where} → ${response.status} but ${changed.join(', ')} changed`);
+              failures.push(`${where} → ${answer.status ?? 'closed'} but ${changed.join(', ')} changed`);
               before = await settled();
             }
           } else {
@@ -262,6 +295,7 @@ describe('the edge under random and hostile input (fast-check over the OpenAPI d
         { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
     }
+    process.stdout.write(`edge fuzz: ${JSON.stringify(Object.fromEntries(statuses))}, ${closedBeforeTheBody} closed before the body was read\n`);
     expect(failures).toEqual([]);
     // The input reached the rules, not only the doors: most requests were refused as invalid, some passed.
     expect(statuses.get(400)).toBeGreaterThan(operations.length * RUNS_PER_ROUTE * 0.2);
