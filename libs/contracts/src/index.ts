@@ -2,6 +2,7 @@
 export * from './api/envelope';
 export * from './auth/auth.messages';
 export * from './auth/auth.validation';
+export * from './validation/invisible-characters';
 export * from './auth/user.dto';
 export type { LoginRequest, ProfileUpdate, RegisterRequest } from './auth/auth.schemas';
 export * from './auth/social.dto';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutInvisibles } from '../validation/invisible-characters';
 import { looseText, pageQuery, uuid } from '../validation/common.schemas';
 import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from './auth.messages';
 import { USER_IDS_MAX } from './user.dto';
@@ -11,7 +12,7 @@ import { USER_IDS_MAX } from './user.dto';
  * and again in the service, before any rule runs or anything is written.
  */
 export const registerRequestSchema = z.object({
-  username: looseText(256).optional(),
+  username: looseText(256).transform(withoutInvisibles).optional(),
   email: looseText(320).optional(),
   password: looseText(1024).optional(),
   confirmPassword: looseText(1024).optional(),
@@ -55,6 +56,7 @@ export const profileImageReference = z
 export const profileUpdateSchema = z.object({
   displayName: z
     .string()
+    .overwrite(withoutInvisibles)
     .trim()
     .min(1, AUTH_MESSAGES.allFieldsRequired)
     .max(DISPLAY_NAME_MAX_LENGTH, AUTH_MESSAGES.displayNameTooLong)
@@ -71,6 +73,7 @@ export const profileUpdateSchema = z.object({
 export const usernameQuerySchema = z.object({
   username: z
     .string({ error: AUTH_MESSAGES.allFieldsRequired })
+    .overwrite(withoutInvisibles)
     .trim()
     .min(1, AUTH_MESSAGES.allFieldsRequired)
     .max(USERNAME_MAX_LENGTH * 8, AUTH_MESSAGES.usernameTooLong),

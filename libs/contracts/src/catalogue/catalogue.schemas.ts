@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls, withoutInvisibles } from '../validation/invisible-characters';
 import { ANIME_KINDS, ANIME_SORTS, ANIME_STATUSES, SEASONS } from './anime.dto';
 import { CATALOGUE_MESSAGES, GENRES } from './catalogue.labels';
 
@@ -173,10 +174,11 @@ export const savePosterSchema = z.object({
 const collectionFields = {
   title: z
     .string({ error: CATALOGUE_MESSAGES.titleRequired })
+    .overwrite(withoutInvisibles)
     .trim()
     .min(1, { error: CATALOGUE_MESSAGES.titleRequired })
     .max(200, { error: 'Название: не больше 200 символов' }),
-  description: z.string({ error: 'Описание: ожидается строка' }).trim().max(5000, { error: 'Описание: не больше 5000 символов' }),
+  description: z.string({ error: 'Описание: ожидается строка' }).overwrite(withoutBidiControls).trim().max(5000, { error: 'Описание: не больше 5000 символов' }),
   featured: z.boolean({ error: 'Признак «на главной»: ожидается да или нет' }),
   animeIds: z
     .array(z.number({ error: 'Список аниме: ожидаются числовые идентификаторы' }).int().positive().max(MAX_ID), {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutInvisibles } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import {
   AMV_ANIME_MAX,
@@ -20,8 +21,9 @@ import { commentCreateSchema } from './comments.schemas';
 // AMV (docs/community.md, «AMV»): the gateway parses every request with these, and the community
 // service parses what it receives with the same ones, so each schema accepts its own output.
 
+/** Titles, authors, music, tags and searches for them: names, so no invisible characters. */
 const text = (min: number, max: number, message: string) =>
-  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message }).refine(noNul, { error: AMV_MESSAGES.nul });
+  z.string({ error: message }).overwrite(withoutInvisibles).trim().min(min, { error: message }).max(max, { error: message }).refine(noNul, { error: AMV_MESSAGES.nul });
 
 const amvId = z.uuid({ error: AMV_MESSAGES.id });
 

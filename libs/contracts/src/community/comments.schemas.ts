@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer } from '../validation/common.schemas';
 import {
   COMMENT_CONTENT_MAX,
@@ -25,6 +26,7 @@ const commentId = z.uuid({ error: COMMENT_MESSAGES.id });
 /** 1..COMMENT_CONTENT_MAX characters after trimming; kept as plain text (never HTML). */
 const contentField = z
   .string({ error: COMMENT_MESSAGES.content })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, { error: COMMENT_MESSAGES.content })
   .max(COMMENT_CONTENT_MAX, { error: COMMENT_MESSAGES.contentTooLong })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutInvisibles } from '../validation/invisible-characters';
 import {
   COMMUNITY_MESSAGES,
   CONTINUE_WATCHING_MAX,
@@ -40,7 +41,7 @@ const animeIdField = integerField(1, MAX_INT, COMMUNITY_MESSAGES.animeId);
 const episodeField = integerField(1, EPISODE_MAX, COMMUNITY_MESSAGES.episode);
 const statusField = z.enum(LIST_STATUSES, { error: COMMUNITY_MESSAGES.status });
 const formatField = z.enum(LIST_FILE_FORMATS, { error: COMMUNITY_MESSAGES.format });
-const usernameField = z.string({ error: COMMUNITY_MESSAGES.username }).trim().min(1, { error: COMMUNITY_MESSAGES.username }).max(64, { error: COMMUNITY_MESSAGES.username });
+const usernameField = z.string({ error: COMMUNITY_MESSAGES.username }).overwrite(withoutInvisibles).trim().min(1, { error: COMMUNITY_MESSAGES.username }).max(64, { error: COMMUNITY_MESSAGES.username });
 
 /**
  * PUT /users/anime/status. `anime` (the client's copy of the title, SPEC) is dropped: the catalogue

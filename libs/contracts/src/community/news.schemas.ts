@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls, withoutInvisibles } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES } from './comments.dto';
 import {
@@ -26,6 +27,7 @@ const animeIdField = integer(1, MAX_INT, NEWS_MESSAGES.animeId);
 
 const titleField = z
   .string({ error: NEWS_MESSAGES.title })
+  .overwrite(withoutInvisibles)
   .trim()
   .min(NEWS_TITLE_MIN, { error: NEWS_MESSAGES.title })
   .max(NEWS_TITLE_MAX, { error: NEWS_MESSAGES.title })
@@ -40,17 +42,18 @@ const slugField = z
   // A slug that looks like an id would be read as one.
   .refine((slug) => !z.uuid().safeParse(slug).success, { error: NEWS_MESSAGES.slug });
 
-const summaryField = z.string({ error: NEWS_MESSAGES.summary }).trim().max(NEWS_SUMMARY_MAX, { error: NEWS_MESSAGES.summary }).refine(noNul, { error: NEWS_MESSAGES.nul });
+const summaryField = z.string({ error: NEWS_MESSAGES.summary }).overwrite(withoutBidiControls).trim().max(NEWS_SUMMARY_MAX, { error: NEWS_MESSAGES.summary }).refine(noNul, { error: NEWS_MESSAGES.nul });
 
 /** HTML as the editor wrote it; the community sanitises it before storing. */
 const bodyField = z
   .string({ error: NEWS_MESSAGES.body })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, { error: NEWS_MESSAGES.body })
   .max(NEWS_BODY_MAX, { error: NEWS_MESSAGES.bodyTooLong })
   .refine(noNul, { error: NEWS_MESSAGES.nul });
 
-const tagValue = z.string({ error: NEWS_MESSAGES.tags }).trim().min(1, { error: NEWS_MESSAGES.tags }).max(NEWS_TAG_MAX, { error: NEWS_MESSAGES.tags }).refine(noNul, { error: NEWS_MESSAGES.nul });
+const tagValue = z.string({ error: NEWS_MESSAGES.tags }).overwrite(withoutInvisibles).trim().min(1, { error: NEWS_MESSAGES.tags }).max(NEWS_TAG_MAX, { error: NEWS_MESSAGES.tags }).refine(noNul, { error: NEWS_MESSAGES.nul });
 /** Trimmed, lower-cased and without repeats, in the order given. */
 const tagsField = z
   .array(tagValue, { error: NEWS_MESSAGES.tags })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls, withoutInvisibles } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import {
   ORDER_MESSAGES,
@@ -20,12 +21,13 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const animeIdField = integer(1, MAX_INT, ORDER_MESSAGES.animeId);
 const titleField = z
   .string({ error: ORDER_MESSAGES.title })
-  .transform(collapse)
+  .transform((text) => collapse(withoutInvisibles(text)))
   .pipe(z.string().min(ORDER_TITLE_MIN, { error: ORDER_MESSAGES.title }).max(ORDER_TITLE_MAX, { error: ORDER_MESSAGES.title }))
   .refine(noNul, { error: ORDER_MESSAGES.nul });
 /** Plain text (shown as text, never as HTML), trimmed; absent means empty. */
 const noteField = z
   .string({ error: ORDER_MESSAGES.note })
+  .overwrite(withoutBidiControls)
   .trim()
   .max(ORDER_NOTE_MAX, { error: ORDER_MESSAGES.note })
   .refine(noNul, { error: ORDER_MESSAGES.nul });
@@ -53,6 +55,7 @@ export const orderParamsSchema = z.object({ id: z.uuid({ error: ORDER_MESSAGES.i
 
 const reasonField = z
   .string({ error: ORDER_MESSAGES.reason })
+  .overwrite(withoutBidiControls)
   .trim()
   .max(ORDER_REASON_MAX, { error: ORDER_MESSAGES.reason })
   .refine(noNul, { error: ORDER_MESSAGES.nul });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls, withoutInvisibles } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import {
   QUIZ_ANIME_MAX,
@@ -25,11 +26,11 @@ import {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** Trimmed, spaces collapsed, NUL refused, its length within [min, max]. */
-const line = (min: number, max: number, message: string) =>
+/** Trimmed, spaces collapsed, bidi controls dropped, NUL refused, its length within [min, max]. */
+const line = (min: number, max: number, message: string, clean: (text: string) => string = withoutBidiControls) =>
   z
     .string({ error: message })
-    .transform(collapse)
+    .transform((text) => collapse(clean(text)))
     .pipe(z.string().min(min, { error: message }).max(max, { error: message }))
     .refine(noNul, { error: QUIZ_MESSAGES.nul });
 
@@ -57,10 +58,10 @@ const questionField = z
 
 /** POST /quiz and PUT /quiz/{id}: the whole quiz each time (an edit sends it back to moderation). */
 export const quizWriteSchema = z.object({
-  title: line(QUIZ_TITLE_MIN, QUIZ_TITLE_MAX, QUIZ_MESSAGES.title),
+  title: line(QUIZ_TITLE_MIN, QUIZ_TITLE_MAX, QUIZ_MESSAGES.title, withoutInvisibles),
   description: z
     .preprocess((value) => value ?? '', z.string({ error: QUIZ_MESSAGES.description }))
-    .pipe(z.string().trim().max(QUIZ_DESCRIPTION_MAX, { error: QUIZ_MESSAGES.description }).refine(noNul, { error: QUIZ_MESSAGES.nul })),
+    .pipe(z.string().overwrite(withoutBidiControls).trim().max(QUIZ_DESCRIPTION_MAX, { error: QUIZ_MESSAGES.description }).refine(noNul, { error: QUIZ_MESSAGES.nul })),
   cover: imageField,
   animeIds: z
     .preprocess((value) => value ?? [], z.array(integer(1, MAX_INT, QUIZ_MESSAGES.anime), { error: QUIZ_MESSAGES.anime }).max(QUIZ_ANIME_MAX, { error: QUIZ_MESSAGES.anime }))

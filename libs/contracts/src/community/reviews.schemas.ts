@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls, withoutInvisibles } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import {
   REVIEW_DATE_CURSOR_PATTERN,
@@ -25,6 +26,7 @@ const reviewId = z.uuid({ error: REVIEW_MESSAGES.id });
 /** REVIEW_TEXT_MIN..REVIEW_TEXT_MAX characters after trimming; plain text, never HTML. */
 const textField = z
   .string({ error: REVIEW_MESSAGES.text })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(REVIEW_TEXT_MIN, { error: REVIEW_MESSAGES.textTooShort })
   .max(REVIEW_TEXT_MAX, { error: REVIEW_MESSAGES.textTooLong })
@@ -33,6 +35,7 @@ const textField = z
 /** The optional headline, trimmed; empty (or null) means none. */
 const titleField = z
   .string({ error: REVIEW_MESSAGES.title })
+  .overwrite(withoutInvisibles)
   .trim()
   .max(REVIEW_TITLE_MAX, { error: REVIEW_MESSAGES.title })
   .refine(noNul, { error: REVIEW_MESSAGES.nul })
@@ -74,6 +77,7 @@ export const reviewUpdateSchema = z.object({ id: reviewId, ...changeFields }).su
 export const reviewRejectBodySchema = z.object({
   reason: z
     .string({ error: REVIEW_MESSAGES.reason })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, { error: REVIEW_MESSAGES.reason })
     .max(REVIEW_REASON_MAX, { error: REVIEW_MESSAGES.reasonTooLong })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from '../validation/invisible-characters';
 import { absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import { BAN_KINDS, BAN_MESSAGES, BAN_REASON_MAX, CHAT_MUTE_MINUTES_MAX } from './bans.dto';
 
@@ -7,6 +8,7 @@ import { BAN_KINDS, BAN_MESSAGES, BAN_REASON_MAX, CHAT_MUTE_MINUTES_MAX } from '
 
 const reason = z
   .string({ error: BAN_MESSAGES.reason })
+  .overwrite(withoutBidiControls)
   .trim()
   .min(1, { error: BAN_MESSAGES.reason })
   .max(BAN_REASON_MAX, { error: BAN_MESSAGES.reason })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from '../validation/invisible-characters';
 import { absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
 import {
   REPORT_ACTIONS,
@@ -34,6 +35,7 @@ const targetSchema = z
 
 const textField = z
   .string({ error: REPORT_MESSAGES.text })
+  .overwrite(withoutBidiControls)
   .trim()
   .max(REPORT_TEXT_MAX, { error: REPORT_MESSAGES.text })
   .refine(noNul, { error: REPORT_MESSAGES.nul });
@@ -60,6 +62,7 @@ export const reportParamsSchema = z.object({ id: z.uuid({ error: REPORT_MESSAGES
 
 const noteField = z
   .string({ error: REPORT_MESSAGES.note })
+  .overwrite(withoutBidiControls)
   .trim()
   .max(REPORT_NOTE_MAX, { error: REPORT_MESSAGES.note })
   .refine(noNul, { error: REPORT_MESSAGES.nul });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from '../validation/invisible-characters';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES } from './realtime-events';
 
 // The site-wide chat (docs/realtime.md): the gateway parses every request with these, and the chat
@@ -20,7 +21,7 @@ export const chatPageQuerySchema = z.object({
 
 /** POST /chat/messages: the text alone; the author is the caller's token. */
 export const chatPostBodySchema = z.object({
-  message: z.string({ error: CHAT_MESSAGES.empty }).trim().min(1, { error: CHAT_MESSAGES.empty }).max(CHAT_MESSAGE_MAX_LENGTH, { error: CHAT_MESSAGES.tooLong }),
+  message: z.string({ error: CHAT_MESSAGES.empty }).overwrite(withoutBidiControls).trim().min(1, { error: CHAT_MESSAGES.empty }).max(CHAT_MESSAGE_MAX_LENGTH, { error: CHAT_MESSAGES.tooLong }),
 });
 
 /** What the chat service receives: the message and the author's avatar, looked up by the gateway. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from '../validation/invisible-characters';
 import {
   WATCH_PARTY_CHAT_MAX_LENGTH,
   WATCH_PARTY_MAX_RATE,
@@ -52,7 +53,7 @@ export const watchPartyEpisodeSchema = z.strictObject({ episode: watchPartyEpiso
 export const watchPartyChatSchema = z.strictObject({
   text: z
     .string({ error: WATCH_PARTY_MESSAGES.chatEmpty })
-    .transform((text) => text.trim())
+    .transform((text) => withoutBidiControls(text).trim())
     .pipe(z.string().min(1, WATCH_PARTY_MESSAGES.chatEmpty).max(WATCH_PARTY_CHAT_MAX_LENGTH, WATCH_PARTY_MESSAGES.chatTooLong)),
 });
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { type AuthenticatedUser, type AuthSession, ErrorCode, VK_MESSAGES, type VkCallbackRequest, type VkSignInOutcome, type VkSignInStart } from '@portal/contracts';
+import { type AuthenticatedUser, type AuthSession, ErrorCode, VK_MESSAGES, type VkCallbackRequest, type VkSignInOutcome, type VkSignInStart, withoutInvisibles } from '@portal/contracts';
 import { isUniqueViolation } from '@portal/db';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
@@ -99,7 +99,8 @@ export class VkSignInService {
             username,
             email,
             passwordHash: NO_PASSWORD,
-            displayName: [profile.firstName, profile.lastName].filter(Boolean).join(' ') || username,
+            // VK's names are typed by people too: no invisible or direction characters in ours.
+            displayName: withoutInvisibles([profile.firstName, profile.lastName].filter(Boolean).join(' ')).trim() || username,
             avatar: null,
             telegramUserId: null,
           });
