@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { usePageSettled } from '../../shared/lib/page-settled';
 import { Avatar } from '../../shared/ui/Avatar';
 import { Button } from '../../shared/ui/Button';
+import { UserName } from '../../shared/ui/UserName';
 import { APP_STRINGS } from '../strings';
 import { ADMIN_NAV_ITEM, MAIN_NAV_ITEMS } from './navigation';
 import { useTvNavigation } from './useTvNavigation';
@@ -83,7 +84,9 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
                 fallback={
                   <span className="account-trigger" aria-hidden="true">
                     <Avatar src={user.avatar} alt="" sizePx={36} />
-                    <span className="account-trigger__name">{user.displayName || user.username}</span>
+                    <span className="account-trigger__name">
+                      <UserName name={user.displayName || user.username} />
+                    </span>
                   </span>
                 }
               >

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { PublicUser } from '@portal/contracts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { UserName } from '../../../shared/ui/UserName';
 import { AUTH_STRINGS } from '../strings';
 
 export interface AccountMenuProps {
@@ -15,15 +16,21 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="account-trigger" aria-label={AUTH_STRINGS.accountMenuLabel(user.username)}>
         <Avatar src={user.avatar} alt="" sizePx={36} />
-        <span className="account-trigger__name">{name}</span>
+        <span className="account-trigger__name">
+          <UserName name={name} />
+        </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
           <div className="account-card">
             <Avatar src={user.avatar} alt="" sizePx={48} />
             <div>
-              <div className="account-card__name">{name}</div>
-              <div className="muted">@{user.username}</div>
+              <div className="account-card__name">
+                <UserName name={name} />
+              </div>
+              <div className="muted">
+                <UserName name={`@${user.username}`} />
+              </div>
               {user.rank ? <div className="account-card__rank">{AUTH_STRINGS.accountRank(user.rank)}</div> : null}
             </div>
           </div>

@@ -6,6 +6,7 @@ import { ReportButton } from '../../../shared/ui/ReportButton';
 import { formatMessageTime } from '../lib/format-time';
 import { CHAT_STRINGS } from '../strings';
 import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
+import { UserName } from '../../../shared/ui/UserName';
 
 export interface ChatMessageItemProps {
   message: ChatMessage;
@@ -29,7 +30,7 @@ export function ChatMessageItem({ message, own, onDelete, deleting = false }: Ch
               message.username
             ) : (
               <Link className="chat-message__profile" to={`/user/${encodeURIComponent(message.username)}`}>
-                {message.username}
+                <UserName name={message.username} />
               </Link>
             )}
             {own ? <span className="chat-message__you"> ({CHAT_STRINGS.you})</span> : null}
@@ -51,7 +52,7 @@ export function ChatMessageItem({ message, own, onDelete, deleting = false }: Ch
             </button>
           ) : null}
         </div>
-        <p className="chat-message__text">
+        <p className="chat-message__text" dir="auto">
           <LinkifiedText text={message.message} />
         </p>
       </div>

@@ -7,6 +7,7 @@ import { LinkifiedText } from '../../../shared/ui/LinkifiedText';
 import { notify } from '../../../shared/ui/notify';
 import { REPORT_STRINGS } from '../../../shared/ui/report-strings';
 import { ReportButton } from '../../../shared/ui/ReportButton';
+import { UserName } from '../../../shared/ui/UserName';
 import type { CommentsTarget } from '../api/comments-api';
 import { useDeleteComment, useEditComment, usePostComment, useRevealComment, useToggleLike } from '../hooks/useCommentMutations';
 import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
@@ -88,7 +89,7 @@ export function CommentCard({ comment, target, episodes, inReplyTo = null }: Com
         <div className="comment__body">
           <header className="comment__meta">
             <Link className="comment__author" to={profilePath(comment.author.username)}>
-              {name}
+              <UserName name={name} />
             </Link>
             <span className="comment__rank muted">{comment.author.rank}</span>
             <time className="comment__date muted" dateTime={comment.createdAt} title={formatFullDate(comment.createdAt)}>
@@ -128,7 +129,7 @@ export function CommentCard({ comment, target, episodes, inReplyTo = null }: Com
               </button>
             </div>
           ) : (
-            <p className="comment__text">
+            <p className="comment__text" dir="auto">
               <LinkifiedText text={comment.content ?? ''} rel={COMMENT_LINK_REL} />
             </p>
           )}

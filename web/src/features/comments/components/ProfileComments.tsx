@@ -52,7 +52,7 @@ function ProfileCommentItem({ comment }: { comment: LatestComment }) {
         ) : (
           <>
             {comment.spoiler ? <p className="profile-comment__spoiler-tag">{spoilerLabel(comment.spoiler.episode, comment.spoiler.at)}</p> : null}
-            <p className="profile-comment__text">
+            <p className="profile-comment__text" dir="auto">
               <LinkifiedText text={comment.content ?? ''} rel={COMMENT_LINK_REL} />
             </p>
           </>

@@ -3,6 +3,7 @@ import type { OnlineStats } from '@portal/contracts';
 import { Button } from '../../../shared/ui/Button';
 import { Dialog } from '../../../shared/ui/Dialog';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { UserName } from '../../../shared/ui/UserName';
 import { useOnlineUsers } from '../api/online-api';
 import { useOnlineStats } from '../hooks/useOnlineStats';
 import { ONLINE_STRINGS } from '../strings';
@@ -52,7 +53,7 @@ export function OnlineStatsContent({ stats }: { stats: OnlineStats }) {
           {visible.map((username) => (
             <li key={username}>
               <Link to={`/user/${encodeURIComponent(username)}`} aria-label={ONLINE_STRINGS.userLink(username)}>
-                {username}
+                <UserName name={username} />
               </Link>
             </li>
           ))}

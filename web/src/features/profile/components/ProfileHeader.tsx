@@ -3,6 +3,7 @@ import { resolveAvatarUrl, resolveBannerUrl } from '../../../shared/lib/asset-ur
 import { useSession } from '../../../shared/session/session-context';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { ReportButton } from '../../../shared/ui/ReportButton';
+import { UserName } from '../../../shared/ui/UserName';
 import { PROFILE_STRINGS } from '../strings';
 import { ProfileMedia } from './ProfileMedia';
 
@@ -18,9 +19,13 @@ export function ProfileHeader({ user, own }: { user: PublicUser; own: boolean })
       <div className="profile-header__body">
         <ProfileMedia className="profile-header__avatar" src={resolveAvatarUrl(user.avatar)} alt={S.avatarAlt(name)} />
         <div className="profile-header__names">
-          <h1 className="profile-header__name">{name}</h1>
+          <h1 className="profile-header__name">
+            <UserName name={name} />
+          </h1>
           <p className="profile-header__meta">
-            <span>@{user.username}</span>
+            <span>
+              <UserName name={`@${user.username}`} />
+            </span>
             {user.rank ? <span>{S.rank(user.rank)}</span> : null}
           </p>
         </div>

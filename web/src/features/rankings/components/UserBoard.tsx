@@ -2,6 +2,7 @@ import type { UserRankingBoard, UserRankingEntry } from '@portal/contracts';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../shared/lib/plural';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { UserName } from '../../../shared/ui/UserName';
 import { boardView } from '../lib/board-view';
 import { RANKINGS_STRINGS as S } from '../strings';
 
@@ -21,7 +22,9 @@ function EntryRow({ board, entry, mine }: { board: UserRankingBoard; entry: User
       </span>
       <Avatar src={entry.avatar} alt="" sizePx={32} />
       <span className="rankings-row__name">
-        <Link to={`/user/${encodeURIComponent(entry.username)}`}>{entry.displayName}</Link>
+        <Link to={`/user/${encodeURIComponent(entry.username)}`}>
+          <UserName name={entry.displayName} />
+        </Link>
         {mine ? <span className="rankings-row__you"> · {S.you}</span> : null}
       </span>
       <span className="rankings-row__value">{formatCount(entry.value, S.valueForms[board])}</span>

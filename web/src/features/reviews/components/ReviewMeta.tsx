@@ -2,6 +2,7 @@ import type { ReviewItem } from '@portal/contracts';
 import { Link } from 'react-router-dom';
 import { lazyValue } from '../../../shared/lib/lazy-value';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { UserName } from '../../../shared/ui/UserName';
 import { REVIEWS_STRINGS } from '../strings';
 
 const S = REVIEWS_STRINGS;
@@ -34,7 +35,7 @@ export function ReviewMeta({ review, withStatus = true }: { review: ReviewItem; 
         <Avatar src={review.author.avatar} alt="" sizePx={36} />
       </Link>
       <Link className="review__author" to={`/user/${encodeURIComponent(review.author.username)}`}>
-        {name}
+        <UserName name={name} />
       </Link>
       {review.author.rank ? <span className="muted">{review.author.rank}</span> : null}
       <ReviewScoreAndDate review={review} />

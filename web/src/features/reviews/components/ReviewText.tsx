@@ -36,7 +36,7 @@ function Spoiler({ paragraphs }: { paragraphs: ReviewParagraph[] }) {
 
 export function ReviewText({ blocks }: { blocks: ReviewBlock[] }) {
   return (
-    <div className="review-text">
+    <div className="review-text" dir="auto">
       {blocks.map((block, index) =>
         block.type === 'paragraph' ? <Paragraph key={index} paragraph={block} /> : <Spoiler key={index} paragraphs={block.paragraphs} />,
       )}

@@ -1,5 +1,6 @@
 import type { WatchPartyMember } from '@portal/contracts';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { UserName } from '../../../shared/ui/UserName';
 import { WATCH_PARTY_STRINGS as S } from '../strings';
 
 /** Members in join order: the host badge, "you", and whether each one is in the room right now. */
@@ -14,7 +15,7 @@ export function MemberList({ members, myUserId }: { members: WatchPartyMember[];
           <li key={member.userId} className={`watch-party__member${member.connected ? '' : ' watch-party__member--offline'}`} data-user-id={member.userId}>
             <Avatar src={member.avatar} alt="" sizePx={28} />
             <span className="watch-party__member-name">
-              {member.username}
+              <UserName name={member.username} />
               {member.userId === myUserId ? ` (${S.you})` : ''}
             </span>
             {member.isHost ? <span className="watch-party__badge">{S.hostBadge}</span> : null}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { WATCH_PARTY_CHAT_MAX_LENGTH, type WatchPartyChatMessage } from '@portal/contracts';
 import { Button } from '../../../shared/ui/Button';
+import { UserName } from '../../../shared/ui/UserName';
 import { WATCH_PARTY_STRINGS as S } from '../strings';
 
 export interface RoomChatProps {
@@ -31,11 +32,15 @@ export function RoomChat({ messages, error, disabled, onSend }: RoomChatProps) {
         {messages.length === 0 ? <li className="watch-party__chat-empty">{S.chatEmpty}</li> : null}
         {messages.map((message) => (
           <li key={message.id} className="watch-party__chat-message">
-            <span className="watch-party__chat-author">{message.username}</span>{' '}
+            <span className="watch-party__chat-author">
+              <UserName name={message.username} />
+            </span>{' '}
             <time className="watch-party__chat-time" dateTime={new Date(message.sentAt).toISOString()}>
               {timeOf(message.sentAt)}
             </time>
-            <p className="watch-party__chat-text">{message.text}</p>
+            <p className="watch-party__chat-text" dir="auto">
+              {message.text}
+            </p>
           </li>
         ))}
       </ol>
