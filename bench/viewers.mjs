@@ -46,7 +46,8 @@ import Redis from 'ioredis';
 import pg from 'pg';
 import { atExit, runBench, wasInterrupted } from './lib/cleanup.mjs';
 import { servicePid, startNpmStartPortal } from './lib/npm-start.mjs';
-import { cpuWatch, databaseWatch, descendants, pssMb, redisPid, rssMb } from './lib/process-watch.mjs';
+import { cpuWatch, cpuWithReapedChildrenMs, databaseWatch, descendants, pssMb, redisPid, rssMb } from './lib/process-watch.mjs';
+import { cpuTimeMs } from './lib/services.mjs';
 import { buildQuerySet, seededRandom } from './lib/search-queries.mjs';
 import { ROOT, startHelloWorld } from './lib/services.mjs';
 import { machine, round, saveArtifact, warnIfBusy } from './lib/stats.mjs';
@@ -155,10 +156,10 @@ async function ramp({ label, steps, seconds, audience, makeViewer, probe, stopEa
       const window = new Phase('window');
       audience.phase = window;
       const loadBefore = loadAverage();
-      const stopProbe = probe();
+      const stopProbe = await probe();
       await sleep(seconds(step) * 1000);
       window.end();
-      const processes = stopProbe(window.all.length);
+      const processes = await stopProbe(window.all.length);
       const nextRamp = new Phase('between');
       audience.phase = nextRamp;
       await sleep(CHAT_GRACE_MS);
@@ -227,15 +228,17 @@ function printStep(label, step) {
  */
 function makeProbe({ groups, memory, database }) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  return () => {
+  return async () => {
     const watch = cpuWatch(groups);
+    await database?.refresh();
     const generatorBefore = process.cpuUsage();
     const started = performance.now();
     loopDelay.reset();
     loopDelay.enable();
     database?.startSampling();
     watch.start();
-    return (requests) => {
+    return async (requests) => {
+      await database?.refresh();
       const spent = watch.stop();
       const seconds = (performance.now() - started) / 1000;
       const generatorCpu = process.cpuUsage(generatorBefore);
@@ -350,14 +353,26 @@ async function runDatabase(kind, plan) {
   const redisServer = await redisPid(redisUrl);
   const database = await databaseWatch(databaseUrl);
   scope.add(() => database.close());
+  // The embedded server is all ours: its postmaster (a child of the start script) with every process
+  // under it, and the backends that exited (reaped by the postmaster). On a shared server, only the
+  // backends connected to this database count (one that exits inside a step takes its CPU with it).
   const databaseProcesses = embeddedDatabase
     ? () => descendants(startPid).filter((child) => child.comm === 'postgres').map((child) => child.pid)
     : () => database.pids();
+  const postmaster = embeddedDatabase ? descendants(startPid).find((child) => child.comm === 'postgres')?.pid : null;
   const databaseName = embeddedDatabase ? 'PostgreSQL (embedded server, all its processes)' : "PostgreSQL (this database's backends)";
+  const databaseGroup = postmaster
+    ? {
+        name: databaseName,
+        cpuMs: () =>
+          (cpuWithReapedChildrenMs(postmaster) ?? 0) +
+          descendants(postmaster).reduce((sum, child) => sum + (cpuTimeMs(child.pid) ?? 0), 0),
+      }
+    : { name: databaseName, pids: databaseProcesses };
   const groups = [
     ...SERVICES.map((app) => ({ name: app, pids: () => [pids[app]] })),
     { name: 'npm start (log relay)', pids: () => [startPid] },
-    { name: databaseName, pids: databaseProcesses },
+    databaseGroup,
     ...(redisServer ? [{ name: 'Redis (shared server)', pids: () => [redisServer] }] : []),
     generatorGroup,
   ];
@@ -384,7 +399,7 @@ async function runDatabase(kind, plan) {
         connectionsPerViewer: CONNECTIONS_PER_VIEWER,
         sessionCookieName: SESSION_HINT_COOKIE,
       }),
-    probe: makeProbe({ groups, memory, database: { startSampling: () => database.startSampling(1000), stopSampling: () => database.stopSampling() } }),
+    probe: makeProbe({ groups, memory, database }),
     stopEarly: true,
   });
   await scope.run();

@@ -49,25 +49,61 @@ export function descendants(root) {
   return found;
 }
 
+/** Seconds since boot, the clock of a process's start time in /proc/<pid>/stat. */
+const uptimeSeconds = () => Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+
+/** When a process started, in seconds since boot; null when it is gone. */
+function startedAt(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * CPU spent by named groups of processes between `start()` and `stop()`. A group is `{ name, pids() }`:
- * its pids are read at both ends (a database's backends come and go), a pid seen only at the end counts
- * from zero, one gone by the end is lost (its last moments are not counted).
+ * CPU (user + system, ms) of a process and of its children it has waited for (cutime + cstime): for a
+ * server's parent process, the backends that exited are counted in it.
+ */
+export function cpuWithReapedChildrenMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU spent by named groups of processes between `start()` and `stop()`. A group is `{ name, pids() }`,
+ * or `{ name, cpuMs() }` for a cumulative figure of its own. Pids are read at both ends (a database's
+ * backends come and go): one seen only at the end counts from zero when it started inside the
+ * interval (one that was only missed at the start is left out), one gone by the end is lost (its last
+ * moments are not counted).
  */
 export function cpuWatch(groups) {
-  const read = () => new Map(groups.map((group) => [group.name, new Map(group.pids().map((pid) => [pid, cpuTimeMs(pid)]))]));
+  const read = () => new Map(groups.map((group) => [group.name, group.cpuMs ? group.cpuMs() : new Map(group.pids().map((pid) => [pid, cpuTimeMs(pid)]))]));
   let before;
+  let since;
   return {
     start() {
+      since = uptimeSeconds();
       before = read();
     },
     /** ms of CPU per group over the interval. */
     stop() {
       const after = read();
       return Object.fromEntries(
-        groups.map(({ name }) => {
+        groups.map(({ name, cpuMs }) => {
+          if (cpuMs) return [name, (after.get(name) ?? 0) - (before.get(name) ?? 0)];
           let spent = 0;
-          for (const [pid, ms] of after.get(name)) if (ms !== null) spent += ms - (before.get(name).get(pid) ?? 0);
+          for (const [pid, ms] of after.get(name)) {
+            if (ms === null) continue;
+            const earlier = before.get(name).get(pid);
+            if (earlier !== undefined && earlier !== null) spent += ms - earlier;
+            else if ((startedAt(pid) ?? 0) >= since - 0.01) spent += ms;
+          }
           return [name, spent];
         }),
       );
