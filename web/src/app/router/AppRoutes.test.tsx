@@ -1,10 +1,28 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAdmin, makeUser } from '../../test/fixtures';
 import { installMockApi, ok } from '../../test/mock-api';
 import { renderWithApp } from '../../test/render';
 import { titleRankings, userRankings } from '../../features/rankings/testing/rankings-fixtures';
 import { AppRoutes } from './AppRoutes';
+
+// The admin panel's sections are lazy modules (the news editor alone is 400 KB): they are loaded once
+// here, so a test waits for the page to draw, not for a busy machine to transform its modules.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../features/catalogue/components/AdminCataloguePage'),
+    import('../../features/moderation/components/ReportsQueue'),
+    import('../../features/reviews/components/PendingReviewsQueue'),
+    import('../../features/quiz/components/QuizModerationQueue'),
+    import('../../features/moderation/components/UsersAdmin'),
+    import('../../features/moderation/components/IpBansAdmin'),
+    import('../../features/moderation/components/AuditLog'),
+    import('../../features/news/components/NewsAdmin'),
+    import('../../features/amv/components/AmvAdmin'),
+    import('../../features/rewards/components/CardsAdmin'),
+    import('../../features/moderation/components/SiteStatsPage'),
+  ]);
+}, 120_000);
 
 let restore: (() => void) | null = null;
 beforeEach(() => {
