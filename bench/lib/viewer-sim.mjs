@@ -188,10 +188,12 @@ export async function registerAccount(baseUrl, index, runId) {
       const data = decode(answer)?.data;
       if (answer.status === 201 && data?.token) return { token: data.token, user: data.user, failures };
       failed('register', answer);
+      // A registration past its deadline may have created the account all the same: sign in then.
+      await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
       const login = await send(agent, target, { method: 'POST', path: '/api/auth/login', headers: json, body: JSON.stringify(credentials) });
       const session = decode(login)?.data;
       if (login.status === 200 && session?.token) return { token: session.token, user: session.user, failures };
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      failed('login', login);
     }
     throw new Error(`registering viewer ${index} failed three times: ${failures.join(' | ')}`);
   } finally {
