@@ -138,9 +138,9 @@ async function waitForExit(pid, timeoutMs) {
   }
 }
 
-async function acceptsConnections(url) {
+async function postgresReachable(url) {
   const pg = require('pg');
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -208,7 +208,7 @@ async function startEmbeddedPostgres({ dataDir, port }) {
 
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 60000;
-  while (!(await acceptsConnections(url))) {
+  while (!(await postgresReachable(url))) {
     if (exited !== null || Date.now() > deadline) {
       server.kill('SIGKILL');
       throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start (${exited ?? 'no answer in 60 s'}): ${lastLogLines(logFile)}`);
@@ -230,4 +230,4 @@ async function startEmbeddedPostgres({ dataDir, port }) {
   };
 }
 
-module.exports = { EmbeddedPostgresError, startEmbeddedPostgres };
+module.exports = { EmbeddedPostgresError, postgresReachable, startEmbeddedPostgres };

@@ -2,7 +2,7 @@
 'use strict';
 const { spawn, execFileSync } = require('node:child_process');
 const net = require('node:net');
-const { EmbeddedPostgresError, startEmbeddedPostgres } = require('./embedded-postgres.cjs');
+const { EmbeddedPostgresError, postgresReachable, startEmbeddedPostgres } = require('./embedded-postgres.cjs');
 
 class ProvisionError extends Error {}
 
@@ -20,20 +20,6 @@ function freePort() {
 const noop = async () => {};
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
-
-async function postgresReachable(url) {
-  const pg = require('pg');
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /**
  * DATABASE_URL when set; otherwise (for tests) the machine's local server; otherwise the embedded

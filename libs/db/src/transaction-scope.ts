@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 /**
  * The rule of docs/architecture.md, «No remote call inside a transaction»: code never awaits another
  * service, a queue or the network while a database transaction is open. The remote side may need the
- * same database (on the embedded PGlite, one session for all services, it waits behind the very
+ * same database (on a single-session database such as the former embedded PGlite, it waits behind the very
  * transaction that waits for it, until the caller's deadline), and on PostgreSQL the transaction holds
  * a pooled connection and its row locks for the length of a remote call.
  *
