@@ -21,7 +21,8 @@
 // saves, then the episode marked watched), a comment (half of them replies) and sometimes a like, the
 // notifications (read when there are unread ones), a status change; chatters (BENCH_CHATTERS, 10 %)
 // post a chat message, which every chat socket should receive. Titles are the most popular, about
-// BENCH_VIEWERS_PER_TITLE (10) viewers on each.
+// BENCH_VIEWERS_PER_TITLE (10) viewers on each. A viewer's first visit starts at a random action, so
+// viewers who joined together do not move through their visits in step.
 //
 // The ramp: BENCH_STEPS (100,300,600,1000,1500) concurrent viewers; each step brings its new viewers in
 // over BENCH_RAMP_SECONDS (15, not timed), then measures BENCH_STEP_SECONDS (60). The baseline runs the

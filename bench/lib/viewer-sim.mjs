@@ -221,6 +221,9 @@ export class Viewer {
       ...(account && { authorization: `Bearer ${account.token}` }),
     };
     this.chatter = random() < audience.chatterShare;
+    // Where its first visit starts: viewers who joined together would otherwise move through their
+    // visits in step (all on the home page, then all watching), a load no audience makes.
+    this.firstAction = Math.floor(random() * 10);
     this.stopped = false;
     this.sleepers = new Set();
     this.sockets = [];
@@ -337,9 +340,11 @@ export class Viewer {
     this.visits += 1;
     const actions = planVisit(this.random, { chatter: this.chatter, saves: audience.saves });
     let threads = [];
+    const from = this.visits === 1 ? Math.min(this.firstAction, actions.length - 1) : 0;
     for (const [index, step] of actions.entries()) {
+      if (index < from) continue;
       if (this.stopped) return;
-      if (index > 0) await this.sleep(thinkMs(this.random, audience.thinkMeanMs));
+      if (index > from) await this.sleep(thinkMs(this.random, audience.thinkMeanMs));
       if (this.stopped) return;
       switch (step.action) {
         case 'home':
