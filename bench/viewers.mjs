@@ -34,7 +34,8 @@
 // Per step: req/s, p50/p95/p99 per kind of request, errors by kind and status, requests over 1 s, socket
 // errors, chat deliveries, CPU per request of every process (/proc before and after the step) and its
 // memory, the generator's own CPU and event-loop delay, PostgreSQL's backends by wait event (sampled
-// every second), and the load average. Held: the largest step with p99 < 500 ms and no error (every
+// every second), and the load average. BENCH_CPU_PROF=1: every process of the portal writes a V8 CPU
+// profile of its whole run into artifacts/bench/viewers-profiles-<database>-<run>/ when it stops. Held: the largest step with p99 < 500 ms and no error (every
 // smaller step held too). Writes artifacts/bench/viewers.json and viewers.md (the Markdown section,
 // printed as well); exits 1 when a step failed to run, not when a step missed the target.
 import { randomBytes } from 'node:crypto';
@@ -47,7 +48,7 @@ import Redis from 'ioredis';
 import pg from 'pg';
 import { atExit, runBench, wasInterrupted } from './lib/cleanup.mjs';
 import { servicePid, startNpmStartPortal } from './lib/npm-start.mjs';
-import { cpuWatch, cpuWithReapedChildrenMs, databaseWatch, descendants, pssMb, redisPid, rssMb } from './lib/process-watch.mjs';
+import { cpuWatch, cpuWithReapedChildrenMs, databaseWatch, descendants, eventLoopLag, machineCpu, pssMb, redisPid, rssMb, tcpCounters } from './lib/process-watch.mjs';
 import { cpuTimeMs } from './lib/services.mjs';
 import { buildQuerySet, seededRandom } from './lib/search-queries.mjs';
 import { ROOT, startHelloWorld } from './lib/services.mjs';
@@ -221,19 +222,26 @@ function printStep(label, step) {
   if (step.database?.samples) {
     const waits = Object.entries(step.database.waits).slice(0, 4).map(([wait, mean]) => `${wait} ${round(mean, 2)}`).join(', ');
     console.log(`        PostgreSQL: active ${round(step.database.active, 2)}, idle in transaction ${round(step.database.idleInTransaction, 2)}; ${waits}`);
-    for (const { query, meanWaiting } of step.database.lockedQueries) console.log(`        waiting on a lock (${round(meanWaiting, 2)}): ${query}`);
+    for (const { query, mean } of step.database.activeQueries.slice(0, 3)) console.log(`        running (${round(mean, 2)}): ${query}`);
+    for (const { query, mean } of step.database.lockedQueries.slice(0, 3)) console.log(`        waiting on a lock (${round(mean, 2)}): ${query}`);
+    for (const { query, mean } of step.database.idleInTransactionAfter.slice(0, 3)) console.log(`        idle in transaction after (${round(mean, 2)}): ${query}`);
   }
 }
 
 /**
- * A probe over a set of process groups: CPU per request of each, memory at the end, the generator's
- * own CPU and event-loop delay, and (when given) PostgreSQL's waits.
+ * A probe over a set of process groups: CPU per request of each, memory at the end, the event-loop
+ * delay of each portal process (`lagUrls`: their metrics) and of the generator, the generator's own
+ * CPU, the whole machine's CPU, and (when given) PostgreSQL's waits.
  */
-function makeProbe({ groups, memory, database }) {
+function makeProbe({ groups, memory, database, lagUrls = {} }) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const lags = () => Promise.all(Object.entries(lagUrls).map(async ([name, url]) => [name, await eventLoopLag(url)]));
   return async () => {
     const watch = cpuWatch(groups);
     await database?.refresh();
+    await lags(); // each read starts the process's next interval
+    const machine = machineCpu();
+    const tcpBefore = tcpCounters();
     const generatorBefore = process.cpuUsage();
     const started = performance.now();
     loopDelay.reset();
@@ -243,6 +251,9 @@ function makeProbe({ groups, memory, database }) {
     return async (requests) => {
       await database?.refresh();
       const spent = watch.stop();
+      const machineBusy = machine();
+      const tcpAfter = tcpCounters();
+      const eventLoopDelayMs = Object.fromEntries((await lags()).filter(([, lag]) => lag).map(([name, lag]) => [name, { p99: round(lag.p99, 1), max: round(lag.max, 1) }]));
       const seconds = (performance.now() - started) / 1000;
       const generatorCpu = process.cpuUsage(generatorBefore);
       loopDelay.disable();
@@ -251,6 +262,9 @@ function makeProbe({ groups, memory, database }) {
       return {
         cpuMsPerRequest: Object.fromEntries(Object.entries(spent).map(([name, value]) => [name, perRequest(value)])),
         cpuShareOfMachine: round(total / (seconds * 1000 * CORES), 3),
+        machineCpuBusy: round(machineBusy, 3),
+        tcp: { listenOverflows: tcpAfter.listenOverflows - tcpBefore.listenOverflows, synRetransmits: tcpAfter.synRetransmits - tcpBefore.synRetransmits },
+        eventLoopDelayMs,
         rssMb: Object.fromEntries(Object.entries(memory()).map(([name, value]) => [name, value === null ? null : round(value, 1)])),
         generator: {
           cpuShare: round((generatorCpu.user + generatorCpu.system) / 1000 / (seconds * 1000), 3),
@@ -273,6 +287,12 @@ async function runDatabase(kind, plan) {
   scope.add(() => rmSync(dataDir, { recursive: true, force: true }));
   scope.add(async () => console.log(`[bench] deleted ${await deleteKeys(redisUrl, keyPrefix)} Redis keys of ${keyPrefix}`));
   const env = { PORTAL_DATA_DIR: dataDir, ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }) };
+  if (process.env.BENCH_CPU_PROF === '1') {
+    // Every Node process of the portal writes a V8 CPU profile of its whole life when it stops.
+    const profiles = join(ROOT, 'artifacts', 'bench', `viewers-profiles-${kind}-${runId}`);
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profiles}`.trim();
+    console.log(`[bench] CPU profiles of the portal's processes go to ${profiles}`);
+  }
   let label;
   if (kind === 'postgres') {
     const adminUrl = process.env.BENCH_POSTGRES_URL ?? LOCAL_POSTGRES;
@@ -402,7 +422,12 @@ async function runDatabase(kind, plan) {
         connectionsPerViewer: CONNECTIONS_PER_VIEWER,
         sessionCookieName: SESSION_HINT_COOKIE,
       }),
-    probe: makeProbe({ groups, memory, database }),
+    probe: makeProbe({
+      groups,
+      memory,
+      database,
+      lagUrls: { gateway: `${baseUrl}/metrics`, ...Object.fromEntries(Object.entries(portal.healthPorts).map(([app, port]) => [app, `http://127.0.0.1:${port}/metrics`])) },
+    }),
     stopEarly: true,
   });
   await scope.run();

@@ -10,8 +10,8 @@ const APPS = ['auth', 'catalogue', 'community', 'chat', 'rewards', 'moderation']
 
 /**
  * `env` adds to (or overrides) what start.mjs gets: e.g. PORTAL_DATA_DIR, DATABASE_URL, a raised
- * RATE_LIMIT_GLOBAL_PER_MINUTE. Resolves with the base URL and the start script's process once
- * «Portal ready» is printed.
+ * RATE_LIMIT_GLOBAL_PER_MINUTE. Resolves with the base URL, the start script's process and each
+ * service's probe port (its /metrics) once «Portal ready» is printed.
  */
 export async function startNpmStartPortal({ env: extra = {}, keyPrefix, label = 'portal' }) {
   const env = { ...process.env, PORT: String(await freePort()), REDIS_KEY_PREFIX: keyPrefix, ...extra };
@@ -49,7 +49,8 @@ export async function startNpmStartPortal({ env: extra = {}, keyPrefix, label = 
   child.stderr.removeAllListeners('data');
   child.stdout.resume();
   child.stderr.resume();
-  return { baseUrl: `http://localhost:${env.PORT}`, child };
+  const healthPorts = Object.fromEntries(APPS.map((app) => [app, Number(env[`${app.toUpperCase()}_HEALTH_PORT`])]));
+  return { baseUrl: `http://localhost:${env.PORT}`, child, healthPorts };
 }
 
 /** The pid of the service `app` that the start script runs (a direct child running dist/apps/<app>). */

@@ -111,6 +111,51 @@ export function cpuWatch(groups) {
   };
 }
 
+/** CPU time of the whole machine (all processes), to tell a busy machine from a busy portal. */
+export function machineCpu() {
+  const read = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const idle = fields[3] + fields[4];
+    return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
+  };
+  const before = read();
+  /** The share of the machine's CPU time that was busy since the call. */
+  return () => {
+    const after = read();
+    const total = after.total - before.total;
+    return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+  };
+}
+
+/**
+ * The machine's TCP counters (/proc/net/netstat): connections dropped because a listening socket's
+ * accept queue was full (ListenOverflows), and SYNs sent again (TCPSynRetrans: each waits 1 s, then
+ * 2, 4… before the connection is tried again). Machine-wide: other users' connections count too.
+ */
+export function tcpCounters() {
+  const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('TcpExt:'))
+    .map((line) => line.split(/\s+/).slice(1));
+  const of = (name) => Number(values[names.indexOf(name)] ?? 0);
+  return { listenOverflows: of('ListenOverflows'), synRetransmits: of('TCPSynRetrans') };
+}
+
+/**
+ * The event-loop delay a portal process saw since its metrics were last read (prom-client's
+ * `portal_nodejs_eventloop_lag_*`, reset by every read): p99 and max in ms, null when unreadable.
+ */
+export async function eventLoopLag(metricsUrl) {
+  try {
+    const text = await (await fetch(metricsUrl, { signal: AbortSignal.timeout(10_000) })).text();
+    const value = (name) => Number(new RegExp(`^portal_nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, 'm').exec(text)?.[1]) * 1000;
+    const lag = { p99: value('p99'), max: value('max') };
+    return Number.isFinite(lag.p99) && Number.isFinite(lag.max) ? lag : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The pid of a Redis server (INFO server), for its CPU and memory; null when it cannot be read. */
 export async function redisPid(url) {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
@@ -141,6 +186,7 @@ export async function databaseWatch(url) {
   await refresh();
   let timer = null;
   let samples = null;
+  const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
   const sample = async () => {
     const { rows } = await client.query(
       `SELECT pid, state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query
@@ -154,8 +200,12 @@ export async function databaseWatch(url) {
         samples.active += 1;
         const wait = row.wait_event_type ? `${row.wait_event_type}:${row.wait_event}` : 'CPU (no wait event)';
         samples.waits.set(wait, (samples.waits.get(wait) ?? 0) + 1);
-        if (row.wait_event_type === 'Lock') samples.lockedQueries.set(row.query, (samples.lockedQueries.get(row.query) ?? 0) + 1);
-      } else if (row.state?.startsWith('idle in transaction')) samples.idleInTransaction += 1;
+        count(samples.activeQueries, row.query);
+        if (row.wait_event_type === 'Lock') count(samples.lockedQueries, row.query);
+      } else if (row.state?.startsWith('idle in transaction')) {
+        samples.idleInTransaction += 1;
+        count(samples.idleInTransactionAfter, row.query);
+      }
     }
   };
   return {
@@ -164,23 +214,29 @@ export async function databaseWatch(url) {
     pids: () => backends,
     refresh,
     startSampling(everyMs = 1000) {
-      samples = { count: 0, active: 0, idleInTransaction: 0, waits: new Map(), lockedQueries: new Map() };
+      samples = { count: 0, active: 0, idleInTransaction: 0, waits: new Map(), activeQueries: new Map(), lockedQueries: new Map(), idleInTransactionAfter: new Map() };
       const tick = () => {
         timer = setTimeout(() => void sample().catch(() => undefined).finally(() => timer && tick()), everyMs);
       };
       tick();
     },
-    /** Means per sample: active backends, idle in transaction, each wait; the queries most often waiting on a lock. */
+    /**
+     * Means per sample: active backends, idle in transaction, each wait; the statements most often
+     * running, most often waiting on a lock, and the last statements of transactions left idle.
+     */
     stopSampling() {
       clearTimeout(timer);
       timer = null;
       const per = (value) => (samples.count === 0 ? 0 : value / samples.count);
+      const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([query, times]) => ({ query, mean: per(times) }));
       return {
         samples: samples.count,
         active: per(samples.active),
         idleInTransaction: per(samples.idleInTransaction),
         waits: Object.fromEntries([...samples.waits].sort((a, b) => b[1] - a[1]).map(([wait, count]) => [wait, per(count)])),
-        lockedQueries: [...samples.lockedQueries].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([query, count]) => ({ query, meanWaiting: per(count) })),
+        activeQueries: top(samples.activeQueries),
+        lockedQueries: top(samples.lockedQueries),
+        idleInTransactionAfter: top(samples.idleInTransactionAfter),
       };
     },
     close: () => client.end().catch(() => undefined),

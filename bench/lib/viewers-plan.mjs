@@ -172,7 +172,22 @@ export function markdownSection(run) {
     });
     lines.push(`| ${name} | ${cells.join(' | ')} |`);
   }
-  lines.push(`| **all measured processes, share of the 2 cores** | ${steps.map((step) => `${fmt(step.cpuShareOfMachine * 100)} %`).join(' | ')} |`, '');
+  lines.push(`| **all measured processes, share of the 2 cores** | ${steps.map((step) => `${fmt(step.cpuShareOfMachine * 100)} %`).join(' | ')} |`);
+  if (steps.some((step) => step.machineCpuBusy !== undefined)) {
+    lines.push(`| the whole machine busy (every process, also other users') | ${steps.map((step) => (step.machineCpuBusy === undefined ? '–' : `${fmt(step.machineCpuBusy * 100)} %`)).join(' | ')} |`);
+  }
+  if (steps.some((step) => step.tcp)) {
+    lines.push(`| connections dropped by a full accept queue / SYNs sent again (machine-wide) | ${steps.map((step) => (step.tcp ? `${fmt(step.tcp.listenOverflows)} / ${fmt(step.tcp.synRetransmits)}` : '–')).join(' | ')} |`);
+  }
+  lines.push('');
+  const loops = [...new Set(steps.flatMap((step) => Object.keys(step.eventLoopDelayMs ?? {})))];
+  if (loops.length > 0) {
+    lines.push(`| event-loop delay, p99 / max ms | ${steps.map((step) => fmt(step.viewers)).join(' | ')} |`, `|---|${steps.map(() => '---').join('|')}|`);
+    for (const name of loops) {
+      lines.push(`| ${name} | ${steps.map((step) => (step.eventLoopDelayMs?.[name] ? `${ms(step.eventLoopDelayMs[name].p99)} / ${ms(step.eventLoopDelayMs[name].max)}` : '–')).join(' | ')} |`);
+    }
+    lines.push(`| load generator | ${steps.map((step) => `${ms(step.generator.eventLoopDelayP99Ms)} / ${ms(step.generator.eventLoopDelayMaxMs)}`).join(' | ')} |`, '');
+  }
 
   if (steps.some((step) => step.database?.samples > 0)) {
     lines.push('| PostgreSQL, sampled every second (mean backends) | ' + steps.map((step) => fmt(step.viewers)).join(' | ') + ' |', `|---|${steps.map(() => '---').join('|')}|`);

@@ -105,7 +105,7 @@ test('a visit: every action of the mix in order, chatters post, think times of 2
   assert.ok(Math.abs(mean - 3000) < 100, `mean think time ${mean}`);
 });
 
-test('the Markdown section: a row per step, the verdict, a row per kind and per process', () => {
+test('the Markdown section: a row per step, the verdict, a row per kind and per process, event-loop delays', () => {
   const figures = (p99) => ({ n: 10, p50: 5, p95: 20, p99, max: p99, mean: 8 });
   const step = (viewers, p99, held) => ({
     viewers,
@@ -115,7 +115,10 @@ test('the Markdown section: a row per step, the verdict, a row per kind and per 
     errorsByStatus: held ? {} : { 503: 2 },
     socketErrors: 0,
     chat: { received: 100, expected: 100, latency: figures(40) },
-    generator: { cpuShare: 0.12 },
+    generator: { cpuShare: 0.12, eventLoopDelayP99Ms: 11, eventLoopDelayMaxMs: 30 },
+    machineCpuBusy: 0.9,
+    tcp: { listenOverflows: 1200, synRetransmits: 800 },
+    eventLoopDelayMs: { gateway: { p99: 12, max: 250 } },
     loadAverage: [1.5, 2.25],
     held,
     reasons: held ? [] : ['2 failed requests'],
@@ -141,4 +144,8 @@ test('the Markdown section: a row per step, the verdict, a row per kind and per 
   assert.match(text, /\| list change \| 5\.0 \/ 20 \/ 80 \(3\.0\/s\) \| 5\.0 \/ 20 \/ 700; \*\*503 ×2\*\* \(3\.0\/s\) \|/);
   assert.match(text, /\| gateway \| 0\.500 \(120\) \| 0\.500 \(120\) \|/);
   assert.match(text, /\| waiting on Lock:transactionid \| 0\.50 \| 0\.50 \|/);
+  assert.match(text, /\| the whole machine busy \(every process, also other users'\) \| 90 % \| 90 % \|/);
+  assert.match(text, /\| gateway \| 12 \/ 250 \| 12 \/ 250 \|/);
+  assert.match(text, /\| connections dropped by a full accept queue \/ SYNs sent again \(machine-wide\) \| 1,200 \/ 800 \| 1,200 \/ 800 \|/);
+  assert.match(text, /\| load generator \| 11 \/ 30 \| 11 \/ 30 \|/);
 });
