@@ -34,8 +34,9 @@
 // Per step: req/s, p50/p95/p99 per kind of request, errors by kind and status, requests over 1 s, socket
 // errors, chat deliveries, CPU per request of every process (/proc before and after the step) and its
 // memory, the generator's own CPU and event-loop delay, PostgreSQL's backends by wait event (sampled
-// every second), and the load average. BENCH_CPU_PROF=1: every process of the portal writes a V8 CPU
-// profile of its whole run into artifacts/bench/viewers-profiles-<database>-<run>/ when it stops. Held: the largest step with p99 < 500 ms and no error (every
+// every second) and its transactions per request, the Redis server's commands per request, and the load
+// average. BENCH_CPU_PROF=1: every process of the portal writes a V8 CPU profile of its whole run into
+// artifacts/bench/viewers-profiles-<database>-<run>/ when it stops (bench/lib/cpu-profile-preload.cjs). Held: the largest step with p99 < 500 ms and no error (every
 // smaller step held too). Writes artifacts/bench/viewers.json and viewers.md (the Markdown section,
 // printed as well); exits 1 when a step failed to run, not when a step missed the target.
 import { randomBytes } from 'node:crypto';
@@ -48,7 +49,7 @@ import Redis from 'ioredis';
 import pg from 'pg';
 import { atExit, runBench, wasInterrupted } from './lib/cleanup.mjs';
 import { servicePid, startNpmStartPortal } from './lib/npm-start.mjs';
-import { cpuWatch, cpuWithReapedChildrenMs, databaseWatch, descendants, eventLoopLag, machineCpu, pssMb, redisPid, rssMb, tcpCounters } from './lib/process-watch.mjs';
+import { cpuWatch, cpuWithReapedChildrenMs, databaseWatch, descendants, eventLoopLag, machineCpu, pssMb, redisCommandsRun, redisPid, rssMb, tcpCounters } from './lib/process-watch.mjs';
 import { cpuTimeMs } from './lib/services.mjs';
 import { buildQuerySet, seededRandom } from './lib/search-queries.mjs';
 import { ROOT, startHelloWorld } from './lib/services.mjs';
@@ -231,9 +232,10 @@ function printStep(label, step) {
 /**
  * A probe over a set of process groups: CPU per request of each, memory at the end, the event-loop
  * delay of each portal process (`lagUrls`: their metrics) and of the generator, the generator's own
- * CPU, the whole machine's CPU, and (when given) PostgreSQL's waits.
+ * CPU, the whole machine's CPU, and (when given) PostgreSQL's waits and transactions and the Redis
+ * server's commands per request.
  */
-function makeProbe({ groups, memory, database, lagUrls = {} }) {
+function makeProbe({ groups, memory, database, redisUrl, lagUrls = {} }) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const lags = () => Promise.all(Object.entries(lagUrls).map(async ([name, url]) => [name, await eventLoopLag(url)]));
   return async () => {
@@ -242,6 +244,8 @@ function makeProbe({ groups, memory, database, lagUrls = {} }) {
     await lags(); // each read starts the process's next interval
     const machine = machineCpu();
     const tcpBefore = tcpCounters();
+    const transactionsBefore = await database?.transactions();
+    const redisBefore = redisUrl ? await redisCommandsRun(redisUrl) : null;
     const generatorBefore = process.cpuUsage();
     const started = performance.now();
     loopDelay.reset();
@@ -253,6 +257,8 @@ function makeProbe({ groups, memory, database, lagUrls = {} }) {
       const spent = watch.stop();
       const machineBusy = machine();
       const tcpAfter = tcpCounters();
+      const transactionsAfter = await database?.transactions();
+      const redisAfter = redisUrl ? await redisCommandsRun(redisUrl) : null;
       const eventLoopDelayMs = Object.fromEntries((await lags()).filter(([, lag]) => lag).map(([name, lag]) => [name, { p99: round(lag.p99, 1), max: round(lag.max, 1) }]));
       const seconds = (performance.now() - started) / 1000;
       const generatorCpu = process.cpuUsage(generatorBefore);
@@ -263,6 +269,8 @@ function makeProbe({ groups, memory, database, lagUrls = {} }) {
         cpuMsPerRequest: Object.fromEntries(Object.entries(spent).map(([name, value]) => [name, perRequest(value)])),
         cpuShareOfMachine: round(total / (seconds * 1000 * CORES), 3),
         machineCpuBusy: round(machineBusy, 3),
+        transactionsPerRequest: transactionsBefore === undefined ? null : perRequest(transactionsAfter - transactionsBefore),
+        redisCommandsPerRequest: redisBefore === null || redisAfter === null ? null : perRequest(redisAfter - redisBefore),
         tcp: { listenOverflows: tcpAfter.listenOverflows - tcpBefore.listenOverflows, synRetransmits: tcpAfter.synRetransmits - tcpBefore.synRetransmits },
         eventLoopDelayMs,
         rssMb: Object.fromEntries(Object.entries(memory()).map(([name, value]) => [name, value === null ? null : round(value, 1)])),
@@ -290,7 +298,8 @@ async function runDatabase(kind, plan) {
   if (process.env.BENCH_CPU_PROF === '1') {
     // Every Node process of the portal writes a V8 CPU profile of its whole life when it stops.
     const profiles = join(ROOT, 'artifacts', 'bench', `viewers-profiles-${kind}-${runId}`);
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profiles}`.trim();
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${join(ROOT, 'bench', 'lib', 'cpu-profile-preload.cjs')}`.trim();
+    env.BENCH_CPU_PROF_DIR = profiles;
     console.log(`[bench] CPU profiles of the portal's processes go to ${profiles}`);
   }
   let label;
@@ -426,6 +435,7 @@ async function runDatabase(kind, plan) {
       groups,
       memory,
       database,
+      redisUrl,
       lagUrls: { gateway: `${baseUrl}/metrics`, ...Object.fromEntries(Object.entries(portal.healthPorts).map(([app, port]) => [app, `http://127.0.0.1:${port}/metrics`])) },
     }),
     stopEarly: true,

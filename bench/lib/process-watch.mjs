@@ -169,6 +169,19 @@ export async function redisPid(url) {
   }
 }
 
+/** The commands a Redis server has run since it started (every client's: the server may be shared). */
+export async function redisCommandsRun(url) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    return Number((await redis.info('stats')).match(/total_commands_processed:(\d+)/)[1]);
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * A connection to the database the portal uses: its backends' pids (CPU of the server's work for this
  * database only, when the server is shared), and a sampler of what they are doing (pg_stat_activity
@@ -210,6 +223,9 @@ export async function databaseWatch(url) {
   };
   return {
     database,
+    /** Transactions committed or rolled back in this database (the statistics lag by up to a second). */
+    transactions: async () =>
+      Number((await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [database])).rows[0]?.n ?? 0),
     /** The backends seen at the last refresh or sample. */
     pids: () => backends,
     refresh,

@@ -176,6 +176,12 @@ export function markdownSection(run) {
   if (steps.some((step) => step.machineCpuBusy !== undefined)) {
     lines.push(`| the whole machine busy (every process, also other users') | ${steps.map((step) => (step.machineCpuBusy === undefined ? '–' : `${fmt(step.machineCpuBusy * 100)} %`)).join(' | ')} |`);
   }
+  if (steps.some((step) => typeof step.transactionsPerRequest === 'number')) {
+    lines.push(`| PostgreSQL transactions per request (this database) | ${steps.map((step) => (typeof step.transactionsPerRequest === 'number' ? fmt(step.transactionsPerRequest, 2) : '–')).join(' | ')} |`);
+  }
+  if (steps.some((step) => typeof step.redisCommandsPerRequest === 'number')) {
+    lines.push(`| Redis commands per request (the whole server, also other users') | ${steps.map((step) => (typeof step.redisCommandsPerRequest === 'number' ? fmt(step.redisCommandsPerRequest, 1) : '–')).join(' | ')} |`);
+  }
   if (steps.some((step) => step.tcp)) {
     lines.push(`| connections dropped by a full accept queue / SYNs sent again (machine-wide) | ${steps.map((step) => (step.tcp ? `${fmt(step.tcp.listenOverflows)} / ${fmt(step.tcp.synRetransmits)}` : '–')).join(' | ')} |`);
   }

@@ -118,6 +118,8 @@ test('the Markdown section: a row per step, the verdict, a row per kind and per 
     generator: { cpuShare: 0.12, eventLoopDelayP99Ms: 11, eventLoopDelayMaxMs: 30 },
     machineCpuBusy: 0.9,
     tcp: { listenOverflows: 1200, synRetransmits: 800 },
+    transactionsPerRequest: 1.25,
+    redisCommandsPerRequest: 31.5,
     eventLoopDelayMs: { gateway: { p99: 12, max: 250 } },
     loadAverage: [1.5, 2.25],
     held,
@@ -147,5 +149,7 @@ test('the Markdown section: a row per step, the verdict, a row per kind and per 
   assert.match(text, /\| the whole machine busy \(every process, also other users'\) \| 90 % \| 90 % \|/);
   assert.match(text, /\| gateway \| 12 \/ 250 \| 12 \/ 250 \|/);
   assert.match(text, /\| connections dropped by a full accept queue \/ SYNs sent again \(machine-wide\) \| 1,200 \/ 800 \| 1,200 \/ 800 \|/);
+  assert.match(text, /\| PostgreSQL transactions per request \(this database\) \| 1\.25 \| 1\.25 \|/);
+  assert.match(text, /\| Redis commands per request \(the whole server, also other users'\) \| 31\.5 \| 31\.5 \|/);
   assert.match(text, /\| load generator \| 11 \/ 30 \| 11 \/ 30 \|/);
 });

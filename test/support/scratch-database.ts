@@ -10,24 +10,21 @@ export interface ScratchDatabase {
 }
 
 /**
- * A database of the spec file's own (data reset per test file), on the run's server, UTF-8 with a
- * ctype that classifies Cyrillic and kana. Without a server to create it on (PGlite), the run's one.
+ * A database of the spec file's own (data reset per test file), on the run's server (the jest global
+ * setup's, local or embedded), UTF-8 with a ctype that classifies Cyrillic and kana.
  * `adminUrl`: another server to create it on (a chaos test's private PostgreSQL).
  */
 export async function createScratchDatabase(options: { ctype?: string; adminUrl?: string } = {}): Promise<ScratchDatabase> {
   const adminUrl = options.adminUrl ?? process.env.PORTAL_TEST_ADMIN_DATABASE_URL;
-  let url = process.env.DATABASE_URL as string;
-  let name: string | null = null;
-  if (adminUrl) {
-    name = `${process.env.PORTAL_TEST_DATABASE_NAME ?? 'portal_test'}_${randomBytes(3).toString('hex')}`;
-    const ctype = options.ctype ?? 'C.UTF-8';
-    await withClient(adminUrl, (client) =>
-      client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE '${ctype}' LC_CTYPE '${ctype}' TEMPLATE template0`),
-    );
-    const parsed = new URL(adminUrl);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-  }
+  if (!adminUrl) throw new Error('createScratchDatabase: no server to create it on (run it under jest, whose global setup gives one)');
+  const name = `${process.env.PORTAL_TEST_DATABASE_NAME ?? 'portal_test'}_${randomBytes(3).toString('hex')}`;
+  const ctype = options.ctype ?? 'C.UTF-8';
+  await withClient(adminUrl, (client) =>
+    client.query(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE '${ctype}' LC_CTYPE '${ctype}' TEMPLATE template0`),
+  );
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${name}`;
+  const url = parsed.toString();
   return {
     url,
     query: (sql, params = []) => withClient(url, async (client) => (await client.query(sql, params)).rows),
@@ -37,7 +34,7 @@ export async function createScratchDatabase(options: { ctype?: string; adminUrl?
         return JSON.stringify((await client.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)).rows);
       }),
     drop: async () => {
-      if (name && adminUrl) await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
 }
