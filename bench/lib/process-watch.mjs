@@ -156,12 +156,12 @@ export async function eventLoopLag(metricsUrl) {
   }
 }
 
-/** The pid of a Redis server (INFO server), for its CPU and memory; null when it cannot be read. */
-export async function redisPid(url) {
+/** A section of a Redis server's INFO, or null when the server does not answer. */
+async function redisInfo(url, section) {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();
-    return Number((await redis.info('server')).match(/process_id:(\d+)/)[1]);
+    return await redis.info(section);
   } catch {
     return null;
   } finally {
@@ -169,17 +169,16 @@ export async function redisPid(url) {
   }
 }
 
+/** The pid of a Redis server (INFO server), for its CPU and memory; null when it cannot be read. */
+export async function redisPid(url) {
+  const match = (await redisInfo(url, 'server'))?.match(/process_id:(\d+)/);
+  return match ? Number(match[1]) : null;
+}
+
 /** The commands a Redis server has run since it started (every client's: the server may be shared). */
 export async function redisCommandsRun(url) {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
-  try {
-    await redis.connect();
-    return Number((await redis.info('stats')).match(/total_commands_processed:(\d+)/)[1]);
-  } catch {
-    return null;
-  } finally {
-    redis.disconnect();
-  }
+  const match = (await redisInfo(url, 'stats'))?.match(/total_commands_processed:(\d+)/);
+  return match ? Number(match[1]) : null;
 }
 
 /**
