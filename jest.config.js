@@ -9,7 +9,8 @@ const swcOptions = {
 };
 
 module.exports = {
-  testEnvironment: 'node',
+  // jest's node environment, printing the gateway's failed answers of a failed test (status alone says little).
+  testEnvironment: '<rootDir>/libs/testing/src/answers-on-failure.environment.js',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   transform: { '^.+\\.(ts|js)$': ['@swc/jest', swcOptions] },

@@ -4,9 +4,26 @@ export interface ApiResult<T = unknown> {
   body: T;
 }
 
+interface FailedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  body: string;
+}
+
+/** Kept for the test environment to print when the test fails (answers-on-failure.environment.js). */
+function recordFailedAnswer(answer: FailedAnswer) {
+  const kept = (globalThis as { __portalFailedAnswers?: FailedAnswer[] }).__portalFailedAnswers;
+  if (!kept) return;
+  kept.push(answer);
+  if (kept.length > 50) kept.shift();
+}
+
 /** A JSON client for the gateway under test, over a real socket. */
 export function apiClient(baseUrl: string) {
   const call = async <T = Record<string, any>>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> => {
+    const started = Date.now();
     const headers: Record<string, string> = { ...options.headers };
     const form = options.body instanceof FormData;
     if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -17,6 +34,7 @@ export function apiClient(baseUrl: string) {
       body: options.body === undefined ? undefined : form || typeof options.body === 'string' ? (options.body as RequestInit['body']) : JSON.stringify(options.body),
     });
     const text = await response.text();
+    if (response.status >= 400) recordFailedAnswer({ method, path, status: response.status, ms: Date.now() - started, body: text.slice(0, 300) });
     let body: unknown = text;
     try {
       body = JSON.parse(text);
