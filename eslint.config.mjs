@@ -22,7 +22,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['scripts/**/*.{mjs,cjs,js}', 'tools/**/*.mjs', 'bench/**/*.{mjs,js}', '*.{js,mjs,cjs}', 'test/**/*.{mjs,cjs}'],
+    files: ['scripts/**/*.{mjs,cjs,js}', 'tools/**/*.mjs', 'bench/**/*.{mjs,cjs,js}', '*.{js,mjs,cjs}', 'test/**/*.{mjs,cjs}', 'libs/testing/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
