@@ -1,4 +1,4 @@
-import { ErrorCode, WatchPartyErrorCode } from '@portal/contracts';
+import { ErrorCode, WATCH_PARTY_MESSAGES, WatchPartyErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { PartySocketContext } from '../../../../web/src/features/watch-party/api/watch-party-socket';
@@ -22,6 +22,8 @@ interface PartyStoryParameters {
 const ROOM = 'Room12345678';
 const me = userSession.user;
 const sent: Array<[string, unknown]>[] = [];
+/** How many times the story's socket was refused. */
+let refusals: () => number = () => 0;
 /** No stream in the workbench: the video element stays empty. */
 const noVideo: VideoSourceHook = () => ({ error: null, retry: () => undefined });
 
@@ -70,6 +72,7 @@ const meta = {
       const { party = {} } = context.parameters as PartyStoryParameters;
       const connector = fakePartyConnector(party);
       sent.splice(0, sent.length, connector.sent);
+      refusals = connector.refusals;
       return (
         <PartySocketContext.Provider value={connector}>
           <Story />
@@ -111,6 +114,24 @@ export const NeedsLogin: Story = {
   play: async () => {
     await screen.findByRole('heading', { name: 'Войдите, чтобы смотреть вместе' });
     await expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
+  },
+};
+
+/** Signed in here, but the room's socket refuses the session (it expired meanwhile): the same invitation to sign in. */
+export const SessionRefusedBySocket: Story = {
+  parameters: { party: { refuses: { message: WATCH_PARTY_MESSAGES.signInRequired, code: ErrorCode.Unauthorized } } },
+  play: async () => {
+    await screen.findByRole('heading', { name: 'Войдите, чтобы смотреть вместе' });
+  },
+};
+
+/** A refusal that is not about the session (no code; its text is for people, not matched) leaves the page connecting. */
+export const RefusedForAnotherReason: Story = {
+  parameters: { party: { refuses: { message: 'Не удалось войти в комнату: сервер перегружен' } } },
+  play: async () => {
+    await waitFor(() => expect(refusals()).toBe(1));
+    await screen.findByText('Подключаемся к комнате…');
+    await expect(screen.queryByRole('heading', { name: 'Войдите, чтобы смотреть вместе' })).not.toBeInTheDocument();
   },
 };
 

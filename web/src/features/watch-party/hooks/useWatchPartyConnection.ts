@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useReducer, useRef } from 'react';
 import {
+  ErrorCode,
   WatchPartyErrorCode,
   type WatchPartyChatMessage,
   type WatchPartyClientToServerEvents,
@@ -98,7 +99,9 @@ export function useWatchPartyConnection(roomId: string, token: string | null, my
       });
       opened.on('disconnect', () => dispatch({ type: 'status', status: 'reconnecting' }));
       opened.on('connect_error', (error) => {
-        if (error.message === 'websocket only' || /войти/i.test(error.message)) dispatch({ type: 'status', status: 'unauthorized' });
+        // The namespace refuses a socket without a valid session with the envelope's code (its message is for people).
+        const code = (error as Error & { data?: { code?: string } }).data?.code;
+        if (error.message === 'websocket only' || code === ErrorCode.Unauthorized) dispatch({ type: 'status', status: 'unauthorized' });
         else dispatch({ type: 'status', status: 'reconnecting' });
       });
       on('state', (room) => dispatch({ type: 'state', room }));

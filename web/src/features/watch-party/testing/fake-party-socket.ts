@@ -7,6 +7,8 @@ export type ScriptedEvent = { [E in keyof WatchPartyServerToClientEvents]: [E, P
 export interface FakePartyScript {
   /** False: the socket never connects (the "connecting" state). Default true. */
   connects?: boolean;
+  /** The server refuses the connection (connect_error) with this message and envelope code instead. */
+  refuses?: { message: string; code?: string };
   /** Sent when the page joins. */
   onJoin?: ScriptedEvent[];
   /** Sent a moment after the join answer (hand-overs, disconnects). */
@@ -14,8 +16,9 @@ export interface FakePartyScript {
 }
 
 /** A socket without a server, for stories and tests: scripted answers, and what the page sent. */
-export function fakePartyConnector(script: FakePartyScript = {}): PartySocketConnector & { sent: Array<[string, unknown]> } {
+export function fakePartyConnector(script: FakePartyScript = {}): PartySocketConnector & { sent: Array<[string, unknown]>; refusals: () => number } {
   const sent: Array<[string, unknown]> = [];
+  let refusals = 0;
   const connector = async (): Promise<PartySocket> => {
     const listeners = new Map<string, Array<(payload?: unknown) => void>>();
     const fire = (event: ServerEvent, payload?: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
@@ -34,10 +37,17 @@ export function fakePartyConnector(script: FakePartyScript = {}): PartySocketCon
         listeners.clear();
       },
     };
-    if (script.connects !== false) setTimeout(() => fire('connect'), 0);
+    const { refuses } = script;
+    if (refuses) {
+      setTimeout(() => {
+        fire('connect_error', Object.assign(new Error(refuses.message), refuses.code ? { data: { code: refuses.code } } : {}));
+        refusals += 1;
+      }, 0);
+    }
+    else if (script.connects !== false) setTimeout(() => fire('connect'), 0);
     return socket as unknown as PartySocket;
   };
-  return Object.assign(connector, { sent });
+  return Object.assign(connector, { sent, refusals: () => refusals });
 }
 
 const T = Date.UTC(2025, 2, 1, 18, 0);
