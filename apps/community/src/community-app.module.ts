@@ -9,6 +9,7 @@ import { AnimeRefsBroadcast } from './anime-refs/anime-refs-broadcast';
 import { AnimeRefsRepository } from './anime-refs/anime-refs.repository';
 import { AnimeRefsService } from './anime-refs/anime-refs.service';
 import { CatalogueAnimeUpdatedListener } from './anime-refs/listeners/anime-updated.listener';
+import { ACCOUNTS_PROVIDERS } from './accounts/accounts.providers';
 import { COMMENTS_CONTROLLERS, commentsProviders } from './comments/comments.providers';
 import { COMMUNITY_LOGGER } from './community.tokens';
 import { LibraryMessageController } from './library/library.message-controller';
@@ -66,6 +67,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ProgressRepository,
         ProgressWriter,
         ProgressService,
+        ...ACCOUNTS_PROVIDERS,
         ...commentsProviders(config),
         ...REVIEWS_PROVIDERS,
         ...NEWS_PROVIDERS,

@@ -21,7 +21,7 @@ import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { changedFields, RpcError } from '@portal/platform';
 import { AdminActionPublisher, type AuditChange } from '../../admin-actions/admin-action.publisher';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import { Accounts } from '../../comments/services/accounts';
+import { Accounts } from '../../accounts/accounts';
 import { normalizeSearch, toAmvItem } from '../amv-view';
 import { type AmvFields, type AmvRow, AmvRepository } from '../amv.repository';
 import { AMV_SETTINGS, type AmvSettings } from '../jobs/amv-transcode.job';

@@ -19,7 +19,7 @@ import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { NewsReader } from '../../news/services/news-reader';
 import { buildTree, type CommentsView, cursorOf, hasWatched, isSpoiler, parseCursor, toLatestComment } from '../comment-view';
 import { type CommentRow, CommentsRepository, type LatestCommentRow } from '../comments.repository';
-import { Accounts } from './accounts';
+import { Accounts } from '../../accounts/accounts';
 
 const notFound = () => RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.notFound);
 

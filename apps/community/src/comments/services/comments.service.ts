@@ -22,8 +22,8 @@ import { excerptOf, GUEST_VIEW, isSpoiler, toCommentItem } from '../comment-view
 import { CommentLikesPusher } from '../comment-likes-pusher';
 import { type CommentRow, CommentsRepository } from '../comments.repository';
 import { CommentsPusher } from '../comments-pusher';
-import { UserRefsRepository } from '../user-refs.repository';
-import { Accounts } from './accounts';
+import { UserRefsRepository } from '../../accounts/user-refs.repository';
+import { Accounts } from '../../accounts/accounts';
 import { CommentLimits } from './comment-limits';
 
 const notFound = () => RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.notFound);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type AuthenticatedUser, ErrorCode, NEWS_MESSAGES, type NewsListRequest, type NewsOne, type NewsPage } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import { Accounts } from '../../comments/services/accounts';
+import { Accounts } from '../../accounts/accounts';
 import { type NewsRow, NewsRepository } from '../news.repository';
 import { toNewsItem } from '../news-view';
 

@@ -16,7 +16,7 @@ import {
 import { changedFields, RpcError } from '@portal/platform';
 import { AdminActionPublisher, type AuditChange } from '../../admin-actions/admin-action.publisher';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import { Accounts } from '../../comments/services/accounts';
+import { Accounts } from '../../accounts/accounts';
 import { type NewsFields, type NewsRow, NewsRepository, slugTaken } from '../news.repository';
 import { toNewsItem } from '../news-view';
 import { hasContent, sanitizeNewsHtml } from './news-html';

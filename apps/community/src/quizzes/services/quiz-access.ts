@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type AuthenticatedUser, QUIZ_MESSAGES } from '@portal/contracts';
-import { Accounts } from '../../comments/services/accounts';
+import { Accounts } from '../../accounts/accounts';
 import { quizForbidden, quizNotFound } from '../quiz-errors';
 import type { QuizRow } from '../quizzes.repository';
 

@@ -15,8 +15,8 @@ import {
 import { changedFields, RpcError } from '@portal/platform';
 import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import { Accounts } from '../../comments/services/accounts';
-import { UserRefsRepository } from '../../comments/user-refs.repository';
+import { Accounts } from '../../accounts/accounts';
+import { UserRefsRepository } from '../../accounts/user-refs.repository';
 import { quizNotFound } from '../quiz-errors';
 import { toQuizEditable } from '../quiz-view';
 import { type QuizContent, type QuizRow, QuizzesRepository } from '../quizzes.repository';

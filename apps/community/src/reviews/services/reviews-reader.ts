@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import { Accounts } from '../../comments/services/accounts';
+import { Accounts } from '../../accounts/accounts';
 import { mayRead, type ReviewsView, toReviewItem, toReviewWithAnime } from '../review-view';
 import { parseReviewCursor, reviewCursorOf, type ReviewRow, ReviewsRepository } from '../reviews.repository';
 

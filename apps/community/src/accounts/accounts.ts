@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/contracts';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { requestContext, RpcError } from '@portal/platform';
-import type { UserRef } from '../user-refs.repository';
+import type { UserRef } from './user-refs.repository';
 
 /** A profile lookup that takes longer goes without (the author is shown by username until an event). */
 const PROFILE_DEADLINE_MS = 1000;

@@ -1,0 +1,11 @@
+import type { Provider } from '@nestjs/common';
+import { Accounts } from './accounts';
+import { UserEventsListener } from './listeners/user-events.listener';
+import { UserRefsRepository } from './user-refs.repository';
+
+/**
+ * The community's view of accounts: its copy of their public slice (user_refs, kept in step with
+ * auth's events) and what it asks auth live (the caller's role and profile). Comments, reviews,
+ * news, AMV, orders and quizzes all use it.
+ */
+export const ACCOUNTS_PROVIDERS: Provider[] = [UserRefsRepository, UserEventsListener, Accounts];
