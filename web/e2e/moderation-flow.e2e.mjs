@@ -192,6 +192,9 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     await row.getByRole('button', { name: `Снять бан с ${ip}` }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Снять бан по IP?' });
     await dialog.getByRole('button', { name: 'Снять' }).click();
+    // The dialog closes once the DELETE has succeeded. While it is open the page behind it is hidden from
+    // role queries, so «the row is gone» alone was true at once, before the ban was lifted.
+    await dialog.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
     const left = await api('/admin/ip-bans', { token: await adminPage.evaluate(() => globalThis.localStorage.getItem('token')) });
     if (left.some((ban) => ban.ip === ip)) throw new Error(`${ip} is still banned`);
