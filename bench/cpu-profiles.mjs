@@ -53,7 +53,10 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'
     if (frame.functionName === '(idle)') idle += time;
     else if (frame.functionName === '(garbage collector)') gc += time;
     else if (SOCKET_WRITES.has(frame.functionName) && frame.url === '') writes += time;
-    else packages.set(packageOf(frame), (packages.get(packageOf(frame)) ?? 0) + time);
+    else {
+      const name = packageOf(frame);
+      packages.set(name, (packages.get(name) ?? 0) + time);
+    }
   }
   const busy = total - idle;
   const top = [...packages].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, time]) => `${name} ${percent(time, total)}`);

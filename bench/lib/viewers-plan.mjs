@@ -173,18 +173,16 @@ export function markdownSection(run) {
     lines.push(`| ${name} | ${cells.join(' | ')} |`);
   }
   lines.push(`| **all measured processes, share of the 2 cores** | ${steps.map((step) => `${fmt(step.cpuShareOfMachine * 100)} %`).join(' | ')} |`);
-  if (steps.some((step) => step.machineCpuBusy !== undefined)) {
-    lines.push(`| the whole machine busy (every process, also other users') | ${steps.map((step) => (step.machineCpuBusy === undefined ? '–' : `${fmt(step.machineCpuBusy * 100)} %`)).join(' | ')} |`);
-  }
-  if (steps.some((step) => typeof step.transactionsPerRequest === 'number')) {
-    lines.push(`| PostgreSQL transactions per request (this database) | ${steps.map((step) => (typeof step.transactionsPerRequest === 'number' ? fmt(step.transactionsPerRequest, 2) : '–')).join(' | ')} |`);
-  }
-  if (steps.some((step) => typeof step.redisCommandsPerRequest === 'number')) {
-    lines.push(`| Redis commands per request (the whole server, also other users') | ${steps.map((step) => (typeof step.redisCommandsPerRequest === 'number' ? fmt(step.redisCommandsPerRequest, 1) : '–')).join(' | ')} |`);
-  }
-  if (steps.some((step) => step.tcp)) {
-    lines.push(`| connections dropped by a full accept queue / SYNs sent again (machine-wide) | ${steps.map((step) => (step.tcp ? `${fmt(step.tcp.listenOverflows)} / ${fmt(step.tcp.synRetransmits)}` : '–')).join(' | ')} |`);
-  }
+  // A row only when some step measured it (older runs and the baseline have none): '–' where one did not.
+  const optionalRow = (label, value, format) => {
+    if (steps.some((step) => value(step) !== undefined && value(step) !== null)) {
+      lines.push(`| ${label} | ${steps.map((step) => (value(step) === undefined || value(step) === null ? '–' : format(value(step)))).join(' | ')} |`);
+    }
+  };
+  optionalRow("the whole machine busy (every process, also other users')", (step) => step.machineCpuBusy, (busy) => `${fmt(busy * 100)} %`);
+  optionalRow('PostgreSQL transactions per request (this database)', (step) => step.transactionsPerRequest, (count) => fmt(count, 2));
+  optionalRow("Redis commands per request (the whole server, also other users')", (step) => step.redisCommandsPerRequest, (count) => fmt(count, 1));
+  optionalRow('connections dropped by a full accept queue / SYNs sent again (machine-wide)', (step) => step.tcp, (tcp) => `${fmt(tcp.listenOverflows)} / ${fmt(tcp.synRetransmits)}`);
   lines.push('');
   const loops = [...new Set(steps.flatMap((step) => Object.keys(step.eventLoopDelayMs ?? {})))];
   if (loops.length > 0) {

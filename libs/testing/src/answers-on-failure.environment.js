@@ -4,8 +4,6 @@
 // a run on another machine cannot otherwise tell (libs/testing/src/http-client.ts records them).
 const { TestEnvironment } = require('jest-environment-node');
 
-const KEPT = 10;
-
 class AnswersOnFailureEnvironment extends TestEnvironment {
   async handleTestEvent(event) {
     if (event.name === 'test_start' || event.name === 'hook_start') this.global.__portalFailedAnswers = [];
@@ -13,7 +11,7 @@ class AnswersOnFailureEnvironment extends TestEnvironment {
     const answers = this.global.__portalFailedAnswers ?? [];
     if (answers.length === 0) return;
     const where = event.name === 'hook_failure' ? `${event.hook.type} hook` : event.test.name;
-    const lines = answers.slice(-KEPT).map((answer) => `  ${answer.method} ${answer.path} → ${answer.status} in ${answer.ms} ms: ${answer.body}`);
+    const lines = answers.map((answer) => `  ${answer.method} ${answer.path} → ${answer.status} in ${answer.ms} ms: ${answer.body}`);
     process.stderr.write(`[answers] the failed answers of «${where}»:\n${lines.join('\n')}\n`);
   }
 }

@@ -12,12 +12,14 @@ interface FailedAnswer {
   body: string;
 }
 
-/** Kept for the test environment to print when the test fails (answers-on-failure.environment.js). */
+/** The last ones are kept for the test environment to print when the test fails (answers-on-failure.environment.js). */
+const FAILED_ANSWERS_KEPT = 10;
+
 function recordFailedAnswer(answer: FailedAnswer) {
   const kept = (globalThis as { __portalFailedAnswers?: FailedAnswer[] }).__portalFailedAnswers;
   if (!kept) return;
   kept.push(answer);
-  if (kept.length > 50) kept.shift();
+  if (kept.length > FAILED_ANSWERS_KEPT) kept.shift();
 }
 
 /** A JSON client for the gateway under test, over a real socket. */
