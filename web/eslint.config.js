@@ -17,6 +17,14 @@ export default tseslint.config(
       'layers/no-cross-layer-imports': 'error',
       'layers/component-file-names': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // The declarations carry zod schemas: the browser takes their types only, and their routes from Vite.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@portal/contracts/operations', allowTypeImports: true, message: 'Import the declarations as types only (zod stays out of the bundle); call them through shared/api/operations-client.' }],
+          patterns: [{ group: ['@portal/contracts/schemas', '**/libs/contracts/src/operations*', '**/libs/contracts/src/**/*.schemas', '**/libs/contracts/src/**/*.answers'], allowTypeImports: true, message: 'Schemas (zod) stay out of the bundle: import their types only.' }],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {
@@ -34,5 +42,7 @@ export default tseslint.config(
   {
     files: ['web/*.{ts,js}', 'stories/.storybook/main.ts'],
     languageOptions: { globals: { ...globals.node } },
+    // The build reads the operations' routes from the declarations themselves.
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

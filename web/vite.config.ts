@@ -3,6 +3,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { operationRoutes } from '../libs/contracts/src/operations';
 import { parseWebEnv, webEnvDefines } from './src/shared/config/env-schema';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -33,7 +34,11 @@ export default defineConfig(({ mode }) => ({
   // Storybook builds the workbench with this config too (its CLI sets STORYBOOK): nothing to pre-compress there.
   plugins: [react(), ...(process.env.STORYBOOK === 'true' ? [] : [precompress()])],
   resolve: { alias: contractsAlias },
-  define: webEnvDefines(parseWebEnv({ ...loadEnv(mode, webRoot, 'VITE_'), ...pickViteVars(process.env) })),
+  define: {
+    ...webEnvDefines(parseWebEnv({ ...loadEnv(mode, webRoot, 'VITE_'), ...pickViteVars(process.env) })),
+    // The declared operations' routes without their schemas (web/src/shared/api/operations-client.ts): zod stays out of the bundle.
+    __OPERATION_ROUTES__: JSON.stringify(operationRoutes()),
+  },
   server: {
     proxy: {
       '/api': backend,

@@ -1,4 +1,5 @@
 import { ErrorCode, GENERIC_MESSAGES, SERVICE_NAMES } from '@portal/contracts';
+import { ALL_OPERATIONS, pathParamsOf, successStatusOf } from '@portal/contracts/operations';
 import { type ApiClient, type ApiResult, apiClient, waitFor } from '@portal/testing';
 import { type RunningApp, startAuthService, startChatService, startGateway, startModerationService, startPlatformService } from '../support/test-apps';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS, STACK_TRACE, uniqueDigits } from '../auth/auth-test-kit';
@@ -154,6 +155,26 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
       expect(doc.paths['/api/user/{id}/admin'].put.parameters).toEqual(
         expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id', schema: expect.objectContaining({ format: 'uuid' }) })]),
       );
+    });
+
+    it('documents every declared operation: its parameters, its body or query, and its answer (issue #31)', async () => {
+      const doc = (await api.get('/api/docs.json')).body;
+      const routed = ALL_OPERATIONS.filter((operation) => operation.http);
+      expect(routed.length).toBeGreaterThan(0);
+      for (const operation of routed) {
+        const http = operation.http!;
+        const entry = doc.paths[`/api${http.path.replace(/:(\w+)/g, '{$1}')}`]?.[http.method.toLowerCase()];
+        expect({ pattern: operation.pattern, documented: Boolean(entry) }).toEqual({ pattern: operation.pattern, documented: true });
+        expect(entry.summary).toBe(operation.summary);
+        const answer = entry.responses[String(successStatusOf(http))].content['application/json'].schema;
+        expect(answer.properties.data).toEqual(expect.objectContaining({ type: expect.any(String) }));
+        const params = (entry.parameters ?? []).filter((param: { in: string }) => param.in === 'path').map((param: { name: string }) => param.name);
+        expect(params).toEqual(pathParamsOf(http.path));
+      }
+      const create = doc.paths['/api/news'].post;
+      expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['title', 'body', 'status']));
+      expect(Object.keys(create.responses['201'].content['application/json'].schema.properties.data.properties)).toEqual(expect.arrayContaining(['id', 'slug', 'anime', 'cover']));
+      expect(doc.paths['/api/news'].get.parameters.map((param: { name: string }) => param.name)).toEqual(expect.arrayContaining(['page', 'limit', 'tag', 'animeId']));
     });
 
     it('serves the docs page at /api/docs as HTML', async () => {

@@ -23,10 +23,10 @@ import { createAmvController } from './community/amv.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
 import { NewsController } from './community/news.controller';
-import { OrdersController } from './community/orders.controller';
+import { OperationsController } from './operations/operations.controller';
 import { BansController } from './moderation/bans.controller';
 import { ReportsController } from './moderation/reports.controller';
-import { SanctionLookup } from './moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 import { QuizzesController } from './community/quizzes.controller';
 import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
@@ -83,11 +83,11 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         CommentsController,
         ReviewsController,
         createAmvController(config),
-        OrdersController,
         ReportsController,
         BansController,
         QuizzesController,
         NewsController,
+        OperationsController,
         NotificationsController,
         RankingsController,
         WatchPartyController,

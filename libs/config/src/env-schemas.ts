@@ -22,6 +22,8 @@ export const baseEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: redisUrl,
   REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only').default('portal:'),
+  /** Every answer of a declared operation is parsed with its schema; a mismatch is a 500 (on in tests). */
+  CHECK_ANSWERS: booleanString.default(false),
 });
 
 export const databaseEnvSchema = z.object({

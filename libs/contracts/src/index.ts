@@ -68,3 +68,5 @@ export * from './events/event-map';
 export * from './events/queues';
 export * from './rpc/rpc-map';
 export * from './rpc/rpc-kinds';
+// Zod-free helpers of the operation declarations (the declarations themselves: `@portal/contracts/operations`).
+export * from './operations/define-operation';

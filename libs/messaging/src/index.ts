@@ -1,6 +1,7 @@
 export * from './redis.module';
 export * from './redis-lease';
 export * from './rpc-client';
+export * from './sanction-lookup';
 export * from './queue-guard';
 export * from './transport/encoding';
 export * from './transport/streams/call-context';

@@ -8,8 +8,8 @@ import {
   type RpcPattern,
   type RpcRequestOf,
   type RpcResponseOf,
-  rpcKindOf,
 } from '@portal/contracts';
+import { kindOf } from '@portal/contracts/operations';
 import { assertNoOpenTransaction } from '@portal/db';
 import { UnencodableMessageError } from './transport/encoding';
 
@@ -33,7 +33,7 @@ export class RpcClient {
     try {
       return await firstValueFrom(this.proxy.send<RpcResponseOf<P>>(pattern, { meta, data }).pipe(timeout(this.timeoutMs)));
     } catch (error) {
-      throw toRemoteServiceError(error, rpcKindOf(pattern) === 'write');
+      throw toRemoteServiceError(error, kindOf(pattern) === 'write');
     }
   }
 }

@@ -8,10 +8,13 @@ import type { ServiceEnv } from '@portal/config';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { callApplied, reportOpenTransactionsTo } from '@portal/db';
-import { RedisStreamsServer } from '@portal/messaging';
+import { RedisStreamsServer, SanctionLookup } from '@portal/messaging';
 import { PinoNestLogger } from './logger';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
 import { RpcExceptionsFilter } from './rpc-exceptions.filter';
+import { AnswerCheckInterceptor } from './operations/answer-check.interceptor';
+import { OperationAccessGuard } from './operations/operation-access.guard';
+import { RoleLookup } from './operations/role-lookup';
 import { serveMetrics } from './metrics/metrics-route';
 
 /**
@@ -33,7 +36,8 @@ export async function createServiceApp(
   // A service's schema is named after it (ServicePlatformModule).
   const dataSource = app.get<DataSource>(getDataSourceToken(), { strict: false });
   const { schema } = dataSource.options as { schema: string };
-  app.useGlobalInterceptors(new RpcContextInterceptor(logger, schema));
+  app.useGlobalInterceptors(new RpcContextInterceptor(logger, schema), ...(config.CHECK_ANSWERS ? [new AnswerCheckInterceptor(logger)] : []));
+  app.useGlobalGuards(new OperationAccessGuard(app.get(SanctionLookup, { strict: false }), optionalProvider(app, RoleLookup)));
   app.useGlobalFilters(new RpcExceptionsFilter(logger));
   serveMetrics(app.getHttpAdapter().getInstance());
   const transport = new RedisStreamsServer({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
@@ -47,4 +51,12 @@ export async function startServiceApp(app: NestFastifyApplication, service: Serv
   await app.startAllMicroservices();
   await app.listen(port, '0.0.0.0');
   logger.info({ port }, `${service} service ready`);
+}
+
+function optionalProvider<T>(app: NestFastifyApplication, token: abstract new (...args: never[]) => T): T | null {
+  try {
+    return app.get(token, { strict: false });
+  } catch {
+    return null;
+  }
 }

@@ -16,3 +16,5 @@ export * from './run-migrations';
 export * from './metrics';
 export * from './ffmpeg';
 export * from './changed-fields';
+export * from './operations/handles-operation';
+export * from './operations/role-lookup';

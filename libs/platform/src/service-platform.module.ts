@@ -15,6 +15,7 @@ import {
   REDIS_OPTIONS,
   RedisModule,
   type RedisOptions,
+  SanctionLookup,
   transportCall,
 } from '@portal/messaging';
 import { AppliedCallsPruner } from './applied-calls-pruner';
@@ -61,6 +62,8 @@ export class ServicePlatformModule {
         }),
       ],
       providers: [
+        // Read by every service's OperationAccessGuard (bootstrap-service.ts).
+        SanctionLookup,
         { provide: AppliedCallsPruner, inject: [getDataSourceToken()], useFactory: (dataSource: DataSource) => new AppliedCallsPruner(dataSource, service) },
         {
           provide: EventQueueMetrics,

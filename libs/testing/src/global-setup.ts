@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.REDIS_KEY_PREFIX = `test:${runId}:`;
   process.env.JWT_SECRET = randomBytes(32).toString('hex');
   process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+  // A declared operation's answer that does not match its schema fails the call (libs/platform/src/operations).
+  process.env.CHECK_ANSWERS = 'true';
   (globalThis as Record<string, unknown>).__PORTAL_TEST_STOP__ = async () => {
     await redis.stop();
     await database.stop();

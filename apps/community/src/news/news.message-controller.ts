@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { newsCreateSchema, newsListQuerySchema, newsLookupSchema, newsParamsSchema, newsSettingsSchema, newsUpdateSchema } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, NewsCreateRequest, NewsListRequest, NewsUpdateRequest } from '@portal/contracts';
+import { NEWS_OPERATIONS } from '@portal/contracts/operations';
+import type { NewsIdRequest, NewsLookupRequest, NewsSettingsRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { NewsReader } from './services/news-reader';
 import { NewsService } from './services/news.service';
 
-/** News (docs/community.md, «News»). Writes are the admins' (asked of auth); reads are public. */
+/** News (docs/community.md, «News»). Writes are the admins' (checked by the operations' access); reads are public. */
 @Controller()
 export class NewsMessageController {
   constructor(
@@ -14,38 +14,38 @@ export class NewsMessageController {
     private readonly reader: NewsReader,
   ) {}
 
-  @MessagePattern('community.news.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.list(meta.user, validatePayload(newsListQuerySchema, data));
+  @HandlesOperation(NEWS_OPERATIONS.list)
+  list(@Input() query: NewsListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.list(viewer, query);
   }
 
-  @MessagePattern('community.news.get')
-  get(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.one(meta.user, validatePayload(newsLookupSchema, data).idOrSlug);
+  @HandlesOperation(NEWS_OPERATIONS.get)
+  get(@Input() { idOrSlug }: NewsLookupRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.one(viewer, idOrSlug);
   }
 
-  @MessagePattern('community.news.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.news.create(signedIn(meta.user), validatePayload(newsCreateSchema, data));
+  @HandlesOperation(NEWS_OPERATIONS.create)
+  create(@Input() request: NewsCreateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.news.create(admin, request);
   }
 
-  @MessagePattern('community.news.update')
-  update(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.news.update(signedIn(meta.user), validatePayload(newsUpdateSchema, data));
+  @HandlesOperation(NEWS_OPERATIONS.update)
+  update(@Input() change: NewsUpdateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.news.update(admin, change);
   }
 
-  @MessagePattern('community.news.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.news.remove(signedIn(meta.user), validatePayload(newsParamsSchema, data).id);
+  @HandlesOperation(NEWS_OPERATIONS.delete)
+  remove(@Input() { id }: NewsIdRequest, @Caller() admin: AuthenticatedUser) {
+    return this.news.remove(admin, id);
   }
 
-  @MessagePattern('community.news.settings.get')
-  settings(@Payload() { meta }: RpcRequest<unknown>) {
-    return this.news.settings(signedIn(meta.user));
+  @HandlesOperation(NEWS_OPERATIONS.settings)
+  settings() {
+    return this.news.settings();
   }
 
-  @MessagePattern('community.news.settings.set')
-  setSettings(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.news.setSettings(signedIn(meta.user), validatePayload(newsSettingsSchema, data));
+  @HandlesOperation(NEWS_OPERATIONS.setSettings)
+  setSettings(@Input() settings: NewsSettingsRequest, @Caller() admin: AuthenticatedUser) {
+    return this.news.setSettings(admin, settings);
   }
 }

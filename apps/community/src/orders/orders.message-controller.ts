@@ -1,12 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { orderCreateSchema, orderListQuerySchema, orderParamsSchema, orderStatusSchema } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from '@portal/contracts';
+import { ORDERS_OPERATIONS } from '@portal/contracts/operations';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { OrdersReader } from './services/orders-reader';
 import { OrdersService } from './services/orders.service';
 
-/** The order desk (docs/community.md, «Order desk»). The author and voter is always the caller's token; the admin role is asked of auth. */
+/** The order desk (docs/community.md, «Order desk»). The author and voter is always the caller's token. */
 @Controller()
 export class OrdersMessageController {
   constructor(
@@ -14,32 +13,28 @@ export class OrdersMessageController {
     private readonly reader: OrdersReader,
   ) {}
 
-  @MessagePattern('community.order.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.orders.create(user, validatePayload(orderCreateSchema, data));
+  @HandlesOperation(ORDERS_OPERATIONS.create)
+  create(@Input() order: OrderCreateRequest, @Caller() author: AuthenticatedUser) {
+    return this.orders.create(author, order);
   }
 
-  @MessagePattern('community.orders.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.list(meta.user, validatePayload(orderListQuerySchema, data));
+  @HandlesOperation(ORDERS_OPERATIONS.list)
+  list(@Input() query: OrderListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.list(viewer, query);
   }
 
-  @MessagePattern('community.order.vote')
-  vote(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.orders.vote(user, validatePayload(orderParamsSchema, data).id);
+  @HandlesOperation(ORDERS_OPERATIONS.vote)
+  vote(@Input() { id }: OrderIdRequest, @Caller() voter: AuthenticatedUser) {
+    return this.orders.vote(voter, id);
   }
 
-  @MessagePattern('community.order.unvote')
-  unvote(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.orders.unvote(user, validatePayload(orderParamsSchema, data).id);
+  @HandlesOperation(ORDERS_OPERATIONS.unvote)
+  unvote(@Input() { id }: OrderIdRequest, @Caller() voter: AuthenticatedUser) {
+    return this.orders.unvote(voter, id);
   }
 
-  @MessagePattern('community.order.status')
-  status(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.orders.setStatus(user, validatePayload(orderStatusSchema, data));
+  @HandlesOperation(ORDERS_OPERATIONS.setStatus)
+  status(@Input() change: OrderStatusRequest, @Caller() admin: AuthenticatedUser) {
+    return this.orders.setStatus(admin, change);
   }
 }

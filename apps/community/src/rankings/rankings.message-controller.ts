@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { RANKINGS_OPERATIONS } from '@portal/contracts/operations';
+import { Caller, HandlesOperation } from '@portal/platform';
 import { TitleRankingsReader } from './services/title-rankings-reader';
 import { UserRankingsReader } from './services/user-rankings-reader';
 
@@ -12,12 +13,12 @@ export class RankingsMessageController {
     private readonly titles: TitleRankingsReader,
   ) {}
 
-  @MessagePattern('community.rankings.users')
-  userRankings(@Payload() { meta }: RpcRequest<unknown>) {
-    return this.users.read(meta.user);
+  @HandlesOperation(RANKINGS_OPERATIONS.users)
+  userRankings(@Caller() viewer: AuthenticatedUser | undefined) {
+    return this.users.read(viewer);
   }
 
-  @MessagePattern('community.rankings.titles')
+  @HandlesOperation(RANKINGS_OPERATIONS.titles)
   titleRankings() {
     return this.titles.read();
   }

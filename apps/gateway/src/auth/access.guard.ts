@@ -4,7 +4,7 @@ import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
-import { SanctionLookup } from '../moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 
 type Access = 'public' | 'user' | 'admin';
 const ACCESS = 'portal:access';

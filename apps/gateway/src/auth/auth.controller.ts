@@ -17,7 +17,7 @@ import { PROFILE_MEDIA_FIELDS, PUBLIC_PROFILE_FIELDS, removeReplacedProfileMedia
 import { RefuseBannedIp, RequireUser } from './access.guard';
 import { AvatarLookup } from '../users/avatar-lookup';
 import { CardRewards, REGISTRATION_CARD_WAIT_MS, withCardReward } from '../rewards/card-rewards';
-import { SanctionLookup } from '../moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 
 class RegisterBody extends createZodDto(registerRequestSchema) {}
 class LoginBody extends createZodDto(loginRequestSchema) {}

@@ -7,7 +7,7 @@ import { vkCallbackBodySchema } from '@portal/contracts/schemas';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { type GatewayRequest, Meta } from '../http/request-meta.decorator';
 import { RefuseBannedIp } from './access.guard';
-import { SanctionLookup } from '../moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 
 class VkCallbackBody extends createZodDto(vkCallbackBodySchema) {}
 

@@ -24,18 +24,23 @@ export class EdgeValidationPipe implements PipeTransform {
     if (!isSchemaDto(metatype)) {
       throw new Error(`@${type === 'param' ? 'Param' : type === 'query' ? 'Query' : 'Body'}(${data ?? ''}) needs a schema DTO`);
     }
-    const result = metatype.schema.safeParse(value ?? {});
-    if (!result.success) refuse(fieldErrorsOf(result.error));
-    const nulAt = pathOfNul(result.data, []);
-    if (nulAt) refuse([{ field: nulAt.join('.') || type, message: NUL_MESSAGE }]);
-    return result.data;
+    return parseAtEdge(metatype.schema, value, type);
   }
+}
+
+/** Parses input with its contract schema; a refusal is a 400 naming the field (`where` when the whole input is at fault). */
+export function parseAtEdge<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) refuse(fieldErrorsOf(result.error));
+  const nulAt = pathOfNul(result.data, []);
+  if (nulAt) refuse([{ field: nulAt.join('.') || where, message: NUL_MESSAGE }]);
+  return result.data;
 }
 
 const NUL_MESSAGE = 'Текст содержит недопустимый символ (NUL)';
 
 // Rendered exactly as a service's own validation failure: 400, the first message, every field.
-function refuse(errors: FieldError[]): never {
+export function refuse(errors: FieldError[]): never {
   throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
 }
 

@@ -1,38 +1,26 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
-import { reportCreateSchema, reportDecisionBodySchema, reportParamsSchema, reportQueueQuerySchema } from '@portal/contracts/schemas';
+import { reportDecisionBodySchema, reportParamsSchema, reportQueueQuerySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
+import { AdminOnly } from '../auth/access.guard';
 import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
 
-class ReportCreateBody extends createZodDto(reportCreateSchema) {}
 class ReportQueueQuery extends createZodDto(reportQueueQuerySchema) {}
 class ReportParams extends createZodDto(reportParamsSchema) {}
 class ReportDecisionBody extends createZodDto(reportDecisionBodySchema) {}
 
 /**
- * Reports and the moderation queue (docs/moderation.md): the moderation service owns them and asks
- * each target's owner for it. Admin routes are checked here and again by the moderation service.
+ * The moderation queue (docs/moderation.md): the moderation service owns it and asks each target's
+ * owner for it. Admin routes are checked here and again by the moderation service. Sending a report
+ * is a declared operation (REPORTS_OPERATIONS, routed by OperationsController).
  */
 @ApiTags('moderation')
 @Controller()
 export class ReportsController {
   constructor(private readonly rpc: RpcClient) {}
-
-  @Post('reports')
-  @Writes()
-  @RequireUser()
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary:
-      'Report a comment, review, chat message, AMV or user: target { type, id }, reason spam|offence|spoiler|offtopic|nickname|other, text (required for other, up to 1000). One open report per user and target (409); not one’s own (403); 20 an hour',
-  })
-  create(@Body() body: ReportCreateBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('moderation.report.create', body, meta);
-  }
 
   @Get('admin/reports')
   @AdminOnly()

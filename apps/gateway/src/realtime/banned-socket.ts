@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contracts';
 import { RemoteServiceError } from '@portal/messaging';
-import type { SanctionLookup } from '../moderation/sanction-lookup';
+import type { SanctionLookup } from '@portal/messaging';
 
 /**
  * The connection error a fully banned user's socket gets (its `data` carries the code and the

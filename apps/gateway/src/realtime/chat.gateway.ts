@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import type { Namespace, Socket } from 'socket.io';
 import { type AuthenticatedUser, CHAT_NAMESPACE, sanctionSocketRoom } from '@portal/contracts';
-import { SanctionLookup } from '../moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 import { bannedSocketError } from './banned-socket';
 import { socketUser } from './visitor-identity';
 

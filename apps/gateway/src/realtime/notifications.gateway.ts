@@ -12,7 +12,7 @@ import {
   type NotificationsServerToClientEvents,
 } from '@portal/contracts';
 import { RpcClient } from '@portal/messaging';
-import { SanctionLookup } from '../moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 import { bannedSocketError } from './banned-socket';
 import { socketUser } from './visitor-identity';
 

@@ -7,7 +7,7 @@ import { RpcClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.guard';
 import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
-import { SanctionLookup } from '../moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 
 class UsernameQuery extends createZodDto(usernameQuerySchema) {}
 class UsersPageQuery extends createZodDto(usersPageQuerySchema) {}

@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ErrorCode, REPORT_MESSAGES, type RpcRequest } from '@portal/contracts';
-import { reportCreateSchema, reportDecisionSchema, reportQueueQuerySchema } from '@portal/contracts/schemas';
-import { RpcError, validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, ReportCreateRequest, RpcMeta, RpcRequest } from '@portal/contracts';
+import { REPORTS_OPERATIONS } from '@portal/contracts/operations';
+import { reportDecisionSchema, reportQueueQuerySchema } from '@portal/contracts/schemas';
+import { CallMeta, Caller, HandlesOperation, Input, validatePayload } from '@portal/platform';
 import { ReportDecisionService } from './services/report-decision.service';
 import { ReportIntakeService } from './services/report-intake.service';
 import { ReportQueueReader } from './services/report-queue.reader';
@@ -16,10 +17,9 @@ export class ReportsMessageController {
     private readonly decisions: ReportDecisionService,
   ) {}
 
-  @MessagePattern('moderation.report.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    if (!meta.user) throw RpcError.of(ErrorCode.Unauthorized, REPORT_MESSAGES.signInRequired);
-    return this.intake.create(meta.user, validatePayload(reportCreateSchema, data), meta);
+  @HandlesOperation(REPORTS_OPERATIONS.create)
+  create(@Input() report: ReportCreateRequest, @Caller() reporter: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.intake.create(reporter, report, meta);
   }
 
   @MessagePattern('moderation.reports.list')

@@ -1,7 +1,9 @@
-import type { AnimeRef } from './library.dto';
+import type { z } from 'zod';
+import type { newsAuthorSchema, newsCoverSchema, newsItemSchema, newsOneSchema, newsPageSchema, newsSettingsAnswerSchema } from './news.answers';
 
 /**
- * News (docs/community.md, «News»): plain types and constants, imported by the web client too.
+ * News (docs/community.md, «News»): constants and the answers' types (declared as schemas in
+ * news.answers.ts, imported here as types only: the web client imports this file without zod).
  * The body is HTML sanitised by the community on every write (an allowlist of tags, links, our own
  * images and embeds of a few video hosts), so a client may render it as HTML.
  */
@@ -31,15 +33,7 @@ export const NEWS_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The public path of a cover at one width (served with a year-long immutable cache). */
 export const newsCoverUrl = (id: string, width: number) => `/uploads/news/${id}-${width}.webp`;
 
-export interface NewsCover {
-  id: string;
-  /** The widths stored, ascending. */
-  widths: number[];
-  /** The widest one. */
-  url: string;
-  /** For `<img srcset>`: every width with its `w` descriptor. */
-  srcset: string;
-}
+export type NewsCover = z.output<typeof newsCoverSchema>;
 
 export function toNewsCover(id: string, widths: readonly number[]): NewsCover {
   const sorted = [...widths].sort((a, b) => a - b);
@@ -54,56 +48,14 @@ export function toNewsCover(id: string, widths: readonly number[]): NewsCover {
 /** What the cover upload answers: the id and widths to send as `cover` with the news item. */
 export type NewsCoverUpload = NewsCover;
 
-export interface NewsAuthor {
-  id: string;
-  username: string;
-}
-
-export interface NewsItem {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  /** Sanitised HTML. */
-  body: string;
-  tags: string[];
-  animeIds: number[];
-  /** The linked titles the catalogue knows, in the order of `animeIds`. */
-  anime: AnimeRef[];
-  cover: NewsCover | null;
-  /** Null for automatic news (the portal wrote it). */
-  author: NewsAuthor | null;
-  status: NewsStatus;
-  /** When it is (or was, or will be) public; in the future: scheduled. */
-  publishedAt: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Written by the portal when a title got a new episode. */
-  automatic: boolean;
-}
-
-export interface NewsPageMeta {
-  page: number;
-  limit: number;
-  total: number;
-  hasMore: boolean;
-}
-
+export type NewsAuthor = z.output<typeof newsAuthorSchema>;
+export type NewsItem = z.output<typeof newsItemSchema>;
+export type NewsPageMeta = NewsPage['meta'];
 /** GET /news: SPEC reads `data.data`; `meta` tells the pages. */
-export interface NewsPage {
-  data: NewsItem[];
-  meta: NewsPageMeta;
-}
-
+export type NewsPage = z.output<typeof newsPageSchema>;
 /** GET /news/:idOrSlug: SPEC reads `data.data`. */
-export interface NewsOne {
-  data: NewsItem;
-}
-
-export interface NewsSettings {
-  /** «Вышла N серия …» is published when a title gets new episodes. */
-  autoNews: boolean;
-}
+export type NewsOne = z.output<typeof newsOneSchema>;
+export type NewsSettings = z.output<typeof newsSettingsAnswerSchema>;
 
 export const NEWS_MESSAGES = {
   title: `Заголовок новости: от ${NEWS_TITLE_MIN} до ${NEWS_TITLE_MAX} символов`,
@@ -123,7 +75,6 @@ export const NEWS_MESSAGES = {
   id: 'Некорректный идентификатор новости',
   idOrSlug: 'Укажите id или адрес (slug) новости',
   notFound: 'Новость не найдена',
-  adminOnly: 'Управлять новостями могут только администраторы',
   nothingToChange: 'Укажите, что изменить',
   page: 'Страница должна быть целым числом не меньше 1',
   limit: `Лимит должен быть целым числом от 1 до ${NEWS_PAGE_MAX}`,

@@ -117,7 +117,6 @@ const somethingToChange = (change: Record<string, unknown>, context: z.Refinemen
 };
 
 /** PUT /news/:id (admin): the fields given change. */
-export const newsUpdateBodySchema = z.object(changeFields).superRefine(somethingToChange);
 export const newsUpdateSchema = z.object({ id: newsId, ...changeFields }).superRefine(somethingToChange);
 
 /** `/news/:id` of a write. */
@@ -145,7 +144,6 @@ export const newsListQuerySchema = z.object({
 /** PUT /admin/news/settings. */
 export const newsSettingsSchema = z.object({ autoNews: z.boolean({ error: NEWS_MESSAGES.autoNews }) });
 
-export const newsEmptySchema = z.object({});
 
 /** POST /news/:id/comments: a comment (or a reply) on a published news item; no spoiler moments (news have no episodes). */
 export const newsCommentBodySchema = z.object({

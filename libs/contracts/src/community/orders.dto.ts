@@ -1,7 +1,10 @@
+import type { z } from 'zod';
+import type { orderCreateResultSchema, orderItemSchema, orderPageSchema, orderVoteStateSchema } from './orders.answers';
+
 /**
  * The order desk (docs/community.md, «Order desk»): users ask for a title to be added or voiced,
- * vote for each other's requests, and admins move a request through its statuses. Plain types and
- * constants: the web client imports them too.
+ * vote for each other's requests, and admins move a request through its statuses. Constants and the
+ * answers' types (schemas in orders.answers.ts, imported as types only: the web client imports this file).
  */
 
 /** Every status, in the order a request moves through them; `rejected` ends one at any open step. */
@@ -42,54 +45,12 @@ export const ORDER_OPEN_LIMIT = 5;
 export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_PAGE_MAX = 1000;
 
-export interface OrderItem {
-  id: string;
-  /** The catalogue title, when the request names one (or an admin linked it). */
-  animeId: number | null;
-  /** The catalogue's name of the title, or the name the user typed. */
-  title: string;
-  poster: string | null;
-  note: string;
-  status: OrderStatus;
-  /** Only on a rejected request. */
-  rejectionReason: string | null;
-  votes: number;
-  /** Whether the caller voted for it (false for guests). */
-  voted: boolean;
-  /** Whether the caller wrote it. */
-  mine: boolean;
-  author: { id: string; username: string | null };
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderPage {
-  items: OrderItem[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
+export type OrderItem = z.output<typeof orderItemSchema>;
+export type OrderPage = z.output<typeof orderPageSchema>;
 /** What POST /orders did: made a request, counted a vote for an open duplicate, or pointed at a title already on the portal. */
-export type OrderCreateOutcome = 'created' | 'voted' | 'available';
-
-export interface OrderCreateResult {
-  outcome: OrderCreateOutcome;
-  /** Russian, for the user. */
-  message: string;
-  /** The new request, or the open one the caller's vote went to; null when the title is already available. */
-  order: OrderItem | null;
-  /** The id of the open request this one duplicated (outcome `voted`). */
-  duplicateOf: string | null;
-  /** The title with episodes on the portal (outcome `available`). */
-  available: { animeId: number; title: string; url: string } | null;
-}
-
-export interface OrderVoteState {
-  id: string;
-  votes: number;
-  voted: boolean;
-}
+export type OrderCreateResult = z.output<typeof orderCreateResultSchema>;
+export type OrderCreateOutcome = OrderCreateResult['outcome'];
+export type OrderVoteState = z.output<typeof orderVoteStateSchema>;
 
 export const animeUrlOf = (animeId: number) => `/anime/${animeId}`;
 
@@ -117,6 +78,5 @@ export const ORDER_MESSAGES = {
   transition: 'Такой переход статуса невозможен',
   releaseNeedsAnime: 'Чтобы отметить заказ вышедшим, укажите аниме из каталога (animeId)',
   animeTaken: 'Для этого аниме уже есть открытый заказ',
-  adminOnly: 'Менять статус заказа может только администратор',
   signInRequired: 'Чтобы заказать аниме, войдите',
 } as const;

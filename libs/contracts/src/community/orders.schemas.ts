@@ -79,7 +79,6 @@ const reasonRule = (value: { status: string; reason: string | null }, ctx: z.Ref
  * PUT /orders/{id}/status: the new status; a reason with `rejected` (and only then); `animeId` links
  * a typed request to its catalogue title (needed to release one).
  */
-export const orderStatusBodySchema = z.object(statusFields).superRefine(reasonRule);
 export const orderStatusSchema = orderParamsSchema.extend(statusFields).superRefine(reasonRule);
 
 export type OrderCreateRequest = z.output<typeof orderCreateSchema>;

@@ -1,6 +1,9 @@
+import type { z } from 'zod';
+import type { titleRankingEntrySchema, titleRankingsSchema, userRankingEntrySchema, userRankingsSchema } from './rankings.answers';
+
 /**
  * The rankings (docs/community.md, «Rankings»): four user leaderboards and two title lists, answered
- * from the community's read model. Plain types and constants: the web client imports them too.
+ * from the community's read model. Constants and the answers' types (schemas in rankings.answers.ts).
  */
 
 /** The four user leaderboards, keyed as SPEC's answer names them (data.byAnime, …). */
@@ -22,40 +25,9 @@ export const TITLE_RANKING_SIZE = 20;
 /** The window of «most watched», in days up to today. */
 export const MOST_WATCHED_DAYS = 7;
 
-export interface UserRankingEntry {
-  /** Equal values share a place (1, 2, 2, 4); they are listed by who reached the value first. */
-  place: number;
-  username: string;
-  displayName: string;
-  avatar: string | null;
-  value: number;
-}
-
+export type UserRankingEntry = z.output<typeof userRankingEntrySchema>;
 /** The signed-in viewer's own place on each board; null for guests and for a board with nothing counted yet. */
-export type UserRankingPlaces = Record<UserRankingBoard, UserRankingEntry | null>;
-
-/**
- * GET /api/users/rankings: each board is the list of its top entries (SPEC's `data.byAnime`, …),
- * and `me` holds the viewer's own places, also when they are below the top.
- */
-export type UserRankings = Record<UserRankingBoard, UserRankingEntry[]> & { me: UserRankingPlaces };
-
-export interface TitleRankingEntry {
-  place: number;
-  animeId: number;
-  title: string;
-  poster: string;
-  fallbackPoster: string;
-  /** Top rated: the average of our users' scores, to two decimals; most watched: the viewers. */
-  value: number;
-  /** Top rated: how many scores the average is of; most watched: the same as value. */
-  votes: number;
-}
-
-/** GET /api/rankings/titles. */
-export interface TitleRankings {
-  topRated: TitleRankingEntry[];
-  mostWatched: TitleRankingEntry[];
-  /** The fewest scores a title needs to be in topRated (RANKINGS_MIN_VOTES). */
-  minVotes: number;
-}
+export type UserRankingPlaces = UserRankings['me'];
+export type UserRankings = z.output<typeof userRankingsSchema>;
+export type TitleRankingEntry = z.output<typeof titleRankingEntrySchema>;
+export type TitleRankings = z.output<typeof titleRankingsSchema>;

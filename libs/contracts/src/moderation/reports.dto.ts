@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { reportCreatedSchema } from './reports.answers';
+
 /**
  * Reports and the moderation queue (docs/moderation.md): any user reports a piece of content or an
  * account; reports on one target form one queue item (a case) that an admin resolves or rejects.
@@ -126,12 +129,7 @@ export interface ReportCasePage {
 }
 
 /** What POST /reports answers: the report is taken (the reporter sees only this). */
-export interface ReportCreated {
-  id: string;
-  target: ReportTarget;
-  reason: ReportReason;
-  message: string;
-}
+export type ReportCreated = z.output<typeof reportCreatedSchema>;
 
 export const reportTargetLink = {
   user: (username: string) => `/user/${encodeURIComponent(username)}`,
@@ -166,6 +164,5 @@ export const REPORT_MESSAGES = {
   targetNotFound: 'То, на что вы жалуетесь, не найдено',
   decided: 'Жалоба уже рассмотрена',
   adminOnly: 'Рассматривать жалобы может только администратор',
-  signInRequired: 'Чтобы пожаловаться, войдите',
   held: 'Скрыто до проверки модератором',
 } as const;

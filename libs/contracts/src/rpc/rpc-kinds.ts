@@ -1,4 +1,4 @@
-import type { RpcPattern } from './rpc-map';
+import type { HandDeclaredRpcMap } from './rpc-map';
 
 export type RpcKind = 'read' | 'write';
 
@@ -7,7 +7,7 @@ export type RpcKind = 'read' | 'write';
  * another replica; a write is run again only when nothing of it was committed (docs/architecture.md,
  * «Requests»). Every pattern must be classified, so a new one cannot slip in as a retried write.
  */
-export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind> = {
+export const RPC_KINDS: Record<Exclude<keyof HandDeclaredRpcMap, `${string}.health`>, RpcKind> = {
   'auth.captcha.create': 'read',
   'auth.user.register': 'write',
   'auth.user.login': 'write',
@@ -27,7 +27,6 @@ export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind>
   'auth.vk.start': 'write',
   'auth.vk.complete': 'write',
   'moderation.audit-log.list': 'read',
-  'moderation.report.create': 'write',
   'moderation.reports.list': 'read',
   'moderation.report.decide': 'write',
   'moderation.stats.get': 'read',
@@ -118,13 +117,6 @@ export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind>
   'community.reviews.pending': 'read',
   'community.review.vote': 'write',
   'community.review.unvote': 'write',
-  'community.news.list': 'read',
-  'community.news.get': 'read',
-  'community.news.create': 'write',
-  'community.news.update': 'write',
-  'community.news.delete': 'write',
-  'community.news.settings.get': 'read',
-  'community.news.settings.set': 'write',
   'community.comments.of-user': 'read',
   'community.reviews.of-user': 'read',
   'community.counts.of-user': 'read',
@@ -143,13 +135,6 @@ export const RPC_KINDS: Record<Exclude<RpcPattern, `${string}.health`>, RpcKind>
   'community.amv-playlist.add': 'write',
   'community.amv-playlist.remove': 'write',
   'community.amv-playlist.reorder': 'write',
-  'community.order.create': 'write',
-  'community.orders.list': 'read',
-  'community.order.vote': 'write',
-  'community.order.unvote': 'write',
-  'community.order.status': 'write',
-  'community.rankings.users': 'read',
-  'community.rankings.titles': 'read',
   'community.quiz.list': 'read',
   'community.quiz.get': 'read',
   'community.quiz.editable': 'read',

@@ -80,8 +80,7 @@ import type {
   ReviewVoteRequest,
 } from '../community/reviews.schemas';
 import type { CommunityCounts, UserCommentPage } from '../community/profile-activity.dto';
-import type { NewsItem, NewsOne, NewsPage, NewsSettings } from '../community/news.dto';
-import type { NewsCreateRequest, NewsIdRequest, NewsListRequest, NewsLookupRequest, NewsSettingsRequest, NewsUpdateRequest } from '../community/news.schemas';
+import type { OperationRpcMap } from '../operations/registry';
 import type { AmvAdjacent, AmvItem, AmvLikeState, AmvPage, AmvPlaylist, AmvTop, AmvViewState } from '../community/amv.dto';
 import type {
   AmvAdjacentRequest,
@@ -94,9 +93,6 @@ import type {
   AmvUpdateRequest,
   AmvViewRequest,
 } from '../community/amv.schemas';
-import type { OrderCreateResult, OrderItem, OrderPage, OrderVoteState } from '../community/orders.dto';
-import type { OrderCreateRequest, OrderIdRequest, OrderListRequest, OrderStatusRequest } from '../community/orders.schemas';
-import type { TitleRankings, UserRankings } from '../community/rankings.dto';
 import type { QuizAttempt, QuizEditable, QuizModerationPage, QuizPage, QuizResult, QuizSummary } from '../community/quizzes.dto';
 import type {
   QuizIdRequest,
@@ -110,8 +106,8 @@ import type {
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
-import type { ReportCasePage, ReportCase, ReportCreated } from '../moderation/reports.dto';
-import type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from '../moderation/reports.schemas';
+import type { ReportCasePage, ReportCase } from '../moderation/reports.dto';
+import type { ReportDecisionRequest, ReportQueueRequest } from '../moderation/reports.schemas';
 import type { StatsQuery } from '../moderation/moderation.schemas';
 import type { ChatMute, IpBan, NicknameReset, SanctionNotice, UserBan } from '../moderation/bans.dto';
 import type { BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteRequest, UserSanctionRequest } from '../moderation/bans.schemas';
@@ -174,8 +170,8 @@ export interface PageQuery {
 
 type Health = { [S in ServiceName as `${S}.health`]: { request: Record<string, never>; response: ServiceHealth } };
 
-/** Every request/response pattern with its payload and result. Both sides import this map. */
-export interface RpcMap extends Health {
+/** The patterns not yet declared as operations (libs/contracts/src/operations): each is moving there. */
+export interface HandDeclaredRpcMap extends Health {
   'auth.captcha.create': { request: Record<string, never>; response: Captcha };
   'auth.user.register': { request: RegisterRequest; response: AuthSession };
   'auth.user.login': { request: LoginRequest; response: AuthSession };
@@ -196,8 +192,6 @@ export interface RpcMap extends Health {
   'auth.vk.start': { request: Record<string, never>; response: VkSignInStart };
   'auth.vk.complete': { request: VkCallbackRequest; response: AuthSession & { outcome: VkSignInOutcome } };
   'moderation.audit-log.list': { request: PageQuery; response: Page<AuditLogEntry> };
-  /** Any signed-in user: one open report per user and target (docs/moderation.md). */
-  'moderation.report.create': { request: ReportCreateRequest; response: ReportCreated };
   /** Admin only (checked with auth): report cases, one per target. */
   'moderation.reports.list': { request: ReportQueueRequest; response: ReportCasePage };
   /** Admin only: resolve (optionally deleting the content through its owner) or reject a whole case. */
@@ -318,16 +312,6 @@ export interface RpcMap extends Health {
   'community.reviews.pending': { request: PendingReviewsRequest; response: PendingReviewPage };
   'community.review.vote': { request: ReviewVoteRequest; response: ReviewVoteState };
   'community.review.unvote': { request: ReviewIdRequest; response: ReviewVoteState };
-  /** News (docs/community.md, «News»): guests see published items whose time has come; admins all. */
-  'community.news.list': { request: NewsListRequest; response: NewsPage };
-  'community.news.get': { request: NewsLookupRequest; response: NewsOne };
-  /** Admin only (checked with auth); the body is sanitised on every write. */
-  'community.news.create': { request: NewsCreateRequest; response: NewsItem };
-  'community.news.update': { request: NewsUpdateRequest; response: NewsItem };
-  'community.news.delete': { request: NewsIdRequest; response: { id: string; deleted: true } };
-  /** Admin only: whether «Вышла N серия …» is published automatically. */
-  'community.news.settings.get': { request: Record<string, never>; response: NewsSettings };
-  'community.news.settings.set': { request: NewsSettingsRequest; response: NewsSettings };
   /** A profile's comments (docs/community.md, «Profile»): not deleted, newest first, spoilers decided for the caller. */
   'community.comments.of-user': { request: UserCommentsRequest; response: UserCommentPage };
   /** A profile's reviews, newest first: approved ones, and to the author and admins the others too. */
@@ -353,17 +337,6 @@ export interface RpcMap extends Health {
   'community.amv-playlist.add': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
   'community.amv-playlist.remove': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
   'community.amv-playlist.reorder': { request: AmvPlaylistReorderRequest; response: AmvPlaylist };
-  /** The order desk (docs/community.md, «Order desk»): a request, a vote for an open duplicate, or a link to a title already on the portal. */
-  'community.order.create': { request: OrderCreateRequest; response: OrderCreateResult };
-  /** Public; `voted` and `mine` for the caller when signed in. */
-  'community.orders.list': { request: OrderListRequest; response: OrderPage };
-  'community.order.vote': { request: OrderIdRequest; response: OrderVoteState };
-  'community.order.unvote': { request: OrderIdRequest; response: OrderVoteState };
-  /** Admin only (checked with auth); released publishes `community.order.released` in the same transaction. */
-  'community.order.status': { request: OrderStatusRequest; response: OrderItem };
-  /** The rankings (docs/community.md, «Rankings»): public, from the read model; `me` on each board for a signed-in caller. */
-  'community.rankings.users': { request: Record<string, never>; response: UserRankings };
-  'community.rankings.titles': { request: Record<string, never>; response: TitleRankings };
   /** Quizzes (docs/community.md, «Quizzes»): approved ones for everyone; the caller's own and, to admins, any with their status. */
   'community.quiz.list': { request: QuizListRequest; response: QuizPage };
   'community.quiz.get': { request: QuizIdRequest; response: QuizSummary };
@@ -445,6 +418,9 @@ export interface AuditLogEntry {
   details: Record<string, unknown>;
   occurredAt: string;
 }
+
+/** Every request/response pattern with its payload and result. Both sides import this map. */
+export interface RpcMap extends HandDeclaredRpcMap, OperationRpcMap {}
 
 export type RpcPattern = keyof RpcMap;
 export type RpcRequestOf<P extends RpcPattern> = RpcMap[P]['request'];

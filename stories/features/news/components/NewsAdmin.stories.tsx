@@ -1,4 +1,4 @@
-import { ErrorCode, NEWS_MESSAGES, toNewsCover, type AnimeRef } from '@portal/contracts';
+import { ErrorCode, GENERIC_MESSAGES, NEWS_MESSAGES, toNewsCover, type AnimeRef } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import NewsAdmin from '../../../../web/src/features/news/components/NewsAdmin';
@@ -59,10 +59,10 @@ export const Empty: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { mockApi: { [LIST]: fail(403, ErrorCode.Forbidden, NEWS_MESSAGES.adminOnly) } },
+  parameters: { mockApi: { [LIST]: fail(403, ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden) } },
   play: async () => {
     await expect(await screen.findByText('Не удалось загрузить новости')).toBeInTheDocument();
-    await expect(screen.getByText(NEWS_MESSAGES.adminOnly)).toBeInTheDocument();
+    await expect(screen.getByText(GENERIC_MESSAGES.forbidden)).toBeInTheDocument();
   },
 };
 

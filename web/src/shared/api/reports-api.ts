@@ -1,6 +1,6 @@
-import type { ReportCreated, ReportReason, ReportTarget } from '@portal/contracts';
+import type { ReportReason, ReportTarget } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from './http-client';
+import { operationsOf } from './operations-client';
 
 /** What a user says about a target (docs/api.md, «Reports»). */
 export interface ReportDraft {
@@ -9,10 +9,9 @@ export interface ReportDraft {
   text: string;
 }
 
-export const REPORTS_PATH = '/reports';
+const reports = operationsOf('reports');
 
-export const sendReport = ({ target, reason, text }: ReportDraft) =>
-  apiRequest<ReportCreated>(REPORTS_PATH, { method: 'POST', body: { target, reason, ...(text ? { text } : {}) } });
+export const sendReport = ({ target, reason, text }: ReportDraft) => reports.create({ target, reason, ...(text ? { text } : {}) });
 
 /** Any feature's «Пожаловаться»: the dialog's sending, sent and refused states come from this. */
 export const useSendReport = () => useMutation({ mutationFn: sendReport });

@@ -17,7 +17,7 @@ import { watchPartyChatSchema, watchPartyEpisodeSchema, watchPartyJoinSchema, wa
 import { RpcClient } from '@portal/messaging';
 import { AvatarLookup } from '../../users/avatar-lookup';
 import { PresenceReporter, withDeadline } from '../presence-reporter';
-import { SanctionLookup } from '../../moderation/sanction-lookup';
+import { SanctionLookup } from '@portal/messaging';
 import { bannedSocketError } from '../banned-socket';
 import { socketUser } from '../visitor-identity';
 import { notJoined, parsePayload, toRefusal, unwrap } from './watch-party-refusal';

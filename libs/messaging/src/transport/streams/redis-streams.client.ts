@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import type Redis from 'ioredis';
-import { rpcKindOf } from '@portal/contracts';
+import { kindOf } from '@portal/contracts/operations';
 import { createRedisClient } from '../../redis.module';
 import { encodeRequest } from '../encoding';
 import { type CallKind, serviceOf, streamKeys, toStreamFields } from './stream-keys';
@@ -126,6 +126,6 @@ export function createRpcTransport(config: { REDIS_URL: string; REDIS_KEY_PREFIX
     url: config.REDIS_URL,
     keyPrefix: config.REDIS_KEY_PREFIX,
     requestTimeoutMs: config.RPC_TIMEOUT_MS,
-    kindOf: rpcKindOf,
+    kindOf,
   });
 }

@@ -1,23 +1,10 @@
-import {
-  NEWS_PAGE_DEFAULT,
-  type NewsCoverUpload,
-  type NewsItem,
-  type NewsOne,
-  type NewsPage,
-  type NewsSettings,
-  type NewsStatus,
-} from '@portal/contracts';
+import { NEWS_PAGE_DEFAULT, type NewsCoverUpload, type NewsItem, type NewsPage, type NewsSettings } from '@portal/contracts';
+import type { Operations, RequestOf } from '@portal/contracts/operations';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { uploadFile } from '../../../shared/api/upload-file';
 
-/** Every address the news call (docs/api.md, «News»). */
-export const NEWS_PATHS = {
-  list: '/news',
-  one: (idOrSlug: string) => `/news/${encodeURIComponent(idOrSlug)}`,
-  covers: '/admin/news/covers',
-  settings: '/admin/news/settings',
-} as const;
+const news = operationsOf('news');
 
 export interface NewsFilter {
   tag?: string;
@@ -25,49 +12,27 @@ export interface NewsFilter {
 }
 
 /** What the editor sends (POST /news, PUT /news/:id). */
-export interface NewsDraft {
-  title: string;
-  slug?: string;
-  summary: string;
-  body: string;
-  tags: string[];
-  animeIds: number[];
-  cover: { id: string; widths: number[] } | null;
-  status: NewsStatus;
-  publishedAt?: string;
-}
+export type NewsDraft = RequestOf<Operations['news']['create']>;
 
 export function fetchNewsPage(page: number, filter: NewsFilter, limit = NEWS_PAGE_DEFAULT, signal?: AbortSignal): Promise<NewsPage> {
-  return apiRequest<NewsPage>(NEWS_PATHS.list, { query: { page, limit, tag: filter.tag, animeId: filter.animeId }, signal });
+  return news.list({ page, limit, tag: filter.tag, animeId: filter.animeId }, { signal });
 }
 
 export async function fetchNews(idOrSlug: string, signal?: AbortSignal): Promise<NewsItem> {
-  return (await apiRequest<NewsOne>(NEWS_PATHS.one(idOrSlug), { signal })).data;
+  return (await news.get({ idOrSlug }, { signal })).data;
 }
 
-export function createNews(draft: NewsDraft): Promise<NewsItem> {
-  return apiRequest<NewsItem>(NEWS_PATHS.list, { method: 'POST', body: draft });
-}
+export const createNews = (draft: NewsDraft): Promise<NewsItem> => news.create(draft);
 
-export function updateNews(id: string, draft: NewsDraft): Promise<NewsItem> {
-  return apiRequest<NewsItem>(NEWS_PATHS.one(id), { method: 'PUT', body: { ...draft, slug: draft.slug || undefined } });
-}
+export const updateNews = (id: string, draft: NewsDraft): Promise<NewsItem> => news.update({ ...draft, id, slug: draft.slug || undefined });
 
-export function deleteNews(id: string): Promise<{ id: string; deleted: true }> {
-  return apiRequest(NEWS_PATHS.one(id), { method: 'DELETE' });
-}
+export const deleteNews = (id: string) => news.delete({ id });
 
-export function fetchNewsSettings(signal?: AbortSignal): Promise<NewsSettings> {
-  return apiRequest<NewsSettings>(NEWS_PATHS.settings, { signal });
-}
-
-export function saveNewsSettings(settings: NewsSettings): Promise<NewsSettings> {
-  return apiRequest<NewsSettings>(NEWS_PATHS.settings, { method: 'PUT', body: settings });
-}
+export const saveNewsSettings = (settings: NewsSettings): Promise<NewsSettings> => news.setSettings(settings);
 
 /** Uploads a cover as multipart/form-data (field `file`); the server checks it by content and resizes it. */
 export function uploadNewsCover(file: Blob, name = 'cover'): Promise<NewsCoverUpload> {
-  return uploadFile<NewsCoverUpload>(NEWS_PATHS.covers, file, name);
+  return uploadFile<NewsCoverUpload>('/admin/news/covers', file, name);
 }
 
 export const newsKeys = {
@@ -95,4 +60,4 @@ export const latestNewsQuery = (limit = 4) =>
 export const newsQuery = (idOrSlug: string) =>
   queryOptions({ queryKey: newsKeys.one(idOrSlug), queryFn: ({ signal }) => fetchNews(idOrSlug, signal), staleTime: 60_000 });
 
-export const newsSettingsQuery = () => queryOptions({ queryKey: newsKeys.settings, queryFn: ({ signal }) => fetchNewsSettings(signal), staleTime: 0 });
+export const newsSettingsQuery = () => queryOptions({ queryKey: newsKeys.settings, queryFn: ({ signal }) => news.settings({}, { signal }), staleTime: 0 });

@@ -1,14 +1,9 @@
-import type { OrderCreateResult, OrderItem, OrderPage, OrderSort, OrderStatus, OrderVoteState, Suggestion } from '@portal/contracts';
+import type { OrderSort, OrderStatus, Suggestion } from '@portal/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** Every address the order desk calls (docs/api.md, «Order desk»). */
-export const ORDERS_PATHS = {
-  list: '/orders',
-  vote: (id: string) => `/orders/${encodeURIComponent(id)}/vote`,
-  status: (id: string) => `/orders/${encodeURIComponent(id)}/status`,
-  suggest: '/anime/suggest',
-} as const;
+const orders = operationsOf('orders');
 
 export interface OrderFilters {
   status?: OrderStatus;
@@ -25,12 +20,11 @@ export interface OrderStatusChange {
   animeId?: number;
 }
 
-export const fetchOrders = ({ status, sort, page }: OrderFilters, signal?: AbortSignal) =>
-  apiRequest<OrderPage>(ORDERS_PATHS.list, { query: { status, sort, page: page > 1 ? page : undefined }, signal });
-export const createOrder = (draft: OrderDraft) => apiRequest<OrderCreateResult>(ORDERS_PATHS.list, { method: 'POST', body: draft });
-export const setOrderVote = (id: string, voted: boolean) => apiRequest<OrderVoteState>(ORDERS_PATHS.vote(id), { method: voted ? 'POST' : 'DELETE' });
-export const setOrderStatus = (id: string, change: OrderStatusChange) => apiRequest<OrderItem>(ORDERS_PATHS.status(id), { method: 'PUT', body: change });
-export const suggestTitles = (q: string, signal?: AbortSignal) => apiRequest<Suggestion[]>(ORDERS_PATHS.suggest, { query: { q, limit: 6 }, signal });
+export const fetchOrders = ({ status, sort, page }: OrderFilters, signal?: AbortSignal) => orders.list({ status, sort, page: page > 1 ? page : undefined }, { signal });
+export const createOrder = (draft: OrderDraft) => orders.create(draft);
+export const setOrderVote = (id: string, voted: boolean) => (voted ? orders.vote({ id }) : orders.unvote({ id }));
+export const setOrderStatus = (id: string, change: OrderStatusChange) => orders.setStatus({ ...change, id });
+export const suggestTitles = (q: string, signal?: AbortSignal) => apiRequest<Suggestion[]>('/anime/suggest', { query: { q, limit: 6 }, signal });
 
 export const ordersKeys = {
   all: ['orders'] as const,

@@ -1,17 +1,13 @@
-import type { RankLadder, TitleRankings, UserRankings } from '@portal/contracts';
+import type { RankLadder } from '@portal/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** Every address the rankings page calls (docs/api.md, «Rankings»). */
-export const RANKINGS_PATHS = {
-  users: '/users/rankings',
-  titles: '/rankings/titles',
-  ranks: '/ranks',
-} as const;
+const rankings = operationsOf('rankings');
 
-export const fetchUserRankings = (signal?: AbortSignal) => apiRequest<UserRankings>(RANKINGS_PATHS.users, { signal });
-export const fetchTitleRankings = (signal?: AbortSignal) => apiRequest<TitleRankings>(RANKINGS_PATHS.titles, { signal });
-export const fetchRankLadder = (signal?: AbortSignal) => apiRequest<RankLadder>(RANKINGS_PATHS.ranks, { signal });
+export const fetchUserRankings = (signal?: AbortSignal) => rankings.users({}, { signal });
+export const fetchTitleRankings = (signal?: AbortSignal) => rankings.titles({}, { signal });
+export const fetchRankLadder = (signal?: AbortSignal) => apiRequest<RankLadder>('/ranks', { signal });
 
 export const rankingsKeys = {
   all: ['rankings'] as const,

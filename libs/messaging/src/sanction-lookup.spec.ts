@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { ErrorCode, sanctionKeys, type SanctionNotice } from '@portal/contracts';
-import { RemoteServiceError } from '@portal/messaging';
+import { RemoteServiceError } from './rpc-client';
 import { SANCTION_CACHE_MS, SanctionLookup } from './sanction-lookup';
 
 const USER = '00000000-0000-4000-8000-000000000001';

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { BAN_MESSAGES, ErrorCode, sanctionKeys, type SanctionNotice } from '@portal/contracts';
-import { REDIS, RemoteServiceError } from '@portal/messaging';
+import { REDIS } from './redis.module';
+import { RemoteServiceError } from './rpc-client';
 
 /** How long a replica trusts what it read: a ban reaches every request within this. */
 export const SANCTION_CACHE_MS = 2000;

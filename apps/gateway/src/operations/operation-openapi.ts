@@ -1,0 +1,43 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { type AnyOperation, type HttpBinding, pathParamsOf, sendsQuery, successStatusOf } from '@portal/contracts/operations';
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+
+/** OpenAPI 3.0 JSON Schema of a zod schema; what JSON cannot say (a transform's output) is left open. */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+  // OpenAPI embeds schemas: the dialect is the document's.
+  delete json.$schema;
+  return json;
+}
+
+/**
+ * /api/docs for a declared operation: its path parameters, its query parameters or JSON body, and the
+ * envelope of its answer, all read from the declaration's schemas.
+ */
+export function documentOperation(feature: string, operation: AnyOperation & { http: HttpBinding }) {
+  const request = jsonSchemaOf(operation.request, 'input');
+  const params = pathParamsOf(operation.http.path);
+  const fields = Object.entries(request.properties ?? {}).filter(([name]) => !params.includes(name));
+  const required = new Set(request.required ?? []);
+  const decorators = [
+    ApiTags(feature),
+    ApiOperation({ summary: operation.summary, description: `Operation \`${operation.pattern}\` (${operation.kind}; access: ${operation.access}).` }),
+    ...params.map((name) => ApiParam({ name, schema: request.properties?.[name] ?? { type: 'string' } })),
+    ApiResponse({
+      status: successStatusOf(operation.http),
+      description: 'The envelope; `data` is the answer.',
+      schema: { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', enum: [true] }, data: jsonSchemaOf(operation.answer, 'output') } },
+    }),
+  ];
+  if (operation.access !== 'public') decorators.push(ApiBearerAuth());
+  if (sendsQuery(operation.http.method)) {
+    decorators.push(...fields.map(([name, schema]) => ApiQuery({ name, schema, required: required.has(name) })));
+  } else if (fields.length > 0) {
+    const bodyRequired = [...required].filter((name) => !params.includes(name));
+    decorators.push(ApiBody({ schema: { ...request, properties: Object.fromEntries(fields), required: bodyRequired.length > 0 ? bodyRequired : undefined } }));
+  }
+  return applyDecorators(...decorators);
+}

@@ -1,0 +1,61 @@
+import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, Req } from '@nestjs/common';
+import { ErrorCode, GENERIC_MESSAGES, type RpcPattern } from '@portal/contracts';
+import { type AnyOperation, type HttpBinding, type HttpMethod, OPERATIONS, sendsQuery, successStatusOf } from '@portal/contracts/operations';
+import { RemoteServiceError, RpcClient } from '@portal/messaging';
+import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
+import { parseAtEdge } from '../http/edge-validation.pipe';
+import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
+import { documentOperation } from './operation-openapi';
+
+type RoutedOperation = AnyOperation & { http: HttpBinding };
+
+const ROUTE: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What the service receives: the query (GET, DELETE) or the JSON body, with the path parameters over it. */
+function inputOf({ http }: RoutedOperation, request: GatewayRequest): Record<string, unknown> {
+  const carried: unknown = sendsQuery(http.method) ? request.query : (request.body ?? {});
+  if (!isPlainObject(carried)) {
+    throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.bodyNotObject, errors: [{ field: 'body', message: GENERIC_MESSAGES.bodyNotObject }] });
+  }
+  return { ...carried, ...(request.params as Record<string, string>) };
+}
+
+const accessDecorators = ({ access, creates }: AnyOperation): MethodDecorator[] => [
+  ...(access === 'user' ? [RequireUser()] : access === 'admin' ? [AdminOnly()] : []),
+  ...(creates ? [Writes(creates)] : []),
+];
+
+/**
+ * The route of every declared operation that only forwards (issue #31): authenticated and rate-limited
+ * like any route (AccessGuard), its input parsed at the edge with the operation's own schema, sent to
+ * the owning service, answered in the envelope. Hand-written controllers remain for what does more
+ * (uploads, cached catalogue reads, waits for a card reward).
+ */
+@Controller()
+export class OperationsController {
+  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+
+  forward(operation: RoutedOperation, request: GatewayRequest): Promise<unknown> {
+    const input = parseAtEdge(operation.request, inputOf(operation, request), sendsQuery(operation.http.method) ? 'query' : 'body');
+    return this.rpc.send(operation.pattern as RpcPattern, input as never, metaOf(request));
+  }
+}
+
+for (const [feature, operations] of Object.entries(OPERATIONS)) {
+  for (const [name, declared] of Object.entries(operations) as Array<[string, AnyOperation]>) {
+    if (!declared.http) continue;
+    const operation = declared as RoutedOperation;
+    const method = `${feature}_${name}`;
+    const handler = function (this: OperationsController, request: GatewayRequest) {
+      return this.forward(operation, request);
+    };
+    Object.defineProperty(handler, 'name', { value: method });
+    Object.defineProperty(OperationsController.prototype, method, { value: handler, writable: true, configurable: true });
+    const descriptor = Object.getOwnPropertyDescriptor(OperationsController.prototype, method)!;
+    Req()(OperationsController.prototype, method, 0);
+    const decorators = [ROUTE[operation.http.method](operation.http.path), HttpCode(successStatusOf(operation.http)), ...accessDecorators(operation), documentOperation(feature, operation)];
+    Reflect.decorate(decorators, OperationsController.prototype, method, descriptor);
+  }
+}

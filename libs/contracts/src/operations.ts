@@ -1,0 +1,9 @@
+// The declared operations (zod schemas included): imported as `@portal/contracts/operations` by the
+// services and the gateway. The web client imports only their types, and their routes through Vite
+// (web/vite/operation-routes.ts), so zod stays out of its bundle.
+export * from './operations/define-operation';
+export * from './operations/registry';
+export * from './community/news.operations';
+export * from './community/orders.operations';
+export * from './community/rankings.operations';
+export * from './moderation/reports.operations';

@@ -1,0 +1,39 @@
+import { NEWS_OPERATIONS } from '../community/news.operations';
+import { ORDERS_OPERATIONS } from '../community/orders.operations';
+import { RANKINGS_OPERATIONS } from '../community/rankings.operations';
+import { REPORTS_OPERATIONS } from '../moderation/reports.operations';
+import { rpcKindOf, type RpcKind } from '../rpc/rpc-kinds';
+import type { AnswerOf, AnyOperation, HttpBinding, ParsedRequestOf } from './define-operation';
+
+/** Every declared operation, by feature (docs/adding-an-operation.md). */
+export const OPERATIONS = {
+  news: NEWS_OPERATIONS,
+  orders: ORDERS_OPERATIONS,
+  rankings: RANKINGS_OPERATIONS,
+  reports: REPORTS_OPERATIONS,
+};
+
+export type Operations = typeof OPERATIONS;
+export type OperationFeature = keyof Operations;
+type DeclaredOperation = { [F in OperationFeature]: Operations[F][keyof Operations[F]] }[OperationFeature];
+
+/** The RPC map's entries of the declared operations: what a handler receives and answers. */
+export type OperationRpcMap = { [O in DeclaredOperation as O['pattern']]: { request: ParsedRequestOf<O>; response: AnswerOf<O> } };
+
+export const ALL_OPERATIONS: readonly AnyOperation[] = Object.values(OPERATIONS).flatMap((feature): AnyOperation[] => Object.values(feature));
+
+const byPattern = new Map(ALL_OPERATIONS.map((operation) => [operation.pattern, operation]));
+
+export const operationOf = (pattern: string): AnyOperation | undefined => byPattern.get(pattern);
+
+/** A declared operation's kind, else the hand-kept table's (rpc-kinds.ts; unknown patterns are writes). */
+export const kindOf = (pattern: string): RpcKind => byPattern.get(pattern)?.kind ?? rpcKindOf(pattern);
+
+/** The HTTP routes of the declared operations by feature and name, without their schemas: what the web client needs at run time (web/vite.config.ts). */
+export type OperationRoutes = { [F in OperationFeature]: { [N in keyof Operations[F]]: HttpBinding } };
+
+export function operationRoutes(): OperationRoutes {
+  const routesOf = (feature: Record<string, AnyOperation>) =>
+    Object.fromEntries(Object.entries(feature).flatMap(([name, operation]) => (operation.http ? [[name, operation.http]] : [])));
+  return Object.fromEntries(Object.entries(OPERATIONS).map(([feature, operations]) => [feature, routesOf(operations)])) as OperationRoutes;
+}

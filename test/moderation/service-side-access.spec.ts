@@ -1,0 +1,86 @@
+import Redis from 'ioredis';
+import { ErrorCode, type RpcMeta, type RpcPattern, sanctionKeys } from '@portal/contracts';
+import { kindOf } from '@portal/contracts/operations';
+import { RedisStreamsClient, RemoteServiceError, RpcClient, SANCTION_CACHE_MS } from '@portal/messaging';
+import { waitFor } from '@portal/testing';
+import type { RegisteredUser } from '../auth/auth-test-kit';
+import { auth, type ModerationStack, startModerationStack } from './moderation-test-kit';
+
+/**
+ * Issue #31: access is enforced where the data lives. These calls skip the gateway (as a service,
+ * a script or a gateway route that forgot a rule would) and go straight to the services over the
+ * transport: the declared operation's access still refuses them, and nothing is written.
+ */
+describe('access checked by the services themselves, the gateway bypassed', () => {
+  let stack: ModerationStack;
+  let admin: RegisteredUser;
+  let redis: Redis;
+  let client: RedisStreamsClient;
+  let rpc: RpcClient;
+
+  const meta = (user?: RegisteredUser): RpcMeta => ({ requestId: `bypass-${Date.now()}`, user: user && { id: user.id, username: user.username } });
+  const direct = (pattern: string, data: unknown, user?: RegisteredUser) => rpc.send(pattern as RpcPattern, data as never, meta(user)) as Promise<unknown>;
+  const refusalOf = (call: Promise<unknown>) =>
+    call.then(
+      (answer) => ({ answered: answer }),
+      (error: unknown) => (error instanceof RemoteServiceError ? error.payload.code : error),
+    );
+  const reportsBy = async (user: RegisteredUser) => Number((await stack.db.query('SELECT count(*) AS n FROM moderation.reports WHERE reporter_id = $1', [user.id]))[0].n);
+  const newsCount = async () => Number((await stack.db.query('SELECT count(*) AS n FROM community.news'))[0].n);
+  const reportOn = (target: RegisteredUser) => ({ target: { type: 'user', id: target.id }, reason: 'spam' });
+
+  beforeAll(async () => {
+    stack = await startModerationStack('bypass');
+    admin = await stack.admin();
+    const keyPrefix = stack.env.REDIS_KEY_PREFIX!;
+    // Sanctions are kept under their own keys, unprefixed (SanctionStore): user ids are unique across runs.
+    redis = new Redis(process.env.REDIS_URL!);
+    client = new RedisStreamsClient({ url: process.env.REDIS_URL!, keyPrefix, requestTimeoutMs: 10_000, kindOf });
+    rpc = new RpcClient(client, 10_000);
+    await client.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    await client?.close();
+    redis?.disconnect();
+    await stack?.close();
+  });
+
+  it('a guest is refused a user operation (401), and no report is stored', async () => {
+    const before = Number((await stack.db.query('SELECT count(*) AS n FROM moderation.reports'))[0].n);
+    expect(await refusalOf(direct('moderation.report.create', reportOn(admin)))).toBe(ErrorCode.Unauthorized);
+    expect(Number((await stack.db.query('SELECT count(*) AS n FROM moderation.reports'))[0].n)).toBe(before);
+  });
+
+  it('a read-only user is refused content by the moderation service itself; before the sanction the same call was taken', async () => {
+    const [reporter, first, second] = await stack.users(3);
+    expect(await refusalOf(direct('moderation.report.create', reportOn(first), reporter))).toEqual({ answered: expect.objectContaining({ reason: 'spam' }) });
+    expect(await reportsBy(reporter)).toBe(1);
+
+    const ban = await stack.api.post(`/api/admin/users/${reporter.id}/ban`, { kind: 'read-only', reason: 'Спам в жалобах' }, auth(admin));
+    expect(ban.status).toBe(201);
+    await waitFor(async () => (await redis.get(sanctionKeys.ban(reporter.id))) !== null, 10_000);
+    // The service read the reporter's sanctions for the first report and trusts that for SANCTION_CACHE_MS.
+    await new Promise((resolve) => setTimeout(resolve, SANCTION_CACHE_MS + 100));
+
+    expect(await refusalOf(direct('moderation.report.create', reportOn(second), reporter))).toBe(ErrorCode.UserReadOnly);
+    expect(await reportsBy(reporter)).toBe(1);
+  });
+
+  it('a user is refused an admin operation by the community service itself (403); an admin is answered', async () => {
+    const [user] = await stack.users(1);
+    const item = { title: 'Новость мимо шлюза', body: '<p>Текст</p>', status: 'published' };
+    const before = await newsCount();
+    expect(await refusalOf(direct('community.news.create', item, user))).toBe(ErrorCode.Forbidden);
+    expect(await refusalOf(direct('community.news.create', item))).toBe(ErrorCode.Unauthorized);
+    expect(await newsCount()).toBe(before);
+    expect(await refusalOf(direct('community.news.create', item, admin))).toEqual({ answered: expect.objectContaining({ title: item.title, status: 'published' }) });
+    expect(await newsCount()).toBe(before + 1);
+  });
+
+  it('parses the request itself: a bad field is a 400 naming it, whoever sent it', async () => {
+    const failure = await direct('community.news.create', { title: 'Ок', body: '<p>x</p>' }, admin).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RemoteServiceError);
+    expect((failure as RemoteServiceError).payload).toMatchObject({ code: ErrorCode.ValidationFailed, errors: [expect.objectContaining({ field: 'title' })] });
+  });
+});
