@@ -5,6 +5,9 @@ import { ownRedisPrefix } from '../auth/auth-test-kit';
 import type { Env, RunningApp } from '../support/test-apps';
 import { createScratchDatabase, editableSources, FIXTURE_DATA_DIR, type ScratchDatabase, startCatalogueService } from './catalogue-test-kit';
 
+/** Each test boots the catalogue (importing the dataset) up to three times: a guard against a hang, not a bound. */
+const BOOTS_TIMEOUT_MS = 180_000;
+
 /** Issue #15: the dataset import at boot with several catalogue replicas. */
 describe('the catalogue import at boot with two replicas', () => {
   let db: ScratchDatabase;
@@ -25,7 +28,7 @@ describe('the catalogue import at boot with two replicas', () => {
     // Every import that runs to its end records itself: one row, one import.
     expect(await db.query('SELECT report FROM catalogue.dataset_imports')).toEqual([{ report: expect.objectContaining({ read: 294, inserted: 291 }) }]);
     expect(await count('anime')).toBe(291);
-  });
+  }, BOOTS_TIMEOUT_MS);
 
   it('finishes at the next boot an import whose replica died half-way, instead of taking the titles it left for a full catalogue', async () => {
     const sources = editableSources();
@@ -51,5 +54,5 @@ describe('the catalogue import at boot with two replicas', () => {
     } finally {
       sources.close();
     }
-  });
+  }, BOOTS_TIMEOUT_MS);
 });

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnimeDetails } from '@portal/contracts';
 import { waitFor } from '@portal/testing';
-import type { RegisteredUser } from '../auth/auth-test-kit';
+import { RELAXED_GATEWAY_LIMITS, type RegisteredUser } from '../auth/auth-test-kit';
 import { type CommunityStack, DEATH_NOTE, NARUTO, startCommunityStack } from '../community/community-test-kit';
+import { startGateway } from '../support/test-apps';
 import { BROWSER, escapedHtml, INDEX_HTML } from '../support/web-pages';
 
 /** The cookie the web client keeps while it holds a session: the session's token (libs/contracts/src/auth/session-hint.ts). */
@@ -34,7 +35,8 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
 
   beforeAll(async () => {
     writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-    stack = await startCommunityStack('homeshell', { env: { WEB_DIST_DIR: webDist } });
+    // What is drawn is the subject here, not how fast: a loaded machine's first answers may take over the default second.
+    stack = await startCommunityStack('homeshell', { env: { WEB_DIST_DIR: webDist, PAGE_SHELL_DEADLINE_MS: '30000' } });
     [viewer, other] = await stack.users(2);
     for (const [animeId, episode, position] of [[DEATH_NOTE.id, 3, 754], [NARUTO.id, 12, 65]]) {
       const saved = await stack.api.post('/api/progress', { animeId, episode, position }, { token: viewer.token });
@@ -77,6 +79,19 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
       expect(status).toBe(200);
       expect(continueCards(html)).toEqual([]);
       expect(html).toContain('Популярное');
+    }
+  });
+
+  it('leaves the viewer\'s row to the client when its answer is later than PAGE_SHELL_DEADLINE_MS', async () => {
+    const hasty = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...stack.env, WEB_DIST_DIR: webDist, PAGE_SHELL_DEADLINE_MS: '1' });
+    try {
+      const res = await fetch(`${hasty.url}/`, { headers: hintOf(viewer.token) });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root">');
+      expect(continueCards(html)).toEqual([]);
+    } finally {
+      await hasty.close();
     }
   });
 

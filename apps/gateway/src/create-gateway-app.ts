@@ -81,7 +81,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
 
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_KEY_PREFIX));
   app.setGlobalPrefix('api');
-  const spa = new SpaFallback(config.WEB_DIST_DIR ?? resolve(process.cwd(), 'web/dist'));
+  const spa = new SpaFallback(config.WEB_DIST_DIR ?? resolve(process.cwd(), 'web/dist'), config.PAGE_SHELL_DEADLINE_MS);
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.useGlobalFilters(new ApiExceptionFilter(logger, spa));
   app.enableShutdownHooks();

@@ -41,7 +41,11 @@ export const jwtEnvSchema = z.object({
 });
 
 export const healthPortSchema = (fallback: number) =>
-  z.object({ HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(fallback) });
+  z.object({
+    HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(fallback),
+    /** How long the database or Redis may take to answer a readiness check before the service reports itself down. */
+    HEALTH_CHECK_TIMEOUT_MS: positiveInt(2000),
+  });
 
 /** An external player's https URL template ({shikimoriId}, {kodikId}, {animeId}, {episode}); its host is fixed. */
 const videoProviderIframeUrl = z
@@ -91,6 +95,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   TRUST_PROXY: booleanString.default(false),
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(1200),
   WEB_DIST_DIR: z.string().optional(),
+  /** How long a page's first screen waits for the API (page-shell-routes.ts); later, the plain page goes out. */
+  PAGE_SHELL_DEADLINE_MS: positiveInt(1000),
   /** Where uploaded files (collection covers) are stored and served from under /uploads. */
   UPLOADS_DIR: z.string().default('.data/uploads'),
   /** Video served at /media/ (HLS playlists and segments; the sample episodes live in its samples/). */

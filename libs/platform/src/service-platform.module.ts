@@ -59,6 +59,7 @@ export class ServicePlatformModule {
             { name: 'database', check: () => dataSource.query('SELECT 1') },
             { name: 'redis', check: () => redis.ping() },
           ],
+          timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS,
         }),
       ],
       providers: [

@@ -64,8 +64,6 @@ const SHELL_ROUTES: readonly ShellRoute[] = [
   },
 ];
 
-/** A page is answered without its shell when the API has not answered by then (the plain one is as good). */
-const SOURCE_DEADLINE_MS = 1000;
 /** Pages kept ready (most are titles: one per title and catalogue answer). */
 const MAX_PAGES = 1000;
 
@@ -83,17 +81,21 @@ export interface ShellPage {
 export class PageShellRoutes {
   private readonly pages = new Map<string, ShellPage>();
 
-  /** null for an index.html without the page markers: every route then gets it as it is. */
-  static of(indexHtml: string): PageShellRoutes | null {
+  /**
+   * null for an index.html without the page markers: every route then gets it as it is. A page is
+   * answered without its shell when the API has not answered within `deadlineMs` (the plain one is as good).
+   */
+  static of(indexHtml: string, deadlineMs: number): PageShellRoutes | null {
     const start = indexHtml.indexOf(PAGE_SHELL_MARKERS.start);
     const end = indexHtml.indexOf(PAGE_SHELL_MARKERS.end);
     if (start === -1 || end < start) return null;
-    return new PageShellRoutes(indexHtml.slice(0, start), indexHtml.slice(end + PAGE_SHELL_MARKERS.end.length));
+    return new PageShellRoutes(indexHtml.slice(0, start), indexHtml.slice(end + PAGE_SHELL_MARKERS.end.length), deadlineMs);
   }
 
   private constructor(
     private readonly before: string,
     private readonly after: string,
+    private readonly deadlineMs: number,
   ) {}
 
   /** The routes answer their page, or `send`'s plain one (null) when it cannot be drawn. */
@@ -112,7 +114,7 @@ export class PageShellRoutes {
     const source = route.source(request);
     if (!source) return null;
     const ask = (url: string, headers: Record<string, string> = {}) =>
-      withDeadline(fastify.inject({ method: 'GET', url, headers, remoteAddress: request.ip }), SOURCE_DEADLINE_MS).catch(() => null);
+      withDeadline(fastify.inject({ method: 'GET', url, headers, remoteAddress: request.ip }), this.deadlineMs).catch(() => null);
     const token = route.own ? sessionHintToken(request.headers.cookie) : null;
     const [answer, ownAnswer] = await Promise.all([ask(source), route.own && token ? ask(route.own.source, { authorization: `Bearer ${token}` }) : null]);
     if (!answer || answer.statusCode !== 200) return null;

@@ -19,12 +19,15 @@ export class SpaFallback {
   private readonly index: ShellPage | null = null;
   private readonly shells: PageShellRoutes | null = null;
 
-  constructor(private readonly distDir: string) {
+  constructor(
+    private readonly distDir: string,
+    shellDeadlineMs: number,
+  ) {
     const indexPath = join(distDir, 'index.html');
     if (!existsSync(indexPath)) return;
     const html = readFileSync(indexPath);
     this.index = { html, compressed: compressedForms(html, SMALLEST, 0) };
-    this.shells = PageShellRoutes.of(html.toString());
+    this.shells = PageShellRoutes.of(html.toString(), shellDeadlineMs);
   }
 
   get available(): boolean {

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import type { FastifyReply } from 'fastify';
 import type { ServiceHealth, ServiceName } from '@portal/contracts';
-import { HEALTH_CHECKS, type HealthCheck, runHealthChecks, SERVICE_NAME } from './health-checks';
+import { HEALTH_CHECK_TIMEOUT, HEALTH_CHECKS, type HealthCheck, runHealthChecks, SERVICE_NAME } from './health-checks';
 
 /** Probes for the orchestrator over HTTP, and the same readiness answer over the transport for the gateway. */
 @Controller('health')
@@ -10,6 +10,7 @@ export class HealthController {
   constructor(
     @Inject(SERVICE_NAME) private readonly service: ServiceName,
     @Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[],
+    @Inject(HEALTH_CHECK_TIMEOUT) private readonly timeoutMs: number,
   ) {}
 
   @Get('live')
@@ -24,7 +25,7 @@ export class HealthController {
   }
 
   readiness(): Promise<ServiceHealth> {
-    return runHealthChecks(this.service, this.checks);
+    return runHealthChecks(this.service, this.checks, this.timeoutMs);
   }
 }
 
@@ -32,11 +33,14 @@ export class HealthController {
 export function healthMessageHandler(service: ServiceName) {
   @Controller()
   class HealthMessageController {
-    constructor(@Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[]) {}
+    constructor(
+      @Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[],
+      @Inject(HEALTH_CHECK_TIMEOUT) private readonly timeoutMs: number,
+    ) {}
 
     @MessagePattern(`${service}.health`)
     health(): Promise<ServiceHealth> {
-      return runHealthChecks(service, this.checks);
+      return runHealthChecks(service, this.checks, this.timeoutMs);
     }
   }
   return HealthMessageController;

@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
  * Settled means: the document has loaded, nothing in the main area still says it is loading
  * (`aria-busy="true"`: the index.html shell, the guard's check, skeletons, spinners) and every
  * above-the-fold poster (`fetchpriority="high"`) has finished. Checked every 100 ms; at most
- * SETTLE_CAP_MS after the module loads it counts as settled anyway (a page that never stops loading
+ * SETTLE_CAP_MS after a component first asks it counts as settled anyway (a page that never stops loading
  * still gets its chat). Once settled it stays settled for the visit, so later pages show everything at once.
  */
 export const SETTLE_CAP_MS = 6000;
@@ -34,23 +34,35 @@ function settle() {
   listeners.clear();
 }
 
-let watching = false;
+let timer: number | undefined;
+/** When the first component asked: the cap counts from there. */
+let askedAt: number | undefined;
+
 function watch() {
-  if (watching || settled) return;
-  watching = true;
-  const startedAt = Date.now();
+  if (timer !== undefined || settled) return;
+  askedAt ??= Date.now();
   const check = () => {
-    if (!busy() || Date.now() - startedAt >= SETTLE_CAP_MS) settle();
-    else window.setTimeout(check, POLL_MS);
+    timer = undefined;
+    if (!busy() || Date.now() - (askedAt ?? 0) >= SETTLE_CAP_MS) settle();
+    else timer = window.setTimeout(check, POLL_MS);
   };
-  window.setTimeout(check, 0);
+  timer = window.setTimeout(check, 0);
+}
+
+/** Nobody waits any more (every component unmounted): the polling stops until one asks again. */
+function stopWatching() {
+  window.clearTimeout(timer);
+  timer = undefined;
 }
 
 function subscribe(listener: () => void): () => void {
   if (settled) return () => undefined;
   listeners.add(listener);
   watch();
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) stopWatching();
+  };
 }
 
 /**
