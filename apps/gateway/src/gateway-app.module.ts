@@ -28,7 +28,6 @@ import { BansController } from './moderation/bans.controller';
 import { ReportsController } from './moderation/reports.controller';
 import { SanctionLookup } from '@portal/messaging';
 import { QuizzesController } from './community/quizzes.controller';
-import { ReviewsController } from './community/reviews.controller';
 import { HealthController } from './health/health.controller';
 import { OnlineController } from './online/online.controller';
 import { ChatGateway } from './realtime/chat.gateway';
@@ -81,7 +80,6 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ChatController,
         ...COMMUNITY_CONTROLLERS,
         CommentsController,
-        ReviewsController,
         createAmvController(config),
         ReportsController,
         BansController,

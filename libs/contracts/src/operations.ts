@@ -6,4 +6,6 @@ export * from './operations/registry';
 export * from './community/news.operations';
 export * from './community/orders.operations';
 export * from './community/rankings.operations';
+export * from './community/quizzes.operations';
+export * from './community/reviews.operations';
 export * from './moderation/reports.operations';

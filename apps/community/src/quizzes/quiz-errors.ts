@@ -3,4 +3,4 @@ import { RpcError } from '@portal/platform';
 
 export const quizNotFound = () => RpcError.of(ErrorCode.NotFound, QUIZ_MESSAGES.notFound);
 export const quizConflict = (message: string) => RpcError.of(ErrorCode.Conflict, message);
-export const quizForbidden = (message: string = QUIZ_MESSAGES.forbidden) => RpcError.of(ErrorCode.Forbidden, message);
+export const quizForbidden = () => RpcError.of(ErrorCode.Forbidden, QUIZ_MESSAGES.forbidden);

@@ -1,15 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { quizListQuerySchema, quizPageQuerySchema, quizParamsSchema, quizRejectSchema, quizResultSchema, quizUpdateSchema, quizWriteSchema } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
-import { QuizAccess } from './services/quiz-access';
+import type { AuthenticatedUser, QuizIdRequest, QuizListRequest, QuizPageRequest, QuizRejectRequest, QuizResultRequest, QuizUpdateRequest, QuizWriteRequest } from '@portal/contracts';
+import { QUIZZES_OPERATIONS } from '@portal/contracts/operations';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { QuizAttemptsService } from './services/quiz-attempts.service';
 import { QuizModerationService } from './services/quiz-moderation.service';
 import { QuizzesReader } from './services/quizzes-reader';
 import { QuizzesService } from './services/quizzes.service';
 
-/** Quizzes (docs/community.md, «Quizzes»). The author and player is always the caller's token; the admin role is asked of auth. */
+/** Quizzes (docs/community.md, «Quizzes»). The author and player is always the caller's token. */
 @Controller()
 export class QuizzesMessageController {
   constructor(
@@ -17,76 +15,65 @@ export class QuizzesMessageController {
     private readonly reader: QuizzesReader,
     private readonly moderation: QuizModerationService,
     private readonly attempts: QuizAttemptsService,
-    private readonly access: QuizAccess,
   ) {}
 
-  @MessagePattern('community.quiz.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.list(meta.user, validatePayload(quizListQuerySchema, data));
+  @HandlesOperation(QUIZZES_OPERATIONS.list)
+  list(@Input() query: QuizListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.list(viewer, query);
   }
 
-  @MessagePattern('community.quiz.get')
-  get(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.get(meta.user, validatePayload(quizParamsSchema, data).id);
+  @HandlesOperation(QUIZZES_OPERATIONS.get)
+  get(@Input() { id }: QuizIdRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.get(viewer, id);
   }
 
-  @MessagePattern('community.quiz.editable')
-  editable(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.editable(signedIn(meta.user), validatePayload(quizParamsSchema, data).id);
+  @HandlesOperation(QUIZZES_OPERATIONS.editable)
+  editable(@Input() { id }: QuizIdRequest, @Caller() editor: AuthenticatedUser) {
+    return this.reader.editable(editor, id);
   }
 
-  @MessagePattern('community.quiz.mine')
-  mine(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.mine(signedIn(meta.user), validatePayload(quizPageQuerySchema, data));
+  @HandlesOperation(QUIZZES_OPERATIONS.mine)
+  mine(@Input() query: QuizPageRequest, @Caller() author: AuthenticatedUser) {
+    return this.reader.mine(author, query);
   }
 
-  @MessagePattern('community.quiz.moderation')
-  async pending(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const admin = signedIn(meta.user);
-    const query = validatePayload(quizPageQuerySchema, data);
-    await this.access.requireAdmin(admin);
+  @HandlesOperation(QUIZZES_OPERATIONS.moderation)
+  pending(@Input() query: QuizPageRequest, @Caller() admin: AuthenticatedUser) {
     return this.reader.moderation(admin, query);
   }
 
-  @MessagePattern('community.quiz.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.quizzes.create(user, validatePayload(quizWriteSchema, data));
+  @HandlesOperation(QUIZZES_OPERATIONS.create)
+  create(@Input() quiz: QuizWriteRequest, @Caller() author: AuthenticatedUser) {
+    return this.quizzes.create(author, quiz);
   }
 
-  @MessagePattern('community.quiz.update')
-  update(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.quizzes.update(user, validatePayload(quizUpdateSchema, data));
+  @HandlesOperation(QUIZZES_OPERATIONS.update)
+  update(@Input() quiz: QuizUpdateRequest, @Caller() editor: AuthenticatedUser) {
+    return this.quizzes.update(editor, quiz);
   }
 
-  @MessagePattern('community.quiz.delete')
-  delete(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.quizzes.delete(user, validatePayload(quizParamsSchema, data).id);
+  @HandlesOperation(QUIZZES_OPERATIONS.delete)
+  delete(@Input() { id }: QuizIdRequest, @Caller() editor: AuthenticatedUser) {
+    return this.quizzes.delete(editor, id);
   }
 
-  @MessagePattern('community.quiz.approve')
-  approve(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const admin = signedIn(meta.user);
-    return this.moderation.approve(admin, validatePayload(quizParamsSchema, data).id);
+  @HandlesOperation(QUIZZES_OPERATIONS.approve)
+  approve(@Input() { id }: QuizIdRequest, @Caller() admin: AuthenticatedUser) {
+    return this.moderation.approve(admin, id);
   }
 
-  @MessagePattern('community.quiz.reject')
-  reject(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const admin = signedIn(meta.user);
-    return this.moderation.reject(admin, validatePayload(quizRejectSchema, data));
+  @HandlesOperation(QUIZZES_OPERATIONS.reject)
+  reject(@Input() decision: QuizRejectRequest, @Caller() admin: AuthenticatedUser) {
+    return this.moderation.reject(admin, decision);
   }
 
-  @MessagePattern('community.quiz.attempt.start')
-  start(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.attempts.start(user, validatePayload(quizParamsSchema, data).id);
+  @HandlesOperation(QUIZZES_OPERATIONS.start)
+  start(@Input() { id }: QuizIdRequest, @Caller() player: AuthenticatedUser) {
+    return this.attempts.start(player, id);
   }
 
-  @MessagePattern('community.quiz.result.submit')
-  submit(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.attempts.submit(user, validatePayload(quizResultSchema, data));
+  @HandlesOperation(QUIZZES_OPERATIONS.submit)
+  submit(@Input() result: QuizResultRequest, @Caller() player: AuthenticatedUser) {
+    return this.attempts.submit(player, result);
   }
 }

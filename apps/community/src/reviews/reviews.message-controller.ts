@@ -1,21 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import {
-  animeReviewListSchema,
-  pendingReviewsQuerySchema,
-  reviewCreateSchema,
-  reviewListQuerySchema,
-  reviewParamsSchema,
-  reviewRejectSchema,
-  reviewUpdateSchema,
-  reviewVoteSchema,
-} from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import type { AnimeReviewListRequest, AuthenticatedUser, PendingReviewsRequest, ReviewCreateRequest, ReviewListRequest, ReviewUpdateRequest } from '@portal/contracts';
+import { REVIEWS_OPERATIONS } from '@portal/contracts/operations';
+import type { ReviewIdRequest, ReviewRejectRequest, ReviewVoteRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { ReviewsReader } from './services/reviews-reader';
 import { ReviewsService } from './services/reviews.service';
 
-/** Reviews (docs/community.md, «Reviews»). The author is always the caller's token; the admin role is asked of auth. */
+/** Reviews (docs/community.md, «Reviews»). The author is always the caller's token. */
 @Controller()
 export class ReviewsMessageController {
   constructor(
@@ -23,68 +14,58 @@ export class ReviewsMessageController {
     private readonly reader: ReviewsReader,
   ) {}
 
-  @MessagePattern('community.review.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.reviews.create(user, validatePayload(reviewCreateSchema, data));
+  @HandlesOperation(REVIEWS_OPERATIONS.create)
+  create(@Input() review: ReviewCreateRequest, @Caller() author: AuthenticatedUser) {
+    return this.reviews.create(author, review);
   }
 
-  @MessagePattern('community.reviews.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.all(meta.user, validatePayload(reviewListQuerySchema, data));
+  @HandlesOperation(REVIEWS_OPERATIONS.list)
+  list(@Input() query: ReviewListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.all(viewer, query);
   }
 
-  @MessagePattern('community.reviews.anime')
-  ofAnime(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.ofAnime(meta.user, validatePayload(animeReviewListSchema, data));
+  @HandlesOperation(REVIEWS_OPERATIONS.ofAnime)
+  ofAnime(@Input() query: AnimeReviewListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.ofAnime(viewer, query);
   }
 
-  @MessagePattern('community.review.get')
-  get(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.one(meta.user, validatePayload(reviewParamsSchema, data).id);
+  @HandlesOperation(REVIEWS_OPERATIONS.get)
+  get(@Input() { id }: ReviewIdRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.one(viewer, id);
   }
 
-  @MessagePattern('community.review.update')
-  update(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.reviews.update(user, validatePayload(reviewUpdateSchema, data));
+  @HandlesOperation(REVIEWS_OPERATIONS.update)
+  update(@Input() change: ReviewUpdateRequest, @Caller() author: AuthenticatedUser) {
+    return this.reviews.update(author, change);
   }
 
-  @MessagePattern('community.review.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.reviews.remove(user, validatePayload(reviewParamsSchema, data).id);
+  @HandlesOperation(REVIEWS_OPERATIONS.delete)
+  remove(@Input() { id }: ReviewIdRequest, @Caller() user: AuthenticatedUser) {
+    return this.reviews.remove(user, id);
   }
 
-  @MessagePattern('community.review.approve')
-  approve(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.reviews.approve(user, validatePayload(reviewParamsSchema, data).id);
+  @HandlesOperation(REVIEWS_OPERATIONS.approve)
+  approve(@Input() { id }: ReviewIdRequest, @Caller() admin: AuthenticatedUser) {
+    return this.reviews.approve(admin, id);
   }
 
-  @MessagePattern('community.review.reject')
-  reject(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { id, reason } = validatePayload(reviewRejectSchema, data);
-    return this.reviews.reject(user, id, reason);
+  @HandlesOperation(REVIEWS_OPERATIONS.reject)
+  reject(@Input() { id, reason }: ReviewRejectRequest, @Caller() admin: AuthenticatedUser) {
+    return this.reviews.reject(admin, id, reason);
   }
 
-  @MessagePattern('community.reviews.pending')
-  pending(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.reader.pending(user, validatePayload(pendingReviewsQuerySchema, data));
+  @HandlesOperation(REVIEWS_OPERATIONS.pending)
+  pending(@Input() query: PendingReviewsRequest, @Caller() admin: AuthenticatedUser) {
+    return this.reader.pending(admin, query);
   }
 
-  @MessagePattern('community.review.vote')
-  vote(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { id, helpful } = validatePayload(reviewVoteSchema, data);
-    return this.reviews.vote(user, id, helpful);
+  @HandlesOperation(REVIEWS_OPERATIONS.vote)
+  vote(@Input() { id, helpful }: ReviewVoteRequest, @Caller() voter: AuthenticatedUser) {
+    return this.reviews.vote(voter, id, helpful);
   }
 
-  @MessagePattern('community.review.unvote')
-  unvote(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.reviews.unvote(user, validatePayload(reviewParamsSchema, data).id);
+  @HandlesOperation(REVIEWS_OPERATIONS.unvote)
+  unvote(@Input() { id }: ReviewIdRequest, @Caller() voter: AuthenticatedUser) {
+    return this.reviews.unvote(voter, id);
   }
 }

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { commentAuthorSchema } from './comment-author.answers';
 import type { AnimeRef } from './library.dto';
 
 /**
@@ -30,13 +32,7 @@ export const COMMENT_SPOILER_AT_MAX = 24 * 3600;
 /** Characters of the content an event carries for notifications. */
 export const COMMENT_EXCERPT_LENGTH = 140;
 
-export interface CommentAuthor {
-  id: string;
-  username: string;
-  displayName: string;
-  avatar: string | null;
-  rank: string;
-}
+export type CommentAuthor = z.output<typeof commentAuthorSchema>;
 
 /** A comment pinned to a moment of an episode; `hidden`: the content was withheld from this viewer. */
 export interface CommentSpoiler {

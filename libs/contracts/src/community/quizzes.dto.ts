@@ -1,7 +1,21 @@
+import type { z } from 'zod';
+import type {
+  quizAnswerReviewSchema,
+  quizAttemptSchema,
+  quizBestSchema,
+  quizEditableSchema,
+  quizModerationPageSchema,
+  quizPageSchema,
+  quizPlayQuestionSchema,
+  quizQuestionInputSchema,
+  quizScoredSchema,
+  quizSummarySchema,
+} from './quizzes.answers';
+
 /**
  * Quizzes (docs/community.md, «Quizzes»): users write them, admins approve them, everyone signed in
  * plays the approved ones. The server keeps the correct answers to itself until an attempt is
- * submitted and computes the score. Plain types and constants: the web client imports them too.
+ * submitted and computes the score. Constants and the answers' types (schemas in quizzes.answers.ts).
  */
 
 export const QUIZ_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -51,111 +65,24 @@ export interface QuizImageUpload {
   url: string;
 }
 
-export interface QuizAnimeRef {
-  id: number;
-  title: string;
-}
-
+export type QuizAnimeRef = QuizSummary['anime'][number];
 /** A quiz as the lists and its page show it: never its questions. */
-export interface QuizSummary {
-  id: string;
-  title: string;
-  description: string;
-  /** The uploaded image's id (what the editor sends back) and its address. */
-  cover: string | null;
-  coverUrl: string | null;
-  anime: QuizAnimeRef[];
-  questionCount: number;
-  /** Null: no time limit. */
-  timeLimitSeconds: number | null;
-  status: QuizStatus;
-  /** Only on a rejected quiz, and only to its author and admins. */
-  rejectionReason: string | null;
-  /** Users who have played it. */
-  players: number;
-  author: { id: string; username: string | null };
-  mine: boolean;
-  /** The caller's best result (null for guests and before a first play). */
-  best: QuizBest | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface QuizBest {
-  score: number;
-  totalQuestions: number;
-  success: boolean;
-}
-
-export interface QuizPage {
-  items: QuizSummary[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
+export type QuizSummary = z.output<typeof quizSummarySchema>;
+export type QuizBest = z.output<typeof quizBestSchema>;
+export type QuizPage = z.output<typeof quizPageSchema>;
 /** A question as the editor writes it: `correct` holds indexes into `options`. */
-export interface QuizQuestionInput {
-  text: string;
-  image: string | null;
-  options: string[];
-  correct: number[];
-}
-
+export type QuizQuestionInput = z.output<typeof quizQuestionInputSchema>;
 /** A question with its answers, for its author and admins only (the editor, moderation). */
-export interface QuizEditableQuestion extends QuizQuestionInput {
-  imageUrl: string | null;
-}
-
-export interface QuizEditable extends QuizSummary {
-  questions: QuizEditableQuestion[];
-}
-
-export interface QuizModerationPage {
-  items: QuizEditable[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
+export type QuizEditableQuestion = QuizEditable['questions'][number];
+export type QuizEditable = z.output<typeof quizEditableSchema>;
+export type QuizModerationPage = z.output<typeof quizModerationPageSchema>;
 /** A question as a player gets it: no answers. `multiple`: more than one option is to be chosen. */
-export interface QuizPlayQuestion {
-  text: string;
-  imageUrl: string | null;
-  options: string[];
-  multiple: boolean;
-}
-
+export type QuizPlayQuestion = z.output<typeof quizPlayQuestionSchema>;
 /** POST /quiz/{id}/attempts. */
-export interface QuizAttempt {
-  attemptId: string;
-  quizId: string;
-  questions: QuizPlayQuestion[];
-  timeLimitSeconds: number | null;
-  startedAt: string;
-  /** Null without a time limit. */
-  expiresAt: string | null;
-}
-
-export interface QuizAnswerReview {
-  selected: number[];
-  correct: number[];
-  right: boolean;
-}
-
+export type QuizAttempt = z.output<typeof quizAttemptSchema>;
+export type QuizAnswerReview = z.output<typeof quizAnswerReviewSchema>;
 /** POST /user/quiz-result: the score the server computed. */
-export interface QuizResult {
-  quizId: string;
-  attemptId: string;
-  score: number;
-  totalQuestions: number;
-  success: boolean;
-  /** One per question, in order. */
-  answers: QuizAnswerReview[];
-  /** The caller's best result on this quiz, this one included. */
-  best: QuizBest;
-  shareUrl: string;
-}
+export type QuizResult = z.output<typeof quizScoredSchema>;
 
 export const QUIZ_MESSAGES = {
   id: 'Некорректный идентификатор квиза',
@@ -187,7 +114,6 @@ export const QUIZ_MESSAGES = {
   timeUp: 'Время на прохождение квиза истекло',
   quizChanged: 'Квиз изменился после начала попытки — начните заново',
   forbidden: 'Изменять квиз может только его автор или администратор',
-  adminOnly: 'Модерировать квизы может только администратор',
   pendingLimit: `У вас уже ${QUIZ_PENDING_LIMIT} квизов на модерации — дождитесь решения по ним`,
   dailyLimit: `Не больше ${QUIZ_DAILY_LIMIT} новых квизов в сутки`,
   signInRequired: 'Чтобы пройти или создать квиз, войдите',

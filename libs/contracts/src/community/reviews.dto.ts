@@ -1,8 +1,17 @@
+import type { z } from 'zod';
 import type { CommentAuthor } from './comments.dto';
-import type { AnimeRef } from './library.dto';
+import type {
+  pendingReviewPageSchema,
+  reviewCreatedSchema,
+  reviewItemSchema,
+  reviewPageSchema,
+  reviewVoteStateSchema,
+  reviewWithAnimePageSchema,
+  reviewWithAnimeSchema,
+} from './reviews.answers';
 
 /**
- * Reviews (docs/community.md, «Reviews»): plain types and constants, imported by the web client too.
+ * Reviews (docs/community.md, «Reviews»): constants and the answers' types (schemas in reviews.answers.ts).
  * A review is plain text: paragraphs, line breaks and `[spoiler]…[/spoiler]` blocks are the client's
  * to render; the API stores and returns the text as written (trimmed).
  */
@@ -29,63 +38,16 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export type ReviewAuthor = CommentAuthor;
 
-export interface ReviewItem {
-  id: string;
-  /** The title's catalogue id. */
-  animeId: number;
-  /** The review's own headline, if any. */
-  title: string | null;
-  /** Plain text as written (trimmed): render paragraphs and [spoiler] blocks on the client, never as HTML. */
-  text: string;
-  score: number;
-  status: ReviewStatus;
-  /** The moderator's reason of a rejected review; only its author and admins get it (null for others). */
-  rejectionReason: string | null;
-  author: ReviewAuthor;
-  createdAt: string;
-  updatedAt: string;
-  /** «Полезно» votes. */
-  helpful: number;
-  /** «Бесполезно» votes. */
-  unhelpful: number;
-  /** The caller's vote: true «Полезно», false «Бесполезно», null none (or a guest). */
-  myVote: boolean | null;
-  /** The caller wrote it (the title's page shows the caller's own pending or rejected review first, flagged so). */
-  mine: boolean;
-  /** On hold after reports (docs/moderation.md): others get an empty text and no title; its author and admins read it. */
-  held?: boolean;
-}
-
+export type ReviewItem = z.output<typeof reviewItemSchema>;
 /** A review with the title it is about (the feed of all titles, the moderation queue). */
-export interface ReviewWithAnime extends ReviewItem {
-  anime: AnimeRef | null;
-}
-
-/**
- * POST /reviews: the review, and the card the rewards service granted for it. Always null for now:
- * cards are granted on approval (`community.review.approved`), once the rewards service consumes it.
- */
-export interface ReviewCreated extends ReviewItem {
-  cardReward: null;
-}
-
-export interface ReviewPage<T extends ReviewItem = ReviewItem> {
-  items: T[];
-  /** Pass as `?cursor=` (with the same `sort`) for the next page; null on the last page. */
-  nextCursor: string | null;
-}
-
+export type ReviewWithAnime = z.output<typeof reviewWithAnimeSchema>;
+/** POST /reviews: the review, and the card granted for it (always null: cards come with the approval). */
+export type ReviewCreated = z.output<typeof reviewCreatedSchema>;
+export type ReviewPage = z.output<typeof reviewPageSchema>;
+export type ReviewWithAnimePage = z.output<typeof reviewWithAnimePageSchema>;
 /** The admin's queue of reviews waiting for moderation, oldest first, and how many there are. */
-export interface PendingReviewPage extends ReviewPage<ReviewWithAnime> {
-  pending: number;
-}
-
-export interface ReviewVoteState {
-  id: string;
-  helpful: number;
-  unhelpful: number;
-  myVote: boolean | null;
-}
+export type PendingReviewPage = z.output<typeof pendingReviewPageSchema>;
+export type ReviewVoteState = z.output<typeof reviewVoteStateSchema>;
 
 /**
  * Page positions: `<microseconds>_<uuid>` by date, `<helpfulness>_<microseconds>_<uuid>` by helpfulness.
@@ -113,7 +75,6 @@ export const REVIEW_MESSAGES = {
   deleteForeign: 'Нельзя удалить чужую рецензию',
   voteOwn: 'Нельзя оценить свою рецензию',
   notPending: 'Рецензия уже проверена',
-  adminOnly: 'Проверять рецензии могут только администраторы',
   sort: 'Сортировка: helpful или date',
   cursor: 'Некорректный курсор страницы',
   limit: `Лимит должен быть целым числом от 1 до ${REVIEWS_PAGE_MAX}`,

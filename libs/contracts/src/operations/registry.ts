@@ -1,6 +1,8 @@
 import { NEWS_OPERATIONS } from '../community/news.operations';
 import { ORDERS_OPERATIONS } from '../community/orders.operations';
 import { RANKINGS_OPERATIONS } from '../community/rankings.operations';
+import { QUIZZES_OPERATIONS } from '../community/quizzes.operations';
+import { REVIEWS_OPERATIONS } from '../community/reviews.operations';
 import { REPORTS_OPERATIONS } from '../moderation/reports.operations';
 import { rpcKindOf, type RpcKind } from '../rpc/rpc-kinds';
 import type { AnswerOf, AnyOperation, HttpBinding, ParsedRequestOf } from './define-operation';
@@ -10,6 +12,8 @@ export const OPERATIONS = {
   news: NEWS_OPERATIONS,
   orders: ORDERS_OPERATIONS,
   rankings: RANKINGS_OPERATIONS,
+  reviews: REVIEWS_OPERATIONS,
+  quizzes: QUIZZES_OPERATIONS,
   reports: REPORTS_OPERATIONS,
 };
 

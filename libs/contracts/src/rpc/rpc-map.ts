@@ -68,17 +68,7 @@ import type {
   CommentUpdateRequest,
   LatestCommentsRequest,
 } from '../community/comments.schemas';
-import type { PendingReviewPage, ReviewCreated, ReviewItem, ReviewPage, ReviewVoteState, ReviewWithAnime } from '../community/reviews.dto';
-import type {
-  AnimeReviewListRequest,
-  PendingReviewsRequest,
-  ReviewCreateRequest,
-  ReviewIdRequest,
-  ReviewListRequest,
-  ReviewRejectRequest,
-  ReviewUpdateRequest,
-  ReviewVoteRequest,
-} from '../community/reviews.schemas';
+import type { ReviewWithAnime } from '../community/reviews.dto';
 import type { CommunityCounts, UserCommentPage } from '../community/profile-activity.dto';
 import type { OperationRpcMap } from '../operations/registry';
 import type { AmvAdjacent, AmvItem, AmvLikeState, AmvPage, AmvPlaylist, AmvTop, AmvViewState } from '../community/amv.dto';
@@ -93,16 +83,6 @@ import type {
   AmvUpdateRequest,
   AmvViewRequest,
 } from '../community/amv.schemas';
-import type { QuizAttempt, QuizEditable, QuizModerationPage, QuizPage, QuizResult, QuizSummary } from '../community/quizzes.dto';
-import type {
-  QuizIdRequest,
-  QuizListRequest,
-  QuizPageRequest,
-  QuizRejectRequest,
-  QuizResultRequest,
-  QuizUpdateRequest,
-  QuizWriteRequest,
-} from '../community/quizzes.schemas';
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
 import type { AnimeEpisodes } from '../media/episode.dto';
 import type { EpisodesListRequest } from '../media/episodes.schemas';
@@ -294,24 +274,6 @@ export interface HandDeclaredRpcMap extends Health {
   'community.comment.unlike': { request: CommentIdRequest; response: CommentLikeState };
   /** The newest comments across all titles. */
   'community.comments.latest': { request: LatestCommentsRequest; response: LatestComment[] };
-  /** A review by the caller (docs/community.md, «Reviews»): pending until an admin approves it. */
-  'community.review.create': { request: ReviewCreateRequest; response: ReviewCreated };
-  /** Approved reviews of all titles. */
-  'community.reviews.list': { request: ReviewListRequest; response: ReviewPage<ReviewWithAnime> };
-  /** A title's approved reviews, and the caller's own pending or rejected one first on the first page. */
-  'community.reviews.anime': { request: AnimeReviewListRequest; response: ReviewPage };
-  /** One review; a pending or rejected one only for its author and admins. */
-  'community.review.get': { request: ReviewIdRequest; response: ReviewItem };
-  /** The author's edit; it goes back to pending. */
-  'community.review.update': { request: ReviewUpdateRequest; response: ReviewItem };
-  'community.review.delete': { request: ReviewIdRequest; response: { id: string; deleted: true } };
-  /** Admin only (checked with auth): pending → approved, `community.review.approved`, the author told. */
-  'community.review.approve': { request: ReviewIdRequest; response: ReviewItem };
-  'community.review.reject': { request: ReviewRejectRequest; response: ReviewItem };
-  /** Admin only: the moderation queue, oldest first, with the number pending. */
-  'community.reviews.pending': { request: PendingReviewsRequest; response: PendingReviewPage };
-  'community.review.vote': { request: ReviewVoteRequest; response: ReviewVoteState };
-  'community.review.unvote': { request: ReviewIdRequest; response: ReviewVoteState };
   /** A profile's comments (docs/community.md, «Profile»): not deleted, newest first, spoilers decided for the caller. */
   'community.comments.of-user': { request: UserCommentsRequest; response: UserCommentPage };
   /** A profile's reviews, newest first: approved ones, and to the author and admins the others too. */
@@ -337,25 +299,6 @@ export interface HandDeclaredRpcMap extends Health {
   'community.amv-playlist.add': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
   'community.amv-playlist.remove': { request: AmvPlaylistAddRequest; response: AmvPlaylist };
   'community.amv-playlist.reorder': { request: AmvPlaylistReorderRequest; response: AmvPlaylist };
-  /** Quizzes (docs/community.md, «Quizzes»): approved ones for everyone; the caller's own and, to admins, any with their status. */
-  'community.quiz.list': { request: QuizListRequest; response: QuizPage };
-  'community.quiz.get': { request: QuizIdRequest; response: QuizSummary };
-  /** With the correct answers: its author and admins only (the editor). */
-  'community.quiz.editable': { request: QuizIdRequest; response: QuizEditable };
-  'community.quiz.mine': { request: QuizPageRequest; response: QuizPage };
-  /** Admin only: pending quizzes, oldest first, with their answers. */
-  'community.quiz.moderation': { request: QuizPageRequest; response: QuizModerationPage };
-  'community.quiz.create': { request: QuizWriteRequest; response: QuizEditable };
-  /** Author or admin; the quiz goes back to pending. */
-  'community.quiz.update': { request: QuizUpdateRequest; response: QuizEditable };
-  'community.quiz.delete': { request: QuizIdRequest; response: { id: string; deleted: true } };
-  /** Admin only; the author is notified. */
-  'community.quiz.approve': { request: QuizIdRequest; response: QuizSummary };
-  'community.quiz.reject': { request: QuizRejectRequest; response: QuizSummary };
-  /** The questions without their answers; the clock of a timed quiz starts here. */
-  'community.quiz.attempt.start': { request: QuizIdRequest; response: QuizAttempt };
-  /** Scored by the server, once per attempt; publishes `community.quiz.result.recorded` in the same transaction. */
-  'community.quiz.result.submit': { request: QuizResultRequest; response: QuizResult };
   'chat.messages.list': { request: ChatPageQuery; response: { items: ChatMessage[]; nextCursor: string | null } };
   /** `avatar` is the author's, looked up by the gateway. */
   'chat.message.post': { request: ChatPost; response: ChatMessage };

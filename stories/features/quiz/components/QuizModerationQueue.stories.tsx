@@ -1,4 +1,4 @@
-import { ErrorCode, QUIZ_MESSAGES } from '@portal/contracts';
+import { ErrorCode, GENERIC_MESSAGES, QUIZ_MESSAGES } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import QuizModerationQueue from '../../../../web/src/features/quiz/components/QuizModerationQueue';
@@ -57,10 +57,10 @@ export const Empty: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { mockApi: { [QUEUE]: fail(403, ErrorCode.Forbidden, QUIZ_MESSAGES.adminOnly) } },
+  parameters: { mockApi: { [QUEUE]: fail(403, ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden) } },
   play: async () => {
     await expect(await screen.findByText('Не удалось загрузить квизы на проверке')).toBeInTheDocument();
-    await expect(screen.getByText(QUIZ_MESSAGES.adminOnly)).toBeInTheDocument();
+    await expect(screen.getByText(GENERIC_MESSAGES.forbidden)).toBeInTheDocument();
   },
 };
 

@@ -1,4 +1,4 @@
-import { ErrorCode, REVIEW_MESSAGES } from '@portal/contracts';
+import { ErrorCode, GENERIC_MESSAGES, REVIEW_MESSAGES } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { PendingReviewsQueue } from '../../../../web/src/features/reviews/components/PendingReviewsQueue';
@@ -67,10 +67,10 @@ export const Empty: Story = {
 };
 
 export const LoadError: Story = {
-  parameters: { mockApi: { [QUEUE]: [fail(403, ErrorCode.Forbidden, REVIEW_MESSAGES.adminOnly), liveQueue()] } },
+  parameters: { mockApi: { [QUEUE]: [fail(403, ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden), liveQueue()] } },
   play: async () => {
     await expect(await screen.findByText('Не удалось загрузить очередь рецензий')).toBeInTheDocument();
-    await expect(screen.getByText(REVIEW_MESSAGES.adminOnly)).toBeInTheDocument();
+    await expect(screen.getByText(GENERIC_MESSAGES.forbidden)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     await expect(await screen.findByRole('heading', { name: 'Рецензии на проверке (2)' })).toBeInTheDocument();
   },

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AuthenticatedUser, QUIZ_MESSAGES } from '@portal/contracts';
+import type { AuthenticatedUser } from '@portal/contracts';
 import { Accounts } from '../../accounts/accounts';
 import { quizForbidden, quizNotFound } from '../quiz-errors';
 import type { QuizRow } from '../quizzes.repository';
@@ -21,10 +21,6 @@ export class QuizAccess {
     if (await this.accounts.isAdmin(user)) return { quiz, isAdmin: true };
     if (quiz.status !== 'approved') throw quizNotFound();
     throw quizForbidden();
-  }
-
-  async requireAdmin(user: AuthenticatedUser): Promise<void> {
-    if (!(await this.accounts.isAdmin(user))) throw quizForbidden(QUIZ_MESSAGES.adminOnly);
   }
 
   /** Whether the viewer may see this quiz at all (approved, or theirs, or they are an admin). */

@@ -5,14 +5,12 @@ import { NotificationsService } from '../../notifications/notifications.service'
 import { quizConflict, quizNotFound } from '../quiz-errors';
 import { toQuizSummary } from '../quiz-view';
 import { type QuizRow, QuizzesRepository } from '../quizzes.repository';
-import { QuizAccess } from './quiz-access';
 
-/** An admin approves or rejects a pending quiz; the author is told, and the audit log's event written, in the same transaction. */
+/** An admin (the operations' access asked auth) approves or rejects a pending quiz; the author is told, and the audit log's event written, in the same transaction. */
 @Injectable()
 export class QuizModerationService {
   constructor(
     private readonly quizzes: QuizzesRepository,
-    private readonly access: QuizAccess,
     private readonly notifications: NotificationsService,
     private readonly adminActions: AdminActionPublisher,
   ) {}
@@ -27,7 +25,6 @@ export class QuizModerationService {
 
   /** `reason` null: approve. Only a pending quiz is decided on (409 otherwise). */
   private async decide(admin: AuthenticatedUser, id: string, reason: string | null): Promise<QuizSummary> {
-    await this.access.requireAdmin(admin);
     const row = await this.quizzes.transaction(async (manager) => {
       const current = await this.quizzes.lock(manager, id);
       if (!current) throw quizNotFound();

@@ -1,31 +1,9 @@
-import type {
-  QuizAttempt,
-  QuizEditable,
-  QuizImageUpload,
-  QuizModerationPage,
-  QuizPage,
-  QuizQuestionInput,
-  QuizResult,
-  QuizSort,
-  QuizSummary,
-} from '@portal/contracts';
+import type { QuizImageUpload, QuizQuestionInput, QuizSort } from '@portal/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { uploadFile } from '../../../shared/api/upload-file';
 
-/** Every address the quizzes call (docs/api.md, «Quizzes»). */
-export const QUIZ_PATHS = {
-  list: '/quiz',
-  mine: '/quiz/mine',
-  moderation: '/quiz/moderation',
-  images: '/quiz/images',
-  one: (id: string) => `/quiz/${encodeURIComponent(id)}`,
-  editable: (id: string) => `/quiz/${encodeURIComponent(id)}/edit`,
-  approve: (id: string) => `/quiz/${encodeURIComponent(id)}/approve`,
-  reject: (id: string) => `/quiz/${encodeURIComponent(id)}/reject`,
-  attempts: (id: string) => `/quiz/${encodeURIComponent(id)}/attempts`,
-  result: '/user/quiz-result',
-} as const;
+const quizzes = operationsOf('quizzes');
 
 /** What the editor sends: the whole quiz, every time. */
 export interface QuizWrite {
@@ -45,20 +23,19 @@ export interface QuizAnswers {
 
 const pageQuery = (page: number) => ({ page: page > 1 ? page : undefined });
 
-export const fetchQuizzes = (sort: QuizSort, page: number, signal?: AbortSignal) =>
-  apiRequest<QuizPage>(QUIZ_PATHS.list, { query: { sort, ...pageQuery(page) }, signal });
-export const fetchMyQuizzes = (page: number, signal?: AbortSignal) => apiRequest<QuizPage>(QUIZ_PATHS.mine, { query: pageQuery(page), signal });
-export const fetchQuiz = (id: string, signal?: AbortSignal) => apiRequest<QuizSummary>(QUIZ_PATHS.one(id), { signal });
-export const fetchEditableQuiz = (id: string, signal?: AbortSignal) => apiRequest<QuizEditable>(QUIZ_PATHS.editable(id), { signal });
-export const fetchModeration = (page: number, signal?: AbortSignal) => apiRequest<QuizModerationPage>(QUIZ_PATHS.moderation, { query: pageQuery(page), signal });
-export const createQuiz = (quiz: QuizWrite) => apiRequest<QuizEditable>(QUIZ_PATHS.list, { method: 'POST', body: quiz });
-export const updateQuiz = (id: string, quiz: QuizWrite) => apiRequest<QuizEditable>(QUIZ_PATHS.one(id), { method: 'PUT', body: quiz });
-export const deleteQuiz = (id: string) => apiRequest<{ id: string; deleted: true }>(QUIZ_PATHS.one(id), { method: 'DELETE' });
-export const approveQuiz = (id: string) => apiRequest<QuizSummary>(QUIZ_PATHS.approve(id), { method: 'PUT' });
-export const rejectQuiz = (id: string, reason: string) => apiRequest<QuizSummary>(QUIZ_PATHS.reject(id), { method: 'PUT', body: { reason } });
-export const startAttempt = (id: string) => apiRequest<QuizAttempt>(QUIZ_PATHS.attempts(id), { method: 'POST' });
-export const submitAnswers = (answers: QuizAnswers) => apiRequest<QuizResult>(QUIZ_PATHS.result, { method: 'POST', body: answers });
-export const uploadQuizImage = (file: Blob, name = 'image') => uploadFile<QuizImageUpload>(QUIZ_PATHS.images, file, name);
+export const fetchQuizzes = (sort: QuizSort, page: number, signal?: AbortSignal) => quizzes.list({ sort, ...pageQuery(page) }, { signal });
+export const fetchMyQuizzes = (page: number, signal?: AbortSignal) => quizzes.mine(pageQuery(page), { signal });
+export const fetchQuiz = (id: string, signal?: AbortSignal) => quizzes.get({ id }, { signal });
+export const fetchEditableQuiz = (id: string, signal?: AbortSignal) => quizzes.editable({ id }, { signal });
+export const fetchModeration = (page: number, signal?: AbortSignal) => quizzes.moderation(pageQuery(page), { signal });
+export const createQuiz = (quiz: QuizWrite) => quizzes.create(quiz);
+export const updateQuiz = (id: string, quiz: QuizWrite) => quizzes.update({ ...quiz, id });
+export const deleteQuiz = (id: string) => quizzes.delete({ id });
+export const approveQuiz = (id: string) => quizzes.approve({ id });
+export const rejectQuiz = (id: string, reason: string) => quizzes.reject({ id, reason });
+export const startAttempt = (id: string) => quizzes.start({ id });
+export const submitAnswers = (answers: QuizAnswers) => quizzes.submit(answers);
+export const uploadQuizImage = (file: Blob, name = 'image') => uploadFile<QuizImageUpload>('/quiz/images', file, name);
 
 export const quizKeys = {
   all: ['quiz'] as const,

@@ -9,20 +9,10 @@ import {
   type ReviewWithAnime,
 } from '@portal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest, apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
+import { apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** Every address the reviews call (docs/api.md, «Reviews»). */
-export const REVIEWS_PATHS = {
-  ofAnime: (animeId: number) => `/reviews/${animeId}`,
-  one: (id: string) => `/reviews/one/${encodeURIComponent(id)}`,
-  create: '/reviews',
-  review: (id: string) => `/reviews/${encodeURIComponent(id)}`,
-  vote: (id: string) => `/reviews/${encodeURIComponent(id)}/vote`,
-  approve: (id: string) => `/reviews/${encodeURIComponent(id)}/approve`,
-  reject: (id: string) => `/reviews/${encodeURIComponent(id)}/reject`,
-  pending: '/admin/reviews/pending',
-  ofUser: (username: string) => `/users/profile/${encodeURIComponent(username)}/reviews`,
-} as const;
+const reviews = operationsOf('reviews');
 
 export interface ReviewDraftBody {
   title: string | null;
@@ -31,50 +21,29 @@ export interface ReviewDraftBody {
 }
 
 export function fetchReviewPage(animeId: number, sort: ReviewSort, cursor: string | null, signal?: AbortSignal): Promise<ReviewPage> {
-  return apiRequest<ReviewPage>(REVIEWS_PATHS.ofAnime(animeId), {
-    query: { limit: REVIEWS_PAGE_DEFAULT, sort, cursor: cursor ?? undefined },
-    signal,
-  });
+  return reviews.ofAnime({ animeId, limit: REVIEWS_PAGE_DEFAULT, sort, cursor: cursor ?? undefined }, { signal });
 }
 
-export function fetchReview(id: string, signal?: AbortSignal): Promise<ReviewItem> {
-  return apiRequest<ReviewItem>(REVIEWS_PATHS.one(id), { signal });
-}
+export const fetchReview = (id: string, signal?: AbortSignal): Promise<ReviewItem> => reviews.get({ id }, { signal });
 
 export function createReview(animeId: number, body: ReviewDraftBody): Promise<ReviewCreated> {
-  return apiRequest<ReviewCreated>(REVIEWS_PATHS.create, {
-    method: 'POST',
-    body: { animeId, text: body.text, score: body.score, ...(body.title ? { title: body.title } : {}) },
-  });
+  return reviews.create({ animeId, text: body.text, score: body.score, ...(body.title ? { title: body.title } : {}) });
 }
 
-export function updateReview(id: string, body: ReviewDraftBody): Promise<ReviewItem> {
-  return apiRequest<ReviewItem>(REVIEWS_PATHS.review(id), { method: 'PUT', body: { title: body.title, text: body.text, score: body.score } });
-}
+export const updateReview = (id: string, body: ReviewDraftBody): Promise<ReviewItem> => reviews.update({ id, title: body.title, text: body.text, score: body.score });
 
-export function deleteReview(id: string): Promise<{ id: string; deleted: true }> {
-  return apiRequest(REVIEWS_PATHS.review(id), { method: 'DELETE' });
-}
+export const deleteReview = (id: string) => reviews.delete({ id });
 
 /** `helpful` true «Полезно», false «Бесполезно», null takes the vote back. */
-export function voteReview(id: string, helpful: boolean | null): Promise<ReviewVoteState> {
-  return helpful === null
-    ? apiRequest<ReviewVoteState>(REVIEWS_PATHS.vote(id), { method: 'DELETE' })
-    : apiRequest<ReviewVoteState>(REVIEWS_PATHS.vote(id), { method: 'PUT', body: { helpful } });
-}
+export const voteReview = (id: string, helpful: boolean | null): Promise<ReviewVoteState> => (helpful === null ? reviews.unvote({ id }) : reviews.vote({ id, helpful }));
 
 /** Admin: the moderation queue, oldest first, with the count still pending. */
-export function fetchPendingReviews(cursor: string | null, signal?: AbortSignal): Promise<PendingReviewPage> {
-  return apiRequest<PendingReviewPage>(REVIEWS_PATHS.pending, { query: { limit: REVIEWS_PAGE_DEFAULT, cursor: cursor ?? undefined }, signal });
-}
+export const fetchPendingReviews = (cursor: string | null, signal?: AbortSignal): Promise<PendingReviewPage> =>
+  reviews.pending({ limit: REVIEWS_PAGE_DEFAULT, cursor: cursor ?? undefined }, { signal });
 
-export function approveReview(id: string): Promise<ReviewItem> {
-  return apiRequest<ReviewItem>(REVIEWS_PATHS.approve(id), { method: 'PUT' });
-}
+export const approveReview = (id: string): Promise<ReviewItem> => reviews.approve({ id });
 
-export function rejectReview(id: string, reason: string): Promise<ReviewItem> {
-  return apiRequest<ReviewItem>(REVIEWS_PATHS.reject(id), { method: 'PUT', body: { reason } });
-}
+export const rejectReview = (id: string, reason: string): Promise<ReviewItem> => reviews.reject({ id, reason });
 
 export const reviewsKeys = {
   all: ['reviews'] as const,
@@ -110,7 +79,7 @@ export const pendingReviewsQuery = () =>
 
 /** A user's reviews for their profile, newest first; the author and admins get the pending and rejected ones too. */
 export function fetchUserReviews(username: string, page: number, signal?: AbortSignal): Promise<ApiPage<ReviewWithAnime>> {
-  return apiRequestPage<ReviewWithAnime>(REVIEWS_PATHS.ofUser(username), { query: { page, limit: REVIEWS_PAGE_DEFAULT }, signal });
+  return apiRequestPage<ReviewWithAnime>(`/users/profile/${encodeURIComponent(username)}/reviews`, { query: { page, limit: REVIEWS_PAGE_DEFAULT }, signal });
 }
 
 /** The profile's «Рецензии» tab, page by page (`?page`, the total in the envelope's meta). */
