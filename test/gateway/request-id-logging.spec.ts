@@ -47,27 +47,34 @@ describe('a request id follows a request from the gateway into the services', ()
   });
 });
 
-describe('the access log at the default level (info)', () => {
+/** The access log at the default level (info), with the slow-request threshold given. */
+function accessLogAtInfo(slowRequestMs: number) {
   const gatewayLogs = logCollector();
   const authLogs = logCollector();
-  let auth: RunningApp;
-  let gateway: RunningApp;
+  let auth: RunningApp | undefined;
+  let gateway: RunningApp | undefined;
 
   beforeAll(async () => {
     const env = { ...ownRedisPrefix('accesslog'), LOG_LEVEL: 'info' };
     auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env }, authLogs.stream);
-    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env }, gatewayLogs.stream);
+    gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env, SLOW_REQUEST_MS: String(slowRequestMs) }, gatewayLogs.stream);
   });
   afterAll(async () => {
     await gateway?.close();
     await auth?.close();
   });
 
+  return { gatewayLogs, authLogs, api: () => apiClient(gateway!.url) };
+}
+
+describe('the access log at the default level (info)', () => {
+  // A threshold no request here reaches: the subject is the status, not the time (a cold start can take a second).
+  const { gatewayLogs, authLogs, api } = accessLogAtInfo(60_000);
+
   it('writes a line for a refused request and its failed handler, none for a request that succeeded', async () => {
-    const api = apiClient(gateway.url);
-    const ok = await api.get('/api/auth/captcha', { headers: { 'x-request-id': 'access-log-ok-1' } });
+    const ok = await api().get('/api/auth/captcha', { headers: { 'x-request-id': 'access-log-ok-1' } });
     expect(ok.status).toBe(200);
-    const refused = await api.post('/api/auth/login', { email: uniqueEmail('accesslog'), password: STRONG_PASSWORD }, { headers: { 'x-request-id': 'access-log-refused-1' } });
+    const refused = await api().post('/api/auth/login', { email: uniqueEmail('accesslog'), password: STRONG_PASSWORD }, { headers: { 'x-request-id': 'access-log-refused-1' } });
     expect(refused.status).toBe(401);
 
     await waitFor(async () => gatewayLogs.lines.find((line) => line.requestId === 'access-log-refused-1' && line.msg === 'request'));
@@ -75,5 +82,18 @@ describe('the access log at the default level (info)', () => {
     expect(gatewayLogs.lines.filter((line) => line.requestId === 'access-log-ok-1')).toEqual([]);
     expect(authLogs.lines.filter((line) => line.msg === 'message handled' && line.outcome === 'ok')).toEqual([]);
     expect(authLogs.lines).toContainEqual(expect.objectContaining({ msg: 'message handled', requestId: 'access-log-refused-1', outcome: 'error' }));
+  });
+});
+
+describe('the access log at info with a slow-request threshold every request reaches', () => {
+  const { gatewayLogs, api } = accessLogAtInfo(1);
+
+  it('writes a line for a request that succeeded but took longer than SLOW_REQUEST_MS', async () => {
+    const ok = await api().get('/api/auth/captcha', { headers: { 'x-request-id': 'access-log-slow-1' } });
+    expect(ok.status).toBe(200);
+
+    const line = await waitFor(async () => gatewayLogs.lines.find((entry) => entry.requestId === 'access-log-slow-1' && entry.msg === 'request'));
+    expect(line).toEqual(expect.objectContaining({ level: 30, status: 200, url: '/api/auth/captcha' }));
+    expect(line.ms).toBeGreaterThanOrEqual(1);
   });
 });

@@ -26,9 +26,6 @@ import { serveCards } from './rewards/serve-cards';
 import { serveRobotsTxt } from './web/robots-txt';
 import { SpaFallback } from './web/spa-fallback';
 
-/** A request that took this long is logged at info whatever its status. */
-const SLOW_REQUEST_MS = 1000;
-
 /** The public edge: `/api/*` in the envelope, OpenAPI at `/api/docs`, the web client at `/`, and `/metrics` for internal scrapers. */
 export async function createGatewayApp(config: GatewayEnv, logger: Logger): Promise<NestFastifyApplication> {
   const frameworkErrors = new FrameworkErrors();
@@ -60,7 +57,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
   const logNotable = logger.isLevelEnabled('info');
   const logEvery = logger.isLevelEnabled('debug');
   fastify.addHook('onResponse', (request, reply, done) => {
-    const notable = reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS;
+    const notable = reply.statusCode >= 400 || reply.elapsedTime >= config.SLOW_REQUEST_MS;
     if (notable ? logNotable : logEvery) {
       logger[notable ? 'info' : 'debug'](
         { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },

@@ -97,6 +97,7 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   WEB_DIST_DIR: z.string().optional(),
   /** How long a page's first screen waits for the API (page-shell-routes.ts); later, the plain page goes out. */
   PAGE_SHELL_DEADLINE_MS: positiveInt(1000),
+  SLOW_REQUEST_MS: positiveInt(1000),
   /** Where uploaded files (collection covers) are stored and served from under /uploads. */
   UPLOADS_DIR: z.string().default('.data/uploads'),
   /** Video served at /media/ (HLS playlists and segments; the sample episodes live in its samples/). */
