@@ -175,6 +175,11 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
       expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['title', 'body', 'status']));
       expect(Object.keys(create.responses['201'].content['application/json'].schema.properties.data.properties)).toEqual(expect.arrayContaining(['id', 'slug', 'anime', 'cover']));
       expect(doc.paths['/api/news'].get.parameters.map((param: { name: string }) => param.name)).toEqual(expect.arrayContaining(['page', 'limit', 'tag', 'animeId']));
+      // A numbered page: its items are `data`, its page, limit and total are `meta`.
+      const auditLog = doc.paths['/api/admin/audit-log'].get.responses['200'].content['application/json'].schema;
+      expect(auditLog.required).toEqual(['success', 'data', 'meta']);
+      expect(auditLog.properties.data).toEqual(expect.objectContaining({ type: 'array', items: expect.objectContaining({ required: expect.arrayContaining(['eventName', 'occurredAt']) }) }));
+      expect(Object.keys(auditLog.properties.meta.properties)).toEqual(['page', 'limit', 'total']);
     });
 
     it('serves the docs page at /api/docs as HTML', async () => {

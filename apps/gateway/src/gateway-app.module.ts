@@ -7,7 +7,6 @@ import type Redis from 'ioredis';
 import { createRedisClient, createRpcTransport, REDIS, RedisModule, RedisStreamsClient, RpcClient } from '@portal/messaging';
 import { ActiveUsersInterceptor } from './admin/active-users.interceptor';
 import { ActiveUsersTracker } from './admin/active-users.tracker';
-import { AdminController } from './admin/admin.controller';
 import { AccessGuard } from './auth/access.guard';
 import { AuthController, TelegramController } from './auth/auth.controller';
 import { VkAuthController } from './auth/vk-auth.controller';
@@ -15,17 +14,13 @@ import { AnimeController } from './catalogue/anime.controller';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { PosterProxy } from './catalogue/posters/poster-proxy';
 import { CollectionsController } from './catalogue/collections.controller';
-import { EpisodesController } from './catalogue/episodes.controller';
 import { MetadataController } from './catalogue/metadata.controller';
-import { CataloguePeopleController } from './catalogue/people.controller';
 import { ChatController } from './chat/chat.controller';
 import { createAmvController } from './community/amv.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
 import { CommentsController } from './community/comments.controller';
 import { NewsController } from './community/news.controller';
 import { OperationsController } from './operations/operations.controller';
-import { BansController } from './moderation/bans.controller';
-import { ReportsController } from './moderation/reports.controller';
 import { SanctionLookup } from '@portal/messaging';
 import { QuizzesController } from './community/quizzes.controller';
 import { HealthController } from './health/health.controller';
@@ -34,7 +29,6 @@ import { ChatGateway } from './realtime/chat.gateway';
 import { CommentsGateway } from './realtime/comments.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
 import { NotificationsGateway } from './realtime/notifications.gateway';
-import { NotificationsController } from './community/notifications.controller';
 import { RankingsController } from './community/rankings.controller';
 import { PresenceReporter } from './realtime/presence-reporter';
 import { EdgeValidationPipe } from './http/edge-validation.pipe';
@@ -45,7 +39,6 @@ import { UsersController } from './users/users.controller';
 import { createProfileMediaController } from './users/profile-media.controller';
 import { WatchPartyController } from './watch-party/watch-party.controller';
 import { createCardsController } from './rewards/cards.controller';
-import { EconomyController } from './rewards/economy.controller';
 import { CardRewards } from './rewards/card-rewards';
 
 const TRANSPORT = Symbol('TRANSPORT');
@@ -71,27 +64,20 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         VkAuthController,
         UsersController,
         createProfileMediaController(config),
-        AdminController,
         AnimeController,
-        CataloguePeopleController,
         CollectionsController,
-        EpisodesController,
         MetadataController,
         ChatController,
         ...COMMUNITY_CONTROLLERS,
         CommentsController,
         createAmvController(config),
-        ReportsController,
-        BansController,
         QuizzesController,
         NewsController,
         OperationsController,
-        NotificationsController,
         RankingsController,
         WatchPartyController,
         OnlineController,
         createCardsController(config),
-        EconomyController,
       ],
       providers: [
         { provide: TRANSPORT, useFactory: () => createRpcTransport(config) },

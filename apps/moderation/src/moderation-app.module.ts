@@ -2,7 +2,7 @@ import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type O
 import type { Logger } from 'pino';
 import type { ModerationEnv } from '@portal/config';
 import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
-import { ServicePlatformModule } from '@portal/platform';
+import { RoleLookup, RoleLookupFromAuth, ServicePlatformModule } from '@portal/platform';
 import { AuditLogMessageController } from './audit-log/audit-log.message-controller';
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
@@ -39,6 +39,7 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
         { provide: OWNER_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [OWNER_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         OwnerRpc,
+        { provide: RoleLookup, useClass: RoleLookupFromAuth },
         UserNames,
         AuditLogRepository,
         UserEventsListener,

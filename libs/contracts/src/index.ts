@@ -56,7 +56,7 @@ export * from './moderation/stats.dto';
 export * from './moderation/users-admin.dto';
 export * from './moderation/bans.dto';
 export type { BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteRequest, UserSanctionRequest } from './moderation/bans.schemas';
-export type { AuditLogQuery, StatsQuery } from './moderation/moderation.schemas';
+export type { AuditLogEntry, AuditLogQuery, StatsQuery } from './moderation/moderation.schemas';
 export type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from './moderation/reports.schemas';
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';

@@ -3,9 +3,16 @@
 // (web/vite/operation-routes.ts), so zod stays out of its bundle.
 export * from './operations/define-operation';
 export * from './operations/registry';
+export * from './catalogue/catalogue.operations';
+export * from './community/library.operations';
+export * from './community/amv.operations';
 export * from './community/news.operations';
+export * from './community/notifications.operations';
 export * from './community/orders.operations';
 export * from './community/rankings.operations';
 export * from './community/quizzes.operations';
 export * from './community/reviews.operations';
 export * from './moderation/reports.operations';
+export * from './moderation/bans.operations';
+export * from './moderation/site-admin.operations';
+export * from './rewards/rewards.operations';

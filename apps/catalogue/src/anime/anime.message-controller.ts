@@ -1,17 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
+import { CATALOGUE_OPERATIONS } from '@portal/contracts/operations';
 import {
   animeCreateSchema,
-  animeListQuerySchema,
+  type AnimeListRequest,
   animePatchSchema,
   animeRefsRequestSchema,
+  type CatalogueIdRequest,
   catalogueIdParamsSchema,
-  cataloguePageQuerySchema,
-  genrePageRequestSchema,
+  type CataloguePageRequest,
+  type GenrePageRequest,
   savePosterSchema,
 } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import { HandlesOperation, Input, signedIn, validatePayload } from '@portal/platform';
 import { AnimeStatsService } from '../stats/anime-stats.service';
 import { AnimeAdminService } from './services/anime-admin.service';
 import { AnimeQueryService } from './services/anime-query.service';
@@ -28,34 +30,34 @@ export class AnimeMessageController {
     private readonly statistics: AnimeStatsService,
   ) {}
 
-  @MessagePattern('catalogue.anime.list')
-  list(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.list(validatePayload(animeListQuerySchema, data));
+  @HandlesOperation(CATALOGUE_OPERATIONS.list)
+  list(@Input() request: AnimeListRequest) {
+    return this.query.list(request);
   }
 
-  @MessagePattern('catalogue.anime.popular')
-  popular(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.popular(validatePayload(cataloguePageQuerySchema, data));
+  @HandlesOperation(CATALOGUE_OPERATIONS.popular)
+  popular(@Input() page: CataloguePageRequest) {
+    return this.query.popular(page);
   }
 
-  @MessagePattern('catalogue.anime.top')
-  top(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.top(validatePayload(cataloguePageQuerySchema, data));
+  @HandlesOperation(CATALOGUE_OPERATIONS.top)
+  top(@Input() page: CataloguePageRequest) {
+    return this.query.top(page);
   }
 
-  @MessagePattern('catalogue.anime.new')
-  latest(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.latest(validatePayload(cataloguePageQuerySchema, data));
+  @HandlesOperation(CATALOGUE_OPERATIONS.new)
+  latest(@Input() page: CataloguePageRequest) {
+    return this.query.latest(page);
   }
 
-  @MessagePattern('catalogue.anime.get')
-  details(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.details(idOf(data));
+  @HandlesOperation(CATALOGUE_OPERATIONS.get)
+  details(@Input() { id }: CatalogueIdRequest) {
+    return this.query.details(id);
   }
 
-  @MessagePattern('catalogue.anime.stats')
-  stats(@Payload() { data }: RpcRequest<unknown>) {
-    return this.statistics.forAnime(idOf(data));
+  @HandlesOperation(CATALOGUE_OPERATIONS.stats)
+  stats(@Input() { id }: CatalogueIdRequest) {
+    return this.statistics.forAnime(id);
   }
 
   @MessagePattern('catalogue.anime.refs')
@@ -68,14 +70,13 @@ export class AnimeMessageController {
     return this.posters.generated(idOf(data));
   }
 
-  @MessagePattern('catalogue.genres.list')
+  @HandlesOperation(CATALOGUE_OPERATIONS.genres)
   genres() {
     return this.query.genres();
   }
 
-  @MessagePattern('catalogue.genre.anime')
-  genre(@Payload() { data }: RpcRequest<unknown>) {
-    const { genre, ...page } = validatePayload(genrePageRequestSchema, data);
+  @HandlesOperation(CATALOGUE_OPERATIONS.genre)
+  genre(@Input() { genre, ...page }: GenrePageRequest) {
     return this.query.byGenre(genre, page);
   }
 

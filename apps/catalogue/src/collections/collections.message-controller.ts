@@ -1,8 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
-import { catalogueIdParamsSchema, cataloguePageQuerySchema, collectionCreateSchema, collectionUpdateSchema } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import { COLLECTIONS_OPERATIONS } from '@portal/contracts/operations';
+import {
+  type CatalogueIdRequest,
+  catalogueIdParamsSchema,
+  type CataloguePageRequest,
+  collectionCreateSchema,
+  collectionUpdateSchema,
+} from '@portal/contracts/schemas';
+import { HandlesOperation, Input, signedIn, validatePayload } from '@portal/platform';
 import { CollectionsService } from './collections.service';
 
 const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).id;
@@ -11,20 +18,19 @@ const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).i
 export class CollectionsMessageController {
   constructor(private readonly collections: CollectionsService) {}
 
-  @MessagePattern('catalogue.collections.list')
-  list(@Payload() { data }: RpcRequest<unknown>) {
-    const { page, limit } = validatePayload(cataloguePageQuerySchema, data);
+  @HandlesOperation(COLLECTIONS_OPERATIONS.list)
+  list(@Input() { page, limit }: CataloguePageRequest) {
     return this.collections.list(page, limit);
   }
 
-  @MessagePattern('catalogue.collections.featured')
+  @HandlesOperation(COLLECTIONS_OPERATIONS.featured)
   featured() {
     return this.collections.featured();
   }
 
-  @MessagePattern('catalogue.collection.get')
-  details(@Payload() { data }: RpcRequest<unknown>) {
-    return this.collections.details(idOf(data));
+  @HandlesOperation(COLLECTIONS_OPERATIONS.get)
+  details(@Input() { id }: CatalogueIdRequest) {
+    return this.collections.details(id);
   }
 
   @MessagePattern('catalogue.collection.create')

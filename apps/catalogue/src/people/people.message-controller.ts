@@ -1,27 +1,25 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { catalogueIdParamsSchema, charactersQuerySchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import { PEOPLE_OPERATIONS } from '@portal/contracts/operations';
+import type { CatalogueIdRequest, CharactersRequest } from '@portal/contracts/schemas';
+import { HandlesOperation, Input } from '@portal/platform';
 import { PeopleService } from './people.service';
 
 @Controller()
 export class PeopleMessageController {
   constructor(private readonly people: PeopleService) {}
 
-  @MessagePattern('catalogue.characters.list')
-  characters(@Payload() { data }: RpcRequest<unknown>) {
-    const { search, page, limit } = validatePayload(charactersQuerySchema, data);
+  @HandlesOperation(PEOPLE_OPERATIONS.characters)
+  characters(@Input() { search, page, limit }: CharactersRequest) {
     return this.people.characters(search, page, limit);
   }
 
-  @MessagePattern('catalogue.character.get')
-  character(@Payload() { data }: RpcRequest<unknown>) {
-    return this.people.character(validatePayload(catalogueIdParamsSchema, data).id);
+  @HandlesOperation(PEOPLE_OPERATIONS.character)
+  character(@Input() { id }: CatalogueIdRequest) {
+    return this.people.character(id);
   }
 
-  @MessagePattern('catalogue.seiyuu.get')
-  seiyuu(@Payload() { data }: RpcRequest<unknown>) {
-    return this.people.seiyuu(validatePayload(catalogueIdParamsSchema, data).id);
+  @HandlesOperation(PEOPLE_OPERATIONS.seiyuu)
+  seiyuu(@Input() { id }: CatalogueIdRequest) {
+    return this.people.seiyuu(id);
   }
 }

@@ -1,23 +1,20 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { animeSearchQuerySchema, animeSuggestQuerySchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import { CATALOGUE_OPERATIONS } from '@portal/contracts/operations';
+import type { AnimeSearchRequest, AnimeSuggestRequest } from '@portal/contracts/schemas';
+import { HandlesOperation, Input } from '@portal/platform';
 import { SearchService } from './search.service';
 
 @Controller()
 export class SearchMessageController {
   constructor(private readonly search: SearchService) {}
 
-  @MessagePattern('catalogue.anime.search')
-  find(@Payload() { data }: RpcRequest<unknown>) {
-    const { title, limit: size } = validatePayload(animeSearchQuerySchema, data);
+  @HandlesOperation(CATALOGUE_OPERATIONS.search)
+  find(@Input() { title, limit: size }: AnimeSearchRequest) {
     return this.search.search(title, size);
   }
 
-  @MessagePattern('catalogue.anime.suggest')
-  suggest(@Payload() { data }: RpcRequest<unknown>) {
-    const { q, limit: size } = validatePayload(animeSuggestQuerySchema, data);
+  @HandlesOperation(CATALOGUE_OPERATIONS.suggest)
+  suggest(@Input() { q, limit: size }: AnimeSuggestRequest) {
     return this.search.suggest(q, size);
   }
 }

@@ -1,26 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/contracts';
-import { RemoteServiceError, RpcClient } from '@portal/messaging';
-import { requestContext, RpcError } from '@portal/platform';
+import { RoleLookupFromAuth } from '@portal/platform';
 import type { UserRef } from './user-refs.repository';
 
 /** A profile lookup that takes longer goes without (the author is shown by username until an event). */
 const PROFILE_DEADLINE_MS = 1000;
 
-/** What the community asks auth about the caller: the role (live, never from the token) and the profile. */
+/** What the community asks auth about the caller: the role (live, never from the token; `isAdmin`) and the profile. */
 @Injectable()
-export class Accounts {
-  constructor(private readonly rpc: RpcClient) {}
-
-  /** Whether the caller is an admin now; a failure of auth reaches the caller (503). */
-  async isAdmin(user: AuthenticatedUser): Promise<boolean> {
-    try {
-      return (await this.rpc.send('auth.access.check', {}, { requestId: this.requestId(), user })).isAdmin;
-    } catch (error) {
-      throw error instanceof RemoteServiceError ? new RpcError(error.payload) : error;
-    }
-  }
+export class Accounts extends RoleLookupFromAuth {
 
   /** For reads: a caller auth cannot vouch for right now is no admin. */
   async isAdminOrNot(user: AuthenticatedUser): Promise<boolean> {
@@ -49,9 +37,5 @@ export class Accounts {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private requestId(): string {
-    return requestContext.current()?.requestId ?? randomUUID();
   }
 }

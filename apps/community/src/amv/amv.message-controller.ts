@@ -1,23 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import {
-  amvAdjacentSchema,
-  amvCreateSchema,
-  amvListQuerySchema,
-  amvParamsSchema,
-  amvPlaylistAddSchema,
-  amvPlaylistReorderSchema,
-  amvSearchQuerySchema,
-  amvUpdateSchema,
-  amvViewSchema,
-} from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import type { AmvAdjacentRequest, AmvCreateRequest, AmvListRequest, AmvUpdateRequest, AuthenticatedUser, RpcRequest } from '@portal/contracts';
+import { AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS } from '@portal/contracts/operations';
+import { amvViewSchema, type AmvIdRequest, type AmvPlaylistItemRequest, type AmvPlaylistReorderRequest, type AmvSearchRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input, validatePayload } from '@portal/platform';
 import { AmvPlaylistService } from './services/amv-playlist.service';
 import { AmvReader } from './services/amv-reader';
 import { AmvService } from './services/amv.service';
 
-/** AMV clips and the personal playlist (docs/community.md, «AMV»). The admin role is asked of auth. */
+/**
+ * AMV clips and the personal playlist (docs/community.md, «AMV»). Reads are public, likes and the
+ * playlist the signed-in user's, writes the admins' (checked by the operations' access).
+ */
 @Controller()
 export class AmvMessageController {
   constructor(
@@ -26,87 +20,80 @@ export class AmvMessageController {
     private readonly playlist: AmvPlaylistService,
   ) {}
 
-  @MessagePattern('community.amv.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.list(meta.user, validatePayload(amvListQuerySchema, data));
+  @HandlesOperation(AMV_OPERATIONS.list)
+  list(@Input() query: AmvListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.list(viewer, query);
   }
 
-  @MessagePattern('community.amv.top')
-  top(@Payload() { meta }: RpcRequest<unknown>) {
-    return this.reader.top(meta.user);
+  @HandlesOperation(AMV_OPERATIONS.top)
+  top(@Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.top(viewer);
   }
 
-  @MessagePattern('community.amv.search')
-  search(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.search(meta.user, validatePayload(amvSearchQuerySchema, data).q);
+  @HandlesOperation(AMV_OPERATIONS.search)
+  search(@Input() { q }: AmvSearchRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.search(viewer, q);
   }
 
-  @MessagePattern('community.amv.get')
-  get(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.one(meta.user, validatePayload(amvParamsSchema, data).id);
+  @HandlesOperation(AMV_OPERATIONS.get)
+  get(@Input() { id }: AmvIdRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.one(viewer, id);
   }
 
-  @MessagePattern('community.amv.adjacent')
-  adjacent(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.adjacent(meta.user, validatePayload(amvAdjacentSchema, data));
+  @HandlesOperation(AMV_OPERATIONS.adjacent)
+  adjacent(@Input() request: AmvAdjacentRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.adjacent(viewer, request);
   }
 
-  @MessagePattern('community.amv.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.amv.create(user, validatePayload(amvCreateSchema, data));
+  @HandlesOperation(AMV_OPERATIONS.create)
+  create(@Input() request: AmvCreateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.amv.create(admin, request);
   }
 
-  @MessagePattern('community.amv.update')
-  update(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.amv.update(user, validatePayload(amvUpdateSchema, data));
+  @HandlesOperation(AMV_OPERATIONS.update)
+  update(@Input() change: AmvUpdateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.amv.update(admin, change);
   }
 
-  @MessagePattern('community.amv.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.amv.remove(user, validatePayload(amvParamsSchema, data).id);
+  @HandlesOperation(AMV_OPERATIONS.delete)
+  remove(@Input() { id }: AmvIdRequest, @Caller() admin: AuthenticatedUser) {
+    return this.amv.remove(admin, id);
   }
 
-  @MessagePattern('community.amv.like')
-  like(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.amv.like(user, validatePayload(amvParamsSchema, data).id);
+  @HandlesOperation(AMV_OPERATIONS.like)
+  like(@Input() { id }: AmvIdRequest, @Caller() user: AuthenticatedUser) {
+    return this.amv.like(user, id);
   }
 
-  @MessagePattern('community.amv.unlike')
-  unlike(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.amv.unlike(user, validatePayload(amvParamsSchema, data).id);
+  @HandlesOperation(AMV_OPERATIONS.unlike)
+  unlike(@Input() { id }: AmvIdRequest, @Caller() user: AuthenticatedUser) {
+    return this.amv.unlike(user, id);
   }
 
+  /** Not a declared operation yet: the gateway names the viewer (apps/gateway/src/community/amv.controller.ts). */
   @MessagePattern('community.amv.view')
   view(@Payload() { data }: RpcRequest<unknown>) {
     const { id, viewer } = validatePayload(amvViewSchema, data);
     return this.amv.view(id, viewer);
   }
 
-  @MessagePattern('community.amv-playlist.get')
-  playlistGet(@Payload() { meta }: RpcRequest<unknown>) {
-    return this.playlist.get(signedIn(meta.user));
+  @HandlesOperation(AMV_PLAYLIST_OPERATIONS.get)
+  playlistGet(@Caller() user: AuthenticatedUser) {
+    return this.playlist.get(user);
   }
 
-  @MessagePattern('community.amv-playlist.add')
-  playlistAdd(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.playlist.add(user, validatePayload(amvPlaylistAddSchema, data).amvId);
+  @HandlesOperation(AMV_PLAYLIST_OPERATIONS.add)
+  playlistAdd(@Input() { amvId }: AmvPlaylistItemRequest, @Caller() user: AuthenticatedUser) {
+    return this.playlist.add(user, amvId);
   }
 
-  @MessagePattern('community.amv-playlist.remove')
-  playlistRemove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.playlist.remove(user, validatePayload(amvPlaylistAddSchema, data).amvId);
+  @HandlesOperation(AMV_PLAYLIST_OPERATIONS.remove)
+  playlistRemove(@Input() { amvId }: AmvPlaylistItemRequest, @Caller() user: AuthenticatedUser) {
+    return this.playlist.remove(user, amvId);
   }
 
-  @MessagePattern('community.amv-playlist.reorder')
-  playlistReorder(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.playlist.reorder(user, validatePayload(amvPlaylistReorderSchema, data).ids);
+  @HandlesOperation(AMV_PLAYLIST_OPERATIONS.reorder)
+  playlistReorder(@Input() { ids }: AmvPlaylistReorderRequest, @Caller() user: AuthenticatedUser) {
+    return this.playlist.reorder(user, ids);
   }
 }

@@ -12,7 +12,7 @@ import { AmvService } from './services/amv.service';
 
 /**
  * AMV clips, their transcoding queue and the personal playlists, registered by the community module
- * in one line each. They use the comments' `Accounts` (the admin role) and the title read model.
+ * in one line each. They use the title read model; the admin role is asked by the operations' access.
  */
 export const AMV_CONTROLLERS = [AmvMessageController];
 

@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { signedIn, validatePayload } from '@portal/platform';
-import { listEntryParamsSchema, listExportSchema, listImportSchema, listPageSchema, listUpdateSchema, ratingSchema } from '@portal/contracts/schemas';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { LISTS_OPERATIONS } from '@portal/contracts/operations';
+import type { ListEntryParams, ListExportRequest, ListImportRequest, ListQuery, ListStatusUpdate, RatingUpdate } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { LibraryService } from './services/library.service';
 import { ListFilesService } from './services/list-files.service';
 
-/** Lists, ratings, import and export. The user is always the caller's token, never the body. */
+/** Lists, ratings, import and export (LISTS_OPERATIONS). The user is always the caller's token, never the body. */
 @Controller()
 export class LibraryMessageController {
   constructor(
@@ -14,47 +14,43 @@ export class LibraryMessageController {
     private readonly files: ListFilesService,
   ) {}
 
-  @MessagePattern('community.list.update')
-  update(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { animeId, ...change } = validatePayload(listUpdateSchema, data);
+  @HandlesOperation(LISTS_OPERATIONS.update)
+  update(@Input() { animeId, ...change }: ListStatusUpdate, @Caller() user: AuthenticatedUser) {
     return this.library.update(user, animeId, change);
   }
 
-  @MessagePattern('community.list.remove')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.library.remove(user, validatePayload(listEntryParamsSchema, data).animeId);
+  @HandlesOperation(LISTS_OPERATIONS.remove)
+  remove(@Input() { animeId }: ListEntryParams, @Caller() user: AuthenticatedUser) {
+    return this.library.remove(user, animeId);
   }
 
-  @MessagePattern('community.list.entry')
-  entry(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.library.entry(user, validatePayload(listEntryParamsSchema, data).animeId);
+  @HandlesOperation(LISTS_OPERATIONS.entry)
+  entry(@Input() { animeId }: ListEntryParams, @Caller() user: AuthenticatedUser) {
+    return this.library.entry(user, animeId);
   }
 
-  @MessagePattern('community.list.get')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.library.list(meta.user, validatePayload(listPageSchema, data));
+  @HandlesOperation(LISTS_OPERATIONS.mine)
+  mine(@Input() query: ListQuery, @Caller() user: AuthenticatedUser) {
+    return this.library.list(user.id, query);
   }
 
-  @MessagePattern('community.rating.set')
-  rate(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { animeId, rating } = validatePayload(ratingSchema, data);
+  @HandlesOperation(LISTS_OPERATIONS.ofUser)
+  async ofUser(@Input() { username, ...query }: ListQuery & { username: string }) {
+    return this.library.listOf(username, query);
+  }
+
+  @HandlesOperation(LISTS_OPERATIONS.rate)
+  rate(@Input() { animeId, rating }: RatingUpdate, @Caller() user: AuthenticatedUser) {
     return this.library.rate(user, animeId, rating);
   }
 
-  @MessagePattern('community.list.import')
-  import(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { format, content } = validatePayload(listImportSchema, data);
+  @HandlesOperation(LISTS_OPERATIONS.import)
+  import(@Input() { format, content }: ListImportRequest, @Caller() user: AuthenticatedUser) {
     return this.files.import(user, format, content);
   }
 
-  @MessagePattern('community.list.export')
-  export(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.files.export(user, validatePayload(listExportSchema, data).format);
+  @HandlesOperation(LISTS_OPERATIONS.export)
+  export(@Input() { format }: ListExportRequest, @Caller() user: AuthenticatedUser) {
+    return this.files.export(user, format);
   }
 }

@@ -1,31 +1,27 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { signedIn, validatePayload } from '@portal/platform';
-import { emptySchema, notificationListQuerySchema, notificationReadSchema } from '@portal/contracts/schemas';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { NOTIFICATIONS_OPERATIONS } from '@portal/contracts/operations';
+import type { NotificationListQuery, NotificationReadRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { NotificationsService } from './notifications.service';
 
-/** The caller's own notifications: the user is always the caller's token. */
+/** The caller's own notifications: the user is always the caller's token (NOTIFICATIONS_OPERATIONS). */
 @Controller()
 export class NotificationsMessageController {
   constructor(private readonly notifications: NotificationsService) {}
 
-  @MessagePattern('community.notifications.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.notifications.list(user.id, validatePayload(notificationListQuerySchema, data));
+  @HandlesOperation(NOTIFICATIONS_OPERATIONS.list)
+  list(@Input() query: NotificationListQuery, @Caller() user: AuthenticatedUser) {
+    return this.notifications.list(user.id, query);
   }
 
-  @MessagePattern('community.notifications.unread-count')
-  unreadCount(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    validatePayload(emptySchema, data);
+  @HandlesOperation(NOTIFICATIONS_OPERATIONS.unreadCount)
+  unreadCount(@Caller() user: AuthenticatedUser) {
     return this.notifications.unreadCount(user.id);
   }
 
-  @MessagePattern('community.notifications.read')
-  read(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.notifications.markRead(user.id, validatePayload(notificationReadSchema, data));
+  @HandlesOperation(NOTIFICATIONS_OPERATIONS.read)
+  read(@Input() request: NotificationReadRequest, @Caller() user: AuthenticatedUser) {
+    return this.notifications.markRead(user.id, request);
   }
 }

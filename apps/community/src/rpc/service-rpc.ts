@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { RpcPattern, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
-import { RedisStreamsClient, RemoteServiceError, RpcClient } from '@portal/messaging';
-import { requestContext, RpcError } from '@portal/platform';
+import { RedisStreamsClient, RpcClient } from '@portal/messaging';
+import { passedOn, requestContext } from '@portal/platform';
 
 export const SERVICE_TRANSPORT = Symbol('SERVICE_TRANSPORT');
 
@@ -19,7 +19,7 @@ export class ServiceRpc implements OnApplicationShutdown {
     try {
       return await this.rpc.send(pattern, data, { requestId: requestContext.current()?.requestId ?? randomUUID() });
     } catch (error) {
-      throw error instanceof RemoteServiceError ? new RpcError(error.payload) : error;
+      throw passedOn(error);
     }
   }
 

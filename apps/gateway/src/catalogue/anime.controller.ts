@@ -1,29 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
-import {
-  animeCreateSchema,
-  animeListQuerySchema,
-  animePatchSchema,
-  animeSearchQuerySchema,
-  animeSuggestQuerySchema,
-  catalogueIdParamsSchema,
-  cataloguePageQuerySchema,
-  savePosterSchema,
-} from '@portal/contracts/schemas';
+import { animeCreateSchema, animePatchSchema, catalogueIdParamsSchema, savePosterSchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.guard';
-import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
 import { CatalogueResponseCache } from './catalogue-response-cache';
 import { PosterProxy } from './posters/poster-proxy';
 
-class AnimeListQuery extends createZodDto(animeListQuerySchema) {}
-class CataloguePageQuery extends createZodDto(cataloguePageQuerySchema) {}
-class AnimeSearchQuery extends createZodDto(animeSearchQuerySchema) {}
-class AnimeSuggestQuery extends createZodDto(animeSuggestQuerySchema) {}
 class AnimeIdParams extends createZodDto(catalogueIdParamsSchema) {}
 class AnimeCreateBody extends createZodDto(animeCreateSchema) {}
 class AnimePatchBody extends createZodDto(animePatchSchema) {}
@@ -39,7 +25,11 @@ const sendSvg = (reply: FastifyReply, svg: string, cacheControl: string) =>
     .header('X-Content-Type-Options', 'nosniff')
     .send(svg);
 
-/** The anime catalogue: public reads (cached, with ETags, see catalogue-response-cache) and admin writes. */
+/**
+ * The anime catalogue's routes that do more than forward: the posters (images and redirects) and the
+ * admin's writes, which refresh the response cache. The public reads are declared operations
+ * (CATALOGUE_OPERATIONS, routed by OperationsController), cached by URL all the same (catalogue-response-cache).
+ */
 @ApiTags('anime')
 @Controller()
 export class AnimeController {
@@ -48,54 +38,6 @@ export class AnimeController {
     private readonly cache: CatalogueResponseCache,
     private readonly posters: PosterProxy,
   ) {}
-
-  @Get('anime')
-  @ApiOperation({ summary: 'Browse the catalogue: filters, sort, pages (data = items, meta = page, limit, total)' })
-  list(@Query() query: AnimeListQuery, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.anime.list', query, meta));
-  }
-
-  @Get('anime/popular')
-  @ApiOperation({ summary: 'Most watched titles' })
-  popular(@Query() query: CataloguePageQuery, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.anime.popular', query, meta));
-  }
-
-  @Get('anime/top')
-  @ApiOperation({ summary: 'Best rated titles (among titles enough people rated)' })
-  top(@Query() query: CataloguePageQuery, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.anime.top', query, meta));
-  }
-
-  @Get('anime/new')
-  @ApiOperation({ summary: 'Latest premieres' })
-  latest(@Query() query: CataloguePageQuery, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.anime.new', query, meta));
-  }
-
-  @Get('anime/search')
-  @ApiOperation({ summary: 'Typo-tolerant search in Russian, English, romaji and Japanese titles' })
-  search(@Query() query: AnimeSearchQuery, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.anime.search', query, meta);
-  }
-
-  @Get('anime/suggest')
-  @ApiOperation({ summary: 'Autocomplete: a few titles for what has been typed so far' })
-  suggest(@Query() query: AnimeSuggestQuery, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.anime.suggest', query, meta);
-  }
-
-  @Get('anime/:id')
-  @ApiOperation({ summary: 'One title by catalogue id or by Shikimori id' })
-  details(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.anime.get', params, meta);
-  }
-
-  @Get('anime/:id/stats')
-  @ApiOperation({ summary: 'List-status counts and score distribution of a title' })
-  stats(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.anime.stats', params, meta);
-  }
 
   @Get('anime/:id/poster.svg')
   @ApiOperation({ summary: 'Generated poster (SVG) for a title without one' })

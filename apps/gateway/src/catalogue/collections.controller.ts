@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import type { z } from 'zod';
 import type { CollectionWrite, RpcMeta } from '@portal/contracts';
-import { catalogueIdParamsSchema, cataloguePageQuerySchema, collectionCreateSchema, collectionUpdateSchema, fieldErrorsOf } from '@portal/contracts/schemas';
+import { catalogueIdParamsSchema, collectionCreateSchema, collectionUpdateSchema, fieldErrorsOf } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { AdminOnly } from '../auth/access.guard';
-import { paginated } from '../http/paginated';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
 import { invalid, readMultipartForm, type MultipartForm } from '../uploads/multipart-form';
 import { CatalogueResponseCache } from './catalogue-response-cache';
 
-class CollectionsPageQuery extends createZodDto(cataloguePageQuerySchema) {}
 class CollectionIdParams extends createZodDto(catalogueIdParamsSchema) {}
 
 const COVER_FIELD = 'cover';
@@ -53,6 +51,10 @@ function parseIds(value: string): unknown {
   return text.split(',').map((id) => (/^\s*\d+\s*$/.test(id) ? Number(id) : id));
 }
 
+/**
+ * An admin's collection writes, with their cover uploads; each refreshes the catalogue's response cache.
+ * The public reads are declared operations (COLLECTIONS_OPERATIONS, routed by OperationsController).
+ */
 @ApiTags('collections')
 @Controller()
 export class CollectionsController {
@@ -61,24 +63,6 @@ export class CollectionsController {
     private readonly storage: FileStorage,
     private readonly cache: CatalogueResponseCache,
   ) {}
-
-  @Get('collections')
-  @ApiOperation({ summary: 'Collections, newest first' })
-  list(@Query() query: CollectionsPageQuery, @Meta() meta: RpcMeta) {
-    return paginated(this.rpc.send('catalogue.collections.list', query, meta));
-  }
-
-  @Get('collections/featured')
-  @ApiOperation({ summary: 'Collections shown on the home page' })
-  featured(@Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.collections.featured', {}, meta);
-  }
-
-  @Get('collections/:id')
-  @ApiOperation({ summary: 'A collection with its titles' })
-  details(@Param() params: CollectionIdParams, @Meta() meta: RpcMeta) {
-    return this.rpc.send('catalogue.collection.get', params, meta);
-  }
 
   @Post('collections')
   @AdminOnly()

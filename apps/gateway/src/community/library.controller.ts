@@ -1,18 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
 import {
   fieldErrorsOf,
-  listEntryParamsSchema,
   listExportSchema,
   listImportQuerySchema,
   listImportSchema,
-  listOwnerParamsSchema,
-  listQuerySchema,
   listUpdateSchema,
-  ratingSchema,
 } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { RequireUser } from '../auth/access.guard';
@@ -22,14 +18,13 @@ import { readListFile } from './list-file-upload';
 import { CardRewards, LIST_CARD_WAIT_MS, listCardKey, withCardReward } from '../rewards/card-rewards';
 
 class ListUpdateBody extends createZodDto(listUpdateSchema) {}
-class ListQuery extends createZodDto(listQuerySchema) {}
-class ListOwnerParams extends createZodDto(listOwnerParamsSchema) {}
-class ListEntryParams extends createZodDto(listEntryParamsSchema) {}
 class ListExportQuery extends createZodDto(listExportSchema) {}
 class ListImportQuery extends createZodDto(listImportQuerySchema) {}
-class RatingBody extends createZodDto(ratingSchema) {}
 
-/** Viewers' anime lists and ratings (docs/community.md). Lists are public; changes need a session. */
+/**
+ * The list routes that do more than forward (docs/community.md): a change waits briefly for the day's list
+ * card, an export is a download, an import a file upload. The others are LISTS_OPERATIONS.
+ */
 @ApiTags('lists')
 @Controller()
 export class LibraryController {
@@ -47,20 +42,6 @@ export class LibraryController {
     const entry = await this.rpc.send('community.list.update', body, meta);
     // At most one list card a day (docs/rewards.md): a short wait only while the day's card is not yet granted.
     return withCardReward(entry, await this.cardRewards.await(listCardKey(meta.user!.id, since), LIST_CARD_WAIT_MS, meta, since));
-  }
-
-  @Get('users/anime')
-  @RequireUser()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: "The signed-in user's list, most recently changed first, with the count per status" })
-  own(@Query() query: ListQuery, @Meta() meta: RpcMeta) {
-    return this.rpc.send('community.list.get', query, meta);
-  }
-
-  @Get('users/profile/:username/anime')
-  @ApiOperation({ summary: "A user's public list, with the count per status" })
-  ofUser(@Param() { username }: ListOwnerParams, @Query() query: ListQuery, @Meta() meta: RpcMeta) {
-    return this.rpc.send('community.list.get', { ...query, username }, meta);
   }
 
   @Get('users/anime/export')
@@ -88,30 +69,5 @@ export class LibraryController {
     const parsed = listImportSchema.safeParse({ format: query.format ?? file.format, content: file.content });
     if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
     return this.rpc.send('community.list.import', parsed.data, meta);
-  }
-
-  @Get('users/anime/:animeId')
-  @RequireUser()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: "The signed-in user's entry for a title, or null" })
-  entry(@Param() params: ListEntryParams, @Meta() meta: RpcMeta) {
-    return this.rpc.send('community.list.entry', params, meta);
-  }
-
-  @Delete('users/anime/:animeId')
-  @RequireUser()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Remove a title from the list (its rating goes with it)' })
-  remove(@Param() params: ListEntryParams, @Meta() meta: RpcMeta) {
-    return this.rpc.send('community.list.remove', params, meta);
-  }
-
-  @Post('rating')
-  @RequireUser()
-  @HttpCode(200)
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Rate a title 1..10 (an unlisted title is added as planned); answers the portal average and votes' })
-  rate(@Body() body: RatingBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('community.rating.set', body, meta);
   }
 }

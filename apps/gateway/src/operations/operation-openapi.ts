@@ -13,6 +13,25 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
+const PAGE_META: JsonSchema = {
+  type: 'object',
+  required: ['page', 'limit', 'total'],
+  properties: { page: { type: 'integer' }, limit: { type: 'integer' }, total: { type: 'integer' } },
+};
+
+/** The envelope of a success: `data` is the answer, or for a numbered page its items, with the page in `meta`. */
+function envelopeOf(operation: AnyOperation & { http: HttpBinding }): { description: string; schema: JsonSchema } {
+  const answer = jsonSchemaOf(operation.answer, 'output');
+  const success = { type: 'boolean', enum: [true] };
+  if (!operation.http.page) {
+    return { description: 'The envelope; `data` is the answer.', schema: { type: 'object', required: ['success', 'data'], properties: { success, data: answer } } };
+  }
+  return {
+    description: 'The envelope; `data` is the page\'s items, `meta` the page, its size and the total.',
+    schema: { type: 'object', required: ['success', 'data', 'meta'], properties: { success, data: answer.properties?.items ?? {}, meta: PAGE_META } },
+  };
+}
+
 /**
  * /api/docs for a declared operation: its path parameters, its query parameters or JSON body, and the
  * envelope of its answer, all read from the declaration's schemas.
@@ -26,11 +45,7 @@ export function documentOperation(feature: string, operation: AnyOperation & { h
     ApiTags(feature),
     ApiOperation({ summary: operation.summary, description: `Operation \`${operation.pattern}\` (${operation.kind}; access: ${operation.access}).` }),
     ...params.map((name) => ApiParam({ name, schema: request.properties?.[name] ?? { type: 'string' } })),
-    ApiResponse({
-      status: successStatusOf(operation.http),
-      description: 'The envelope; `data` is the answer.',
-      schema: { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', enum: [true] }, data: jsonSchemaOf(operation.answer, 'output') } },
-    }),
+    ApiResponse({ status: successStatusOf(operation.http), ...envelopeOf(operation) }),
   ];
   if (operation.access !== 'public') decorators.push(ApiBearerAuth());
   if (sendsQuery(operation.http.method)) {

@@ -1,9 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, Req } from '@nestjs/common';
-import { ErrorCode, GENERIC_MESSAGES, type RpcPattern } from '@portal/contracts';
+import { ErrorCode, GENERIC_MESSAGES, type Page, type RpcPattern } from '@portal/contracts';
 import { type AnyOperation, type HttpBinding, type HttpMethod, OPERATIONS, sendsQuery, successStatusOf } from '@portal/contracts/operations';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { parseAtEdge } from '../http/edge-validation.pipe';
+import { Paginated } from '../http/paginated';
 import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
 import { documentOperation } from './operation-openapi';
 
@@ -31,15 +32,18 @@ const accessDecorators = ({ access, creates }: AnyOperation): MethodDecorator[] 
  * The route of every declared operation that only forwards (issue #31): authenticated and rate-limited
  * like any route (AccessGuard), its input parsed at the edge with the operation's own schema, sent to
  * the owning service, answered in the envelope. Hand-written controllers remain for what does more
- * (uploads, cached catalogue reads, waits for a card reward).
+ * (uploads, images and redirects such as the posters, admin writes that refresh the catalogue's cache,
+ * waits for a card reward). The catalogue's response cache answers by URL before any controller, so the
+ * declared catalogue reads are cached all the same (catalogue-response-cache.ts).
  */
 @Controller()
 export class OperationsController {
   constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
 
-  forward(operation: RoutedOperation, request: GatewayRequest): Promise<unknown> {
+  async forward(operation: RoutedOperation, request: GatewayRequest): Promise<unknown> {
     const input = parseAtEdge(operation.request, inputOf(operation, request), sendsQuery(operation.http.method) ? 'query' : 'body');
-    return this.rpc.send(operation.pattern as RpcPattern, input as never, metaOf(request));
+    const answer = await this.rpc.send(operation.pattern as RpcPattern, input as never, metaOf(request));
+    return operation.http.page ? new Paginated(answer as Page<unknown>) : answer;
   }
 }
 

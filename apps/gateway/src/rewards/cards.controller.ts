@@ -2,22 +2,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, type Type } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
 import type { GatewayEnv } from '@portal/config';
 import { CARD_MEDIA_FOLDER, CARD_MESSAGES, CARD_UPLOAD_MAX_MB, type CardItem, type RpcMeta } from '@portal/contracts';
-import { cardCreateSchema, cardIdParamsSchema, cardUpdateBodySchema, fieldErrorsOf, listOwnerParamsSchema } from '@portal/contracts/schemas';
+import { cardCreateSchema, fieldErrorsOf } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser } from '../auth/access.guard';
+import { AdminOnly } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { detectImageType, ebmlDocType } from '../uploads/image-type';
 import { invalid, invalidField, readFormWithFile } from '../uploads/multipart-form';
-
-class CardIdParams extends createZodDto(cardIdParamsSchema) {}
-class CardUpdateBody extends createZodDto(cardUpdateBodySchema) {}
-class UsernameParams extends createZodDto(listOwnerParamsSchema) {}
 
 /** The type of an uploaded card by content: PNG, JPEG, WebP or WebM; an SVG (or any XML) is refused, it could carry script. */
 export function detectCardType(bytes: Buffer): { extension: 'png' | 'jpg' | 'webp' | 'webm' } | 'svg' | null {
@@ -30,9 +25,9 @@ export function detectCardType(bytes: Buffer): { extension: 'png' | 'jpg' | 'web
 }
 
 /**
- * Collectible cards (docs/rewards.md, «Карточки»): the catalogue, collections and owners are public;
- * the admin adds (multipart upload, stored in MEDIA_DIR/cards under its content hash), edits and
- * retires cards. The files themselves are served by serveCards at /api/cards/{file}.
+ * Adding a collectible card (docs/rewards.md, «Карточки»): the admin's multipart upload, stored in
+ * MEDIA_DIR/cards under its content hash, then the card itself (CARDS_OPERATIONS.create). The other
+ * card routes are declared operations; the files are served by serveCards at /api/cards/{file}.
  */
 export function createCardsController(config: Pick<GatewayEnv, 'MEDIA_DIR'>): Type<unknown> {
   const folder = join(config.MEDIA_DIR, CARD_MEDIA_FOLDER);
@@ -42,33 +37,6 @@ export function createCardsController(config: Pick<GatewayEnv, 'MEDIA_DIR'>): Ty
   @Controller()
   class CardsController {
     constructor(readonly rpc: RpcClient) {}
-
-    @Get('cards')
-    @ApiOperation({ summary: 'The card catalogue: every card not retired, with rarity and drop weight' })
-    list(@Meta() meta: RpcMeta) {
-      return this.rpc.send('rewards.cards.list', {}, meta);
-    }
-
-    @Get('cards/:id/owners')
-    @ApiOperation({ summary: 'Who has a card: the top 50 owners by copies, and how many own it' })
-    owners(@Param() params: CardIdParams, @Meta() meta: RpcMeta) {
-      return this.rpc.send('rewards.card.owners', params, meta);
-    }
-
-    @Get('users/me/cards')
-    @RequireUser()
-    @ApiBearerAuth()
-    @ApiOperation({ summary: "The signed-in user's collection: every card, the owned ones with counts, «собрано N из M»" })
-    mine(@Meta() meta: RpcMeta) {
-      return this.rpc.send('rewards.cards.collection', { userId: meta.user!.id }, meta);
-    }
-
-    @Get('users/profile/:username/cards')
-    @ApiOperation({ summary: "A user's collection (public)" })
-    async ofUser(@Param() { username }: UsernameParams, @Meta() meta: RpcMeta) {
-      const user = await this.rpc.send('auth.user.profile', { username }, meta);
-      return this.rpc.send('rewards.cards.collection', { userId: user.id }, meta);
-    }
 
     @Post('admin/cards')
     @AdminOnly()
@@ -108,22 +76,6 @@ export function createCardsController(config: Pick<GatewayEnv, 'MEDIA_DIR'>): Ty
         });
       }
       return this.rpc.send('rewards.card.create', { ...fields.data, file }, meta);
-    }
-
-    @Put('admin/cards/:id')
-    @AdminOnly()
-    @ApiBearerAuth()
-    @ApiOperation({ summary: 'Admin: change a card (title, description, rarity, weight: the fields given)' })
-    update(@Param() { id }: CardIdParams, @Body() body: CardUpdateBody, @Meta() meta: RpcMeta) {
-      return this.rpc.send('rewards.card.update', { ...body, id }, meta);
-    }
-
-    @Delete('admin/cards/:id')
-    @AdminOnly()
-    @ApiBearerAuth()
-    @ApiOperation({ summary: 'Admin: retire a card: no longer dropped, kept in the collections that have it' })
-    retire(@Param() params: CardIdParams, @Meta() meta: RpcMeta) {
-      return this.rpc.send('rewards.card.retire', params, meta);
     }
   }
 

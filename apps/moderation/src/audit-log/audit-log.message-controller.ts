@@ -1,13 +1,12 @@
 import { Controller, Logger } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { AuditLogEntry, Page, RpcRequest } from '@portal/contracts';
-import { auditLogQuerySchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuditLogEntry, AuditLogQuery, Page, RpcMeta } from '@portal/contracts';
+import { AUDIT_LOG_OPERATIONS } from '@portal/contracts/operations';
+import { CallMeta, HandlesOperation, Input } from '@portal/platform';
 import { UserNames } from '../rpc/user-names';
 import { auditLogView } from './audit-log-view';
 import { AuditLogRepository } from './audit-log.repository';
 
-/** The gateway lets only admins reach this pattern. */
+/** The audit log (docs/moderation.md, «Audit log»); admins only (AUDIT_LOG_OPERATIONS). */
 @Controller()
 export class AuditLogMessageController {
   private readonly logger = new Logger(AuditLogMessageController.name);
@@ -17,9 +16,8 @@ export class AuditLogMessageController {
     private readonly userNames: UserNames,
   ) {}
 
-  @MessagePattern('moderation.audit-log.list')
-  async list(@Payload() { meta, data }: RpcRequest<unknown>): Promise<Page<AuditLogEntry>> {
-    const query = validatePayload(auditLogQuerySchema, data);
+  @HandlesOperation(AUDIT_LOG_OPERATIONS.list)
+  async list(@Input() query: AuditLogQuery, @CallMeta() meta: RpcMeta): Promise<Page<AuditLogEntry>> {
     const { page, limit } = query;
     const [entries, total] = await this.auditLog.page(query);
     const items = await auditLogView(

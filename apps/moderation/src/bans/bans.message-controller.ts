@@ -1,12 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { banRequestSchema, chatMuteRequestSchema, ipBanCreateSchema, ipBanDeleteSchema, userSanctionRequestSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteRequest, RpcMeta, UserSanctionRequest } from '@portal/contracts';
+import { BANS_OPERATIONS } from '@portal/contracts/operations';
+import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
 import { IpBansService } from './services/ip-bans.service';
 import { SanctionsService } from './services/sanctions.service';
 
-/** Bans, chat mutes, nickname resets and IP bans (docs/moderation.md, «Bans»); admins only, asked of auth. */
+/** Bans, chat mutes, nickname resets and IP bans (docs/moderation.md, «Bans»); admins only (BANS_OPERATIONS). */
 @Controller()
 export class BansMessageController {
   constructor(
@@ -14,43 +13,43 @@ export class BansMessageController {
     private readonly ipBans: IpBansService,
   ) {}
 
-  @MessagePattern('moderation.user.ban')
-  ban(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.sanctions.ban(meta.user, validatePayload(banRequestSchema, data), meta);
+  @HandlesOperation(BANS_OPERATIONS.ban)
+  ban(@Input() request: BanRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.ban(admin, request, meta);
   }
 
-  @MessagePattern('moderation.user.unban')
-  unban(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.sanctions.unban(meta.user, validatePayload(userSanctionRequestSchema, data), meta);
+  @HandlesOperation(BANS_OPERATIONS.unban)
+  unban(@Input() request: UserSanctionRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.unban(admin, request, meta);
   }
 
-  @MessagePattern('moderation.user.chat-mute')
-  mute(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.sanctions.mute(meta.user, validatePayload(chatMuteRequestSchema, data), meta);
+  @HandlesOperation(BANS_OPERATIONS.mute)
+  mute(@Input() request: ChatMuteRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.mute(admin, request, meta);
   }
 
-  @MessagePattern('moderation.user.chat-unmute')
-  unmute(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.sanctions.unmute(meta.user, validatePayload(userSanctionRequestSchema, data), meta);
+  @HandlesOperation(BANS_OPERATIONS.unmute)
+  unmute(@Input() request: UserSanctionRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.unmute(admin, request, meta);
   }
 
-  @MessagePattern('moderation.user.reset-nickname')
-  resetNickname(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.sanctions.resetNickname(meta.user, validatePayload(userSanctionRequestSchema, data), meta);
+  @HandlesOperation(BANS_OPERATIONS.resetNickname)
+  resetNickname(@Input() request: UserSanctionRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.resetNickname(admin, request, meta);
   }
 
-  @MessagePattern('moderation.ip-bans.list')
-  listIpBans(@Payload() { meta }: RpcRequest<unknown>) {
-    return this.ipBans.list(meta.user, meta);
+  @HandlesOperation(BANS_OPERATIONS.ipBans)
+  listIpBans(@CallMeta() meta: RpcMeta) {
+    return this.ipBans.list(meta);
   }
 
-  @MessagePattern('moderation.ip-ban.create')
-  createIpBan(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.ipBans.create(meta.user, validatePayload(ipBanCreateSchema, data), meta);
+  @HandlesOperation(BANS_OPERATIONS.banIp)
+  createIpBan(@Input() request: IpBanCreateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.ipBans.create(admin, request);
   }
 
-  @MessagePattern('moderation.ip-ban.delete')
-  deleteIpBan(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.ipBans.remove(meta.user, validatePayload(ipBanDeleteSchema, data), meta);
+  @HandlesOperation(BANS_OPERATIONS.unbanIp)
+  deleteIpBan(@Input() request: IpBanDeleteRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.ipBans.remove(admin, request, meta);
   }
 }

@@ -1,14 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { AuthenticatedUser, ReportCreateRequest, RpcMeta, RpcRequest } from '@portal/contracts';
+import type { AuthenticatedUser, ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest, RpcMeta } from '@portal/contracts';
 import { REPORTS_OPERATIONS } from '@portal/contracts/operations';
-import { reportDecisionSchema, reportQueueQuerySchema } from '@portal/contracts/schemas';
-import { CallMeta, Caller, HandlesOperation, Input, validatePayload } from '@portal/platform';
+import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
 import { ReportDecisionService } from './services/report-decision.service';
 import { ReportIntakeService } from './services/report-intake.service';
 import { ReportQueueReader } from './services/report-queue.reader';
 
-/** Reports and the moderation queue (docs/moderation.md). The reporter is always the caller's token; the admin role is asked of auth. */
+/** Reports and the moderation queue (docs/moderation.md). The reporter is always the caller's token; the queue and decisions are for admins (REPORTS_OPERATIONS). */
 @Controller()
 export class ReportsMessageController {
   constructor(
@@ -22,13 +20,13 @@ export class ReportsMessageController {
     return this.intake.create(reporter, report, meta);
   }
 
-  @MessagePattern('moderation.reports.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.queue.list(meta.user, validatePayload(reportQueueQuerySchema, data), meta);
+  @HandlesOperation(REPORTS_OPERATIONS.queue)
+  list(@Input() query: ReportQueueRequest) {
+    return this.queue.list(query);
   }
 
-  @MessagePattern('moderation.report.decide')
-  decide(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.decisions.decide(meta.user, validatePayload(reportDecisionSchema, data), meta);
+  @HandlesOperation(REPORTS_OPERATIONS.decide)
+  decide(@Input() decision: ReportDecisionRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.decisions.decide(admin, decision, meta);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedUser, RpcMeta, RpcPattern, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
-import { RemoteServiceError, RpcClient } from '@portal/messaging';
-import { RpcError } from '@portal/platform';
+import type { RpcMeta, RpcPattern, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
+import { RpcClient } from '@portal/messaging';
+import { passedOn } from '@portal/platform';
 
 /**
  * Calls to the services that own reported content, and to auth, under the caller's request (its
@@ -16,12 +16,7 @@ export class OwnerRpc {
     try {
       return await this.rpc.send(pattern, data, meta);
     } catch (error) {
-      throw error instanceof RemoteServiceError ? new RpcError(error.payload) : error;
+      throw passedOn(error);
     }
-  }
-
-  /** Whether the caller is an admin now (asked of auth, never taken from the token). */
-  async isAdmin(user: AuthenticatedUser, meta: RpcMeta): Promise<boolean> {
-    return (await this.send('auth.access.check', {}, { ...meta, user })).isAdmin;
   }
 }

@@ -1,17 +1,16 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { statsQuerySchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { StatsQuery } from '@portal/contracts';
+import { STATS_OPERATIONS } from '@portal/contracts/operations';
+import { HandlesOperation, Input } from '@portal/platform';
 import { SiteStatsService } from './services/site-stats.service';
 
-/** The site statistics (docs/moderation.md, «Statistics»); admins only, asked of auth again. */
+/** The site statistics (docs/moderation.md, «Statistics»); admins only (STATS_OPERATIONS). */
 @Controller()
 export class StatsMessageController {
   constructor(private readonly stats: SiteStatsService) {}
 
-  @MessagePattern('moderation.stats.get')
-  get(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.stats.get(meta.user, validatePayload(statsQuerySchema, data), meta);
+  @HandlesOperation(STATS_OPERATIONS.get)
+  get(@Input() query: StatsQuery) {
+    return this.stats.get(query);
   }
 }

@@ -1,16 +1,24 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { rewardsUserSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, RpcMeta } from '@portal/contracts';
+import { ECONOMY_OPERATIONS } from '@portal/contracts/operations';
+import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
+import { ProfileOwners } from '../profiles/profile-owners';
 import { AchievementsService } from './achievements.service';
 
 @Controller()
 export class AchievementsMessageController {
-  constructor(private readonly achievements: AchievementsService) {}
+  constructor(
+    private readonly achievements: AchievementsService,
+    private readonly profiles: ProfileOwners,
+  ) {}
 
-  @MessagePattern('rewards.achievements.list')
-  list(@Payload() { data }: RpcRequest<unknown>) {
-    return this.achievements.list(validatePayload(rewardsUserSchema, data).userId);
+  @HandlesOperation(ECONOMY_OPERATIONS.achievements)
+  mine(@Caller() user: AuthenticatedUser) {
+    return this.achievements.list(user.id);
+  }
+
+  @HandlesOperation(ECONOMY_OPERATIONS.achievementsOf)
+  async ofUser(@Input() { username }: { username: string }, @CallMeta() meta: RpcMeta) {
+    return this.achievements.list(await this.profiles.idOf(username, meta));
   }
 }

@@ -1,51 +1,58 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { cardCollectionSchema, cardCreateSchema, cardGrantAwaitSchema, cardIdParamsSchema, cardUpdateSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, RpcMeta } from '@portal/contracts';
+import { CARDS_OPERATIONS } from '@portal/contracts/operations';
+import type { CardCreateRequest, CardGrantAwaitRequest, CardUpdateRequest } from '@portal/contracts/schemas';
+import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
+import { ProfileOwners } from '../profiles/profile-owners';
 import { CardAwait } from './card-await.service';
 import { CardsService } from './cards.service';
 
-/** Cards (docs/rewards.md, «Карточки»): the catalogue and collections are public; the admin's writes ask auth for the role. */
+/** Cards (docs/rewards.md, «Карточки»): the catalogue and collections are public, the admin's writes are for admins (CARDS_OPERATIONS). */
 @Controller()
 export class CardsMessageController {
   constructor(
     private readonly cards: CardsService,
     private readonly awaits: CardAwait,
+    private readonly profiles: ProfileOwners,
   ) {}
 
-  @MessagePattern('rewards.cards.list')
+  @HandlesOperation(CARDS_OPERATIONS.list)
   list() {
     return this.cards.catalogue();
   }
 
-  @MessagePattern('rewards.card.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.cards.create(meta.user, validatePayload(cardCreateSchema, data), meta);
+  @HandlesOperation(CARDS_OPERATIONS.create)
+  create(@Input() card: CardCreateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.cards.create(admin, card);
   }
 
-  @MessagePattern('rewards.card.update')
-  update(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.cards.update(meta.user, validatePayload(cardUpdateSchema, data), meta);
+  @HandlesOperation(CARDS_OPERATIONS.update)
+  update(@Input() change: CardUpdateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.cards.update(admin, change);
   }
 
-  @MessagePattern('rewards.card.retire')
-  retire(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.cards.retire(meta.user, validatePayload(cardIdParamsSchema, data).id, meta);
+  @HandlesOperation(CARDS_OPERATIONS.retire)
+  retire(@Input() { id }: { id: string }, @Caller() admin: AuthenticatedUser) {
+    return this.cards.retire(admin, id);
   }
 
-  @MessagePattern('rewards.cards.collection')
-  collection(@Payload() { data }: RpcRequest<unknown>) {
-    return this.cards.collection(validatePayload(cardCollectionSchema, data).userId);
+  @HandlesOperation(CARDS_OPERATIONS.mine)
+  mine(@Caller() user: AuthenticatedUser) {
+    return this.cards.collection(user.id);
   }
 
-  @MessagePattern('rewards.card.owners')
-  owners(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.cards.owners(validatePayload(cardIdParamsSchema, data).id, meta);
+  @HandlesOperation(CARDS_OPERATIONS.ofUser)
+  async ofUser(@Input() { username }: { username: string }, @CallMeta() meta: RpcMeta) {
+    return this.cards.collection(await this.profiles.idOf(username, meta));
   }
 
-  @MessagePattern('rewards.grant.await')
-  awaitGrant(@Payload() { data }: RpcRequest<unknown>) {
-    return this.awaits.await(validatePayload(cardGrantAwaitSchema, data));
+  @HandlesOperation(CARDS_OPERATIONS.owners)
+  owners(@Input() { id }: { id: string }, @CallMeta() meta: RpcMeta) {
+    return this.cards.owners(id, meta);
+  }
+
+  @HandlesOperation(CARDS_OPERATIONS.awaitGrant)
+  awaitGrant(@Input() request: CardGrantAwaitRequest) {
+    return this.awaits.await(request);
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import type { CardCreateRequest, CardUpdateRequest } from '@portal/contracts/schemas';
 import { OutboxPublisher, RemoteServiceError, RpcClient } from '@portal/messaging';
-import { RpcError } from '@portal/platform';
+import { passedOn, RpcError } from '@portal/platform';
 import { CardsRepository } from './cards.repository';
 import { type CardRow, cardView } from './card-view';
 
@@ -33,8 +33,7 @@ export class CardsService {
   }
 
   /** Each admin change is published in its transaction (`rewards.card.changed`): the moderation's audit log records it. */
-  async create(user: AuthenticatedUser | undefined, request: CardCreateRequest, meta: RpcMeta): Promise<CardItem> {
-    const admin = await this.requireAdmin(user, meta);
+  async create(admin: AuthenticatedUser, request: CardCreateRequest): Promise<CardItem> {
     const row = await this.cards.transaction(async (manager) => {
       const inserted = await this.cards.insert({ title: request.title, description: request.description ?? '', rarity: request.rarity, weight: request.weight, file: request.file }, manager);
       if (!inserted) throw RpcError.of(ErrorCode.Conflict, CARD_MESSAGES.duplicateFile);
@@ -45,13 +44,11 @@ export class CardsService {
     return cardView(row);
   }
 
-  async update(user: AuthenticatedUser | undefined, { id, ...fields }: CardUpdateRequest, meta: RpcMeta): Promise<CardItem> {
-    const admin = await this.requireAdmin(user, meta);
+  async update(admin: AuthenticatedUser, { id, ...fields }: CardUpdateRequest): Promise<CardItem> {
     return this.change(admin, id, 'updated', (manager) => this.cards.update(id, fields, manager));
   }
 
-  async retire(user: AuthenticatedUser | undefined, id: string, meta: RpcMeta): Promise<CardItem> {
-    const admin = await this.requireAdmin(user, meta);
+  async retire(admin: AuthenticatedUser, id: string): Promise<CardItem> {
     return this.change(admin, id, 'retired', (manager) => this.cards.retire(id, manager));
   }
 
@@ -87,7 +84,7 @@ export class CardsService {
       rows.map((row) =>
         this.rpc.send('auth.user.by-id', { userId: row.user_id }, { requestId: meta.requestId }).catch((error: unknown) => {
           if (error instanceof RemoteServiceError && error.payload.code === ErrorCode.NotFound) return null;
-          throw error instanceof RemoteServiceError ? new RpcError(error.payload) : error;
+          throw passedOn(error);
         }),
       ),
     );
@@ -98,18 +95,6 @@ export class CardsService {
     return { card: cardView(card), owners, ownersCount: total };
   }
 
-  /** The gateway lets only admins through; auth is asked again here, so a direct call is refused too. */
-  private async requireAdmin(user: AuthenticatedUser | undefined, meta: RpcMeta): Promise<AuthenticatedUser> {
-    if (!user) throw RpcError.of(ErrorCode.Unauthorized, CARD_MESSAGES.adminOnly);
-    let isAdmin: boolean;
-    try {
-      isAdmin = (await this.rpc.send('auth.access.check', {}, { ...meta, user })).isAdmin;
-    } catch (error) {
-      throw error instanceof RemoteServiceError ? new RpcError(error.payload) : error;
-    }
-    if (!isAdmin) throw RpcError.of(ErrorCode.Forbidden, CARD_MESSAGES.adminOnly);
-    return user;
-  }
 }
 
 function auditState(row: CardRow): CardAuditState {

@@ -1,16 +1,16 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { pointsHistorySchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { ECONOMY_OPERATIONS } from '@portal/contracts/operations';
+import type { PointsHistoryQuery } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { PointsService } from './points.service';
 
 @Controller()
 export class PointsMessageController {
   constructor(private readonly points: PointsService) {}
 
-  @MessagePattern('rewards.points.get')
-  balance(@Payload() { data }: RpcRequest<unknown>) {
-    return this.points.balance(validatePayload(pointsHistorySchema, data));
+  @HandlesOperation(ECONOMY_OPERATIONS.points)
+  balance(@Input() { cursor }: PointsHistoryQuery, @Caller() user: AuthenticatedUser) {
+    return this.points.balance(user.id, cursor);
   }
 }

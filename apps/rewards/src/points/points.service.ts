@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { POINTS_HISTORY_PAGE, type PointsBalance, RANK_LADDER, rankForXp } from '@portal/contracts';
-import type { PointsHistoryRequest } from '@portal/contracts/schemas';
 import { PointsRepository } from './points.repository';
 
 /** GET /api/users/me/points: the balance, XP, rank and the history, a page at a time. */
@@ -8,7 +7,7 @@ import { PointsRepository } from './points.repository';
 export class PointsService {
   constructor(private readonly points: PointsRepository) {}
 
-  async balance({ userId, cursor }: PointsHistoryRequest): Promise<PointsBalance> {
+  async balance(userId: string, cursor?: string): Promise<PointsBalance> {
     const after = cursor ? { createdAt: cursor.slice(0, cursor.indexOf('_')), id: cursor.slice(cursor.indexOf('_') + 1) } : undefined;
     const [account, rows] = await Promise.all([this.points.account(userId), this.points.history(userId, POINTS_HISTORY_PAGE + 1, after)]);
     const page = rows.slice(0, POINTS_HISTORY_PAGE);

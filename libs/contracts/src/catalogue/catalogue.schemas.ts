@@ -66,13 +66,14 @@ export const animeListQuerySchema = cataloguePageQuerySchema
     error: 'Максимальная оценка не может быть меньше минимальной',
   });
 
-/** GET /genre/{genre}: an unknown slug is the catalogue's 404, only an absurd one a 400 here. */
-export const genreParamsSchema = z.object({
+/**
+ * GET /genre/{genre} (`catalogue.genre.anime`): the genre of the path with the page and sort of the query.
+ * An unknown slug is the catalogue's 404, only an absurd one a 400 here.
+ */
+export const genrePageRequestSchema = cataloguePageQuerySchema.extend({
+  sort: sortSchema,
   genre: z.string({ error: 'Укажите жанр' }).min(1, { error: 'Укажите жанр' }).max(64, { error: 'Неизвестный жанр' }),
 });
-export const genreQuerySchema = cataloguePageQuerySchema.extend({ sort: sortSchema });
-/** `catalogue.genre.anime`: the genre of the path with the page and sort of the query. */
-export const genrePageRequestSchema = genreQuerySchema.extend(genreParamsSchema.shape);
 
 /** GET /characters */
 export const charactersQuerySchema = cataloguePageQuerySchema.extend({

@@ -1,8 +1,19 @@
-import type { AnimeRef } from './library.dto';
+import type { z } from 'zod';
+import type {
+  amvAdjacentAnswerSchema,
+  amvItemSchema,
+  amvLikeStateSchema,
+  amvPageSchema,
+  amvPlaylistSchema,
+  amvTopSchema,
+  amvVideoSchema,
+  amvViewStateSchema,
+} from './amv.answers';
 
 /**
- * AMV clips and the personal AMV playlist (docs/community.md, «AMV»): plain types, constants and the
- * external-player normalisation, imported by the web client too.
+ * AMV clips and the personal AMV playlist (docs/community.md, «AMV»): constants, the external-player
+ * normalisation and the answers' types (declared as schemas in amv.answers.ts, imported here as types
+ * only: the web client imports this file without zod).
  */
 
 export const AMV_TITLE_MAX = 200;
@@ -49,7 +60,6 @@ export const AMV_MESSAGES = {
   nothingToChange: 'Укажите, что изменить',
   nul: 'Текст содержит недопустимый символ (NUL)',
   notFound: 'AMV не найдено',
-  adminOnly: 'Управлять AMV могут только администраторы',
   animeNotFound: 'Аниме не найдено',
   fileType: 'Видео должно быть файлом MP4 или WebM',
   fileTooLarge: (mb: number) => `Видео не может быть больше ${mb} МБ`,
@@ -62,74 +72,20 @@ export const AMV_MESSAGES = {
   playlistOrder: 'Порядок должен перечислять все AMV плейлиста ровно по одному разу',
 } as const;
 
-export type AmvEmbedProvider = 'youtube' | 'vk' | 'rutube';
+export const AMV_EMBED_PROVIDERS = ['youtube', 'vk', 'rutube'] as const;
+export type AmvEmbedProvider = (typeof AMV_EMBED_PROVIDERS)[number];
 
 /** The video of an AMV: an uploaded file (with its HLS rendition once transcoded) or an external player. */
-export type AmvVideo =
-  | {
-      kind: 'file';
-      /** The uploaded file as uploaded, /media/amv/uploads/<id>.mp4|webm. */
-      src: string;
-      mimeType: 'video/mp4' | 'video/webm';
-      /** /media/amv/hls/<amvId>/index.m3u8 once the transcoding job ran; null before (or without ffmpeg). */
-      hls: string | null;
-    }
-  | { kind: 'embed'; provider: AmvEmbedProvider; embedUrl: string };
-
-export interface AmvItem {
-  id: string;
-  title: string;
-  author: string;
-  animeIds: number[];
-  /** The linked titles the catalogue knows, in the order of `animeIds`. */
-  anime: AnimeRef[];
-  musicArtist: string | null;
-  musicTrack: string | null;
-  durationSeconds: number;
-  tags: string[];
-  views: number;
-  likes: number;
-  /** The caller liked it (false for guests). */
-  likedByMe: boolean;
-  video: AmvVideo;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AmvPage {
-  items: AmvItem[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
-export interface AmvTop {
-  mostViewed: AmvItem[];
-  mostLiked: AmvItem[];
-}
-
+export type AmvVideo = z.output<typeof amvVideoSchema>;
+export type AmvItem = z.output<typeof amvItemSchema>;
+/** GET /amv, GET /amv/search: `data` is the whole page (`items`, `page`, `limit`, `total`). */
+export type AmvPage = z.output<typeof amvPageSchema>;
+export type AmvTop = z.output<typeof amvTopSchema>;
 /** GET /amv/:id/adjacent: the neighbours in the listing's order (title, then id). */
-export interface AmvAdjacent {
-  previous: AmvItem | null;
-  next: AmvItem | null;
-}
-
-export interface AmvLikeState {
-  id: string;
-  likes: number;
-  likedByMe: boolean;
-}
-
-export interface AmvViewState {
-  id: string;
-  views: number;
-  /** False when this viewer was already counted today. */
-  counted: boolean;
-}
-
-export interface AmvPlaylist {
-  items: AmvItem[];
-}
+export type AmvAdjacent = z.output<typeof amvAdjacentAnswerSchema>;
+export type AmvLikeState = z.output<typeof amvLikeStateSchema>;
+export type AmvViewState = z.output<typeof amvViewStateSchema>;
+export type AmvPlaylist = z.output<typeof amvPlaylistSchema>;
 
 /** POST /amv/upload: the stored file, to be named as `video.uploadId` of POST /amv. */
 export interface AmvUpload {

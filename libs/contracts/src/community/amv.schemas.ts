@@ -18,8 +18,9 @@ import {
 } from './amv.dto';
 import { commentCreateSchema } from './comments.schemas';
 
-// AMV (docs/community.md, «AMV»): the gateway parses every request with these, and the community
-// service parses what it receives with the same ones, so each schema accepts its own output.
+// AMV (docs/community.md, «AMV»): the requests of the declared operations (amv.operations.ts) and of
+// the gateway's own routes. The gateway parses every request with these, and the community service
+// parses what it receives with the same ones, so each schema accepts its own output.
 
 /** Titles, authors, music, tags and searches for them: names, so no invisible characters. */
 const text = (min: number, max: number, message: string) =>
@@ -47,8 +48,7 @@ export const amvListQuerySchema = z.object({
 });
 
 /** GET /amv/:id/adjacent?letter&search: the neighbours within the same filtered listing. */
-export const amvAdjacentQuerySchema = z.object({ letter: letterField, search: searchField });
-export const amvAdjacentSchema = amvParamsSchema.extend(amvAdjacentQuerySchema.shape);
+export const amvAdjacentSchema = amvParamsSchema.extend({ letter: letterField, search: searchField });
 
 /** GET /amv/search?q. */
 export const amvSearchQuerySchema = z.object({ q: text(1, AMV_SEARCH_MAX, AMV_MESSAGES.query) });
@@ -119,16 +119,13 @@ const changeFields = Object.fromEntries(Object.entries(writeFields).map(([key, s
 };
 
 /** PUT /amv/:id (admin): the fields given change, at least one. */
-export const amvUpdateBodySchema = z.object(changeFields).superRefine(somethingToChange);
 export const amvUpdateSchema = z.object({ id: amvId, ...changeFields }).superRefine(somethingToChange);
 
 /** A view: the gateway names the viewer (the user's id, or a hash of a guest's address and browser). */
 export const amvViewSchema = amvParamsSchema.extend({ viewer: z.string().regex(/^(user|guest):[0-9a-f-]{16,64}$/) });
 
-/** POST /users/me/amv-playlist. */
-export const amvPlaylistAddSchema = z.object({ amvId: z.uuid({ error: AMV_MESSAGES.playlistAmvId }) });
-/** DELETE /users/me/amv-playlist/:amvId. */
-export const amvPlaylistItemParamsSchema = amvPlaylistAddSchema;
+/** POST /users/me/amv-playlist ({ amvId }) and DELETE /users/me/amv-playlist/:amvId. */
+export const amvPlaylistItemSchema = z.object({ amvId: z.uuid({ error: AMV_MESSAGES.playlistAmvId }) });
 /** PUT /users/me/amv-playlist: the whole playlist in its new order. */
 export const amvPlaylistReorderSchema = z.object({
   ids: z
@@ -147,5 +144,5 @@ export type AmvIdRequest = z.output<typeof amvParamsSchema>;
 export type AmvCreateRequest = z.output<typeof amvCreateSchema>;
 export type AmvUpdateRequest = z.output<typeof amvUpdateSchema>;
 export type AmvViewRequest = z.output<typeof amvViewSchema>;
-export type AmvPlaylistAddRequest = z.output<typeof amvPlaylistAddSchema>;
+export type AmvPlaylistItemRequest = z.output<typeof amvPlaylistItemSchema>;
 export type AmvPlaylistReorderRequest = z.output<typeof amvPlaylistReorderSchema>;

@@ -67,9 +67,6 @@ export const listQuerySchema = z.object({
 /** `/users/profile/:username/anime`. */
 export const listOwnerParamsSchema = z.object({ username: usernameField });
 
-/** A page of someone's list: the caller's own without `username`. */
-export const listPageSchema = listQuerySchema.extend({ username: z.preprocess(absent, usernameField.optional()) });
-
 export const ratingSchema = z.object({
   animeId: animeIdField,
   rating: integerField(RATING_MIN, RATING_MAX, COMMUNITY_MESSAGES.rating),
@@ -128,7 +125,6 @@ export const progressSaveManySchema = z.object({
 export type ListStatusUpdate = z.output<typeof listUpdateSchema>;
 export type ListEntryParams = z.output<typeof listEntryParamsSchema>;
 export type ListQuery = z.output<typeof listQuerySchema>;
-export type ListPageRequest = z.output<typeof listPageSchema>;
 export type RatingUpdate = z.output<typeof ratingSchema>;
 export type ListImportRequest = z.output<typeof listImportSchema>;
 export type ListExportRequest = z.output<typeof listExportSchema>;

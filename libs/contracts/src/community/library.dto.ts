@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { AnimeSummary } from '../catalogue/anime.dto';
+import type { animeListEntrySchema, animeRatingSummarySchema, listCountsSchema, listImportReportSchema, listPageAnswerSchema } from './library.answers';
 
 /** A viewer's list statuses (SPEC §4), in the order the profile shows them. */
 export const LIST_STATUSES = ['watching', 'planned', 'completed', 'on_hold', 'dropped', 'rewatching'] as const;
@@ -19,31 +21,16 @@ export const RATING_MAX = 10;
 /** The slice of a title that a list entry or a progress point carries for display. */
 export type AnimeRef = Pick<AnimeSummary, 'id' | 'title' | 'poster' | 'fallbackPoster' | 'episodes' | 'kind' | 'year'>;
 
-export interface AnimeListEntry {
-  animeId: number;
-  status: ListStatus;
-  /** Episodes watched, capped at the title's episode count when it is known. */
-  progress: number;
-  userRating: number | null;
-  watchedEpisodes: number[];
-  /** Completed passes after the first (a rewatch that reaches the last episode adds one). */
-  rewatches: number;
-  anime: AnimeRef;
-  updatedAt: string;
-}
+export type AnimeListEntry = z.output<typeof animeListEntrySchema>;
 
 // The request types (ListStatusUpdate, RatingUpdate, ProgressSave, …) are the outputs of the request
 // schemas in community.schemas.ts, which the gateway and the community service both parse with.
 
-export type ListCounts = Record<ListStatus, number>;
+export type ListCounts = z.output<typeof listCountsSchema>;
+/** A page of a list with the count per status. */
+export type ListPage = z.output<typeof listPageAnswerSchema>;
 
-export interface AnimeRatingSummary {
-  animeId: number;
-  userRating: number;
-  /** The portal's own average over its viewers' ratings, and how many rated. */
-  average: number;
-  votes: number;
-}
+export type AnimeRatingSummary = z.output<typeof animeRatingSummarySchema>;
 
 export interface ProgressPoint {
   animeId: number;
@@ -61,17 +48,7 @@ export interface ContinueWatchingItem extends ProgressPoint {
 export const LIST_FILE_FORMATS = ['mal', 'shikimori'] as const;
 export type ListFileFormat = (typeof LIST_FILE_FORMATS)[number];
 
-export interface ListImportReport {
-  format: ListFileFormat;
-  /** Entries the list did not have. */
-  imported: number;
-  /** Entries the file changed. */
-  updated: number;
-  /** Entries already as the file says (a second import of one file changes nothing). */
-  unchanged: number;
-  /** Entries whose title the catalogue does not have, or whose lines were unreadable. */
-  skipped: { line: number; title: string | null; reason: string }[];
-}
+export type ListImportReport = z.output<typeof listImportReportSchema>;
 
 /** What the catalogue answers to `catalogue.anime.refs`: each requested id (catalogue or Shikimori id) it knows. */
 export interface AnimeRefLookup {

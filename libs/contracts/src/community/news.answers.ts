@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../validation/answer.schemas';
 import { animeRefSchema } from '../catalogue/anime-ref.answers';
 import { NEWS_STATUSES } from './news.dto';
 
 // What the news operations answer (news.operations.ts); the types in news.dto.ts are these schemas' outputs.
-
-const isoDate = z.iso.datetime({ offset: true });
 
 export const newsCoverSchema = z.object({
   id: z.string(),
@@ -34,9 +33,9 @@ export const newsItemSchema = z.object({
   author: newsAuthorSchema.nullable(),
   status: z.enum(NEWS_STATUSES),
   /** When it is (or was, or will be) public; in the future: scheduled. */
-  publishedAt: isoDate,
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  publishedAt: isoDateTime,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
   /** Written by the portal when a title got a new episode. */
   automatic: z.boolean(),
 });

@@ -1,13 +1,13 @@
-import type { ReportAction, ReportTargetType } from '../moderation/reports.dto';
+import type { z } from 'zod';
 import type { CardGranted } from '../rewards/cards.dto';
 import type { RankChanged } from '../rewards/points.dto';
-import type { UserSanction } from '../moderation/bans.dto';
+import type { NOTIFICATION_TARGETS, notificationActorSchema, notificationItemSchema, notificationPageSchema, unreadCountSchema } from './notifications.answers';
 
 /**
  * In-app notifications (docs/community.md, «Notifications»): the one place every feature tells a
- * user something. A feature adds its kind here (with the shape of its target) and calls the
- * community's `NotificationsService.notify` inside its own transaction. Plain types and constants:
- * the web client imports them too.
+ * user something. A feature adds its kind here and its target's schema to NOTIFICATION_TARGETS
+ * (notifications.answers.ts), and calls the community's `NotificationsService.notify` inside its own
+ * transaction. Plain types and constants: the web client imports them too.
  */
 
 /** Every kind there is. Kept in the database as text: never rename one, add new ones. */
@@ -15,123 +15,31 @@ export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.appr
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who caused a notification. */
-export interface NotificationActor {
-  id: string;
-  username: string;
-}
+export type NotificationActor = z.output<typeof notificationActorSchema>;
 
-/** A comment a notification is about (a reply to it, a like of it). */
-export interface CommentNotificationTarget {
-  type: 'comment';
-  /** The comment the notification is about: the reply for `comment.reply`, the liked one for `comment.like`. */
-  commentId: string;
-  /** The reply's parent (the recipient's comment) for `comment.reply`; absent otherwise. */
-  parentId?: string | null;
-  /** Where the comment lives: a title today (`anime`, its catalogue id as text), news and AMVs later. */
-  targetType: 'anime' | 'news' | 'amv';
-  targetId: string;
-  /** The first characters of the comment (empty for a spoiler). */
-  excerpt: string;
-}
+/** What a notification of a kind is about (NOTIFICATION_TARGETS in notifications.answers.ts). */
+export type NotificationTargetOf<K extends NotificationKind> = z.output<(typeof NOTIFICATION_TARGETS)[K]>;
+export type CommentNotificationTarget = NotificationTargetOf<'comment.reply'>;
+export type ReviewNotificationTarget = NotificationTargetOf<'review.approved'>;
+export type OrderNotificationTarget = NotificationTargetOf<'order.released'>;
+export type QuizNotificationTarget = NotificationTargetOf<'quiz.approved'>;
+export type EpisodeNotificationTarget = NotificationTargetOf<'episode.released'>;
+export type ReportNotificationTarget = NotificationTargetOf<'report.decided'>;
+export type SanctionNotificationTarget = NotificationTargetOf<'user.sanctioned'>;
 
-/** A review a notification is about (its moderation). */
-export interface ReviewNotificationTarget {
-  type: 'review';
-  reviewId: string;
-  animeId: number;
-  /** The title's name when the caller knows it, for the text. */
-  animeTitle?: string | null;
-}
-
-/** An order the recipient voted for (docs/community.md, «Order desk»). */
-export interface OrderNotificationTarget {
-  type: 'order';
-  orderId: string;
-  animeId: number;
-  animeTitle: string;
-}
-
-/** A quiz the recipient wrote (its moderation, docs/community.md, «Quizzes»). */
-export interface QuizNotificationTarget {
-  type: 'quiz';
-  quizId: string;
-  quizTitle: string;
-}
-
-/** New episodes of a title in the recipient's «Смотрю» list (the catalogue linked them). */
-export interface EpisodeNotificationTarget {
-  type: 'episode';
-  animeId: number;
-  animeTitle: string;
-  /** The new episodes, ascending. */
-  episodes: number[];
-}
-
-/** A report the recipient sent, as an admin decided it (docs/moderation.md). */
-export interface ReportNotificationTarget {
-  type: 'report';
-  caseId: string;
-  targetType: ReportTargetType;
-  action: ReportAction;
-  contentDeleted: boolean;
-}
-
-/** A sanction on the recipient (docs/moderation.md, «Bans»). */
-export type SanctionNotificationTarget = { type: 'sanction' } & UserSanction;
-
-/** What each kind is about and whether it has an actor. `reason` of a rejection is shown to the author. */
-export interface NotificationKindMap {
-  /** Someone replied to the recipient's comment; not grouped (each reply is its own). */
-  'comment.reply': { target: CommentNotificationTarget; actor: NotificationActor };
-  /** Someone liked the recipient's comment; grouped per comment while unread. */
-  'comment.like': { target: CommentNotificationTarget; actor: NotificationActor };
-  /** An admin approved the recipient's review (the admin is not named). */
-  'review.approved': { target: ReviewNotificationTarget; actor?: undefined };
-  'review.rejected': { target: ReviewNotificationTarget & { reason: string | null }; actor?: undefined };
-  /** An order the recipient voted for was released; its title is in their «Запланировано». */
-  'order.released': { target: OrderNotificationTarget; actor?: undefined };
-  /** An admin approved or rejected the recipient's quiz (the admin is not named). */
-  'quiz.approved': { target: QuizNotificationTarget; actor?: undefined };
-  'quiz.rejected': { target: QuizNotificationTarget & { reason: string }; actor?: undefined };
-  /** An admin decided on a report the recipient sent (the admin is not named). */
-  'report.decided': { target: ReportNotificationTarget; actor?: undefined };
-  /** New episodes of a title the recipient is watching; one per catalogue announcement. */
-  'episode.released': { target: EpisodeNotificationTarget; actor?: undefined };
-  /** An admin warned, banned, muted or renamed the recipient, or lifted it (the admin is not named). */
-  'user.sanctioned': { target: SanctionNotificationTarget; actor?: undefined };
-}
-
-export type NotificationTargetOf<K extends NotificationKind> = NotificationKindMap[K]['target'];
+/** What a feature passes to notify a user: the target, and who acted (comments only; the admins of moderation kinds are not named). */
+export type NotificationKindMap = {
+  [K in NotificationKind]: { target: NotificationTargetOf<K> } & (K extends `comment.${string}` ? { actor: NotificationActor } : { actor?: undefined });
+};
 
 /** A notification as the API and the live push give it; `text` is Russian, made by the server. */
-export type NotificationItem = {
-  [K in NotificationKind]: {
-    id: string;
-    kind: K;
-    /** The most recent actors first, at most NOTIFICATION_ACTORS_SHOWN. */
-    actors: NotificationActor[];
-    /** How many different users acted (a grouped like counts each liker once). */
-    actorCount: number;
-    target: NotificationTargetOf<K>;
-    text: string;
-    createdAt: string;
-    /** Bumped when a grouped notification gains an actor; the list is ordered by it. */
-    updatedAt: string;
-    read: boolean;
-  };
-}[NotificationKind];
+export type NotificationItem = z.output<typeof notificationItemSchema>;
+export type NotificationPage = z.output<typeof notificationPageSchema>;
+export type UnreadCount = z.output<typeof unreadCountSchema>;
 
-export interface NotificationPage {
-  items: NotificationItem[];
-  /** Pass as `?cursor=` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
-  /** The caller's unread notifications in total. */
-  unread: number;
-}
-
-export interface UnreadCount {
-  unread: number;
-}
+// Every kind has its member of the union in notificationItemSchema.
+type MissingKinds = Exclude<NotificationKind, NotificationItem['kind']>;
+export const NOTIFICATION_ITEMS_COVER_EVERY_KIND: [MissingKinds] extends [never] ? true : MissingKinds = true;
 
 /** Recent actors kept on a (grouped) notification. */
 export const NOTIFICATION_ACTORS_SHOWN = 3;

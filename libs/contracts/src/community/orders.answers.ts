@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../validation/answer.schemas';
 import { ORDER_STATUSES } from './orders.dto';
 
 // What the order desk's operations answer (orders.operations.ts); the types in orders.dto.ts are these schemas' outputs.
-
-const isoDate = z.iso.datetime({ offset: true });
 
 export const orderItemSchema = z.object({
   id: z.uuid(),
@@ -22,8 +21,8 @@ export const orderItemSchema = z.object({
   /** Whether the caller wrote it. */
   mine: z.boolean(),
   author: z.object({ id: z.uuid(), username: z.string().nullable() }),
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 
 export const orderPageSchema = z.object({ items: z.array(orderItemSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime, numberedPageOf } from '../validation/answer.schemas';
 import { QUIZ_STATUSES } from './quizzes.dto';
 
 // What the quiz operations answer (quizzes.operations.ts); the types in quizzes.dto.ts are these schemas' outputs.
-
-const isoDate = z.iso.datetime({ offset: true });
 
 export const quizBestSchema = z.object({ score: z.number().int(), totalQuestions: z.number().int(), success: z.boolean() });
 
@@ -28,8 +27,8 @@ export const quizSummarySchema = z.object({
   mine: z.boolean(),
   /** The caller's best result (null for guests and before a first play). */
   best: quizBestSchema.nullable(),
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 
 /** A question as the editor writes it: `correct` holds indexes into `options`. */
@@ -38,10 +37,8 @@ export const quizQuestionInputSchema = z.object({ text: z.string(), image: z.str
 /** A quiz with its questions and answers, for its author and admins only (the editor, moderation). */
 export const quizEditableSchema = quizSummarySchema.extend({ questions: z.array(quizQuestionInputSchema.extend({ imageUrl: z.string().nullable() })) });
 
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
-
-export const quizPageSchema = pageOf(quizSummarySchema);
-export const quizModerationPageSchema = pageOf(quizEditableSchema);
+export const quizPageSchema = numberedPageOf(quizSummarySchema);
+export const quizModerationPageSchema = numberedPageOf(quizEditableSchema);
 
 /** A question as a player gets it: no answers. `multiple`: more than one option is to be chosen. */
 export const quizPlayQuestionSchema = z.object({ text: z.string(), imageUrl: z.string().nullable(), options: z.array(z.string()), multiple: z.boolean() });
@@ -52,9 +49,9 @@ export const quizAttemptSchema = z.object({
   quizId: z.uuid(),
   questions: z.array(quizPlayQuestionSchema),
   timeLimitSeconds: z.number().int().nullable(),
-  startedAt: isoDate,
+  startedAt: isoDateTime,
   /** Null without a time limit. */
-  expiresAt: isoDate.nullable(),
+  expiresAt: isoDateTime.nullable(),
 });
 
 export const quizAnswerReviewSchema = z.object({ selected: z.array(z.number().int()), correct: z.array(z.number().int()), right: z.boolean() });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { isoDateTime } from '../validation/answer.schemas';
 import { animeRefSchema } from '../catalogue/anime-ref.answers';
 import { commentAuthorSchema } from './comment-author.answers';
 import { REVIEW_STATUSES } from './reviews.dto';
 
 // What the review operations answer (reviews.operations.ts); the types in reviews.dto.ts are these schemas' outputs.
-
-const isoDate = z.iso.datetime({ offset: true });
 
 export const reviewItemSchema = z.object({
   id: z.uuid(),
@@ -20,8 +19,8 @@ export const reviewItemSchema = z.object({
   /** The moderator's reason of a rejected review; only its author and admins get it (null for others). */
   rejectionReason: z.string().nullable(),
   author: commentAuthorSchema,
-  createdAt: isoDate,
-  updatedAt: isoDate,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
   /** «Полезно» votes. */
   helpful: z.number().int(),
   /** «Бесполезно» votes. */

@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { userSanctionSchema } from '../community/notifications.answers';
+import type { chatMuteSchema, ipBanSchema, nicknameResetSchema, userBanSchema } from './bans.answers';
+
 /**
  * Bans and restrictions (docs/moderation.md, «Bans and restrictions»): warnings, read-only and full
  * bans, chat mutes, IP bans and nickname resets, all imposed by admins and owned by the moderation
@@ -30,43 +34,10 @@ export interface SanctionNotice {
 }
 
 /** A ban as the moderation service stores and returns it. */
-export interface UserBan {
-  id: string;
-  userId: string;
-  kind: BanKind;
-  reason: string;
-  /** Null: permanent (or a warning). */
-  until: string | null;
-  adminId: string;
-  createdAt: string;
-  liftedAt: string | null;
-}
-
-export interface ChatMute {
-  id: string;
-  userId: string;
-  reason: string;
-  until: string;
-  adminId: string;
-  createdAt: string;
-  liftedAt: string | null;
-}
-
-export interface IpBan {
-  ip: string;
-  reason: string;
-  until: string | null;
-  adminId: string;
-  /** The admin's nickname now; null when auth did not answer or the account is gone. */
-  adminName: string | null;
-  createdAt: string;
-}
-
-export interface NicknameReset {
-  userId: string;
-  before: string;
-  after: string;
-}
+export type UserBan = z.output<typeof userBanSchema>;
+export type ChatMute = z.output<typeof chatMuteSchema>;
+export type IpBan = z.output<typeof ipBanSchema>;
+export type NicknameReset = z.output<typeof nicknameResetSchema>;
 
 /** Redis keys (under the shared key prefix) the moderation publishes and the gateway reads per request. */
 export const sanctionKeys = {
@@ -92,7 +63,6 @@ export const BAN_MESSAGES = {
   ip: 'Некорректный IP-адрес',
   userId: 'Некорректный идентификатор пользователя',
   nul: 'Текст содержит недопустимые символы',
-  adminOnly: 'Это может сделать только администратор',
   notAdmins: 'Нельзя наказать администратора',
   notSelf: 'Нельзя наказать самого себя',
   userNotFound: 'Пользователь не найден',
@@ -108,10 +78,4 @@ export const BAN_MESSAGES = {
 } as const;
 
 /** What the user is told (a notification): `lifted` and `unmuted` end a ban or a mute early. */
-export interface UserSanction {
-  action: BanKind | 'chat-mute' | 'nickname-reset' | 'lifted' | 'unmuted';
-  reason: string | null;
-  until: string | null;
-  /** The new nickname for `nickname-reset`. */
-  username?: string;
-}
+export type UserSanction = z.output<typeof userSanctionSchema>;

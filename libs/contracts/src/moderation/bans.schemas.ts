@@ -25,9 +25,7 @@ const futureTime = z.preprocess(
 
 const userId = z.uuid({ error: BAN_MESSAGES.userId }).transform((id) => id.toLowerCase());
 
-export const userParamsSchema = z.object({ id: userId });
-
-/** POST /admin/users/{id}/ban: the kind, a reason, and an end (escalated when absent). */
+/** POST /admin/users/{userId}/ban: the kind, a reason, and an end (escalated when absent); a report's decision may carry it too. */
 export const banBodySchema = z.object({
   kind: z.enum(BAN_KINDS, { error: BAN_MESSAGES.kind }),
   reason,
@@ -37,12 +35,12 @@ export const banRequestSchema = banBodySchema.extend({ userId });
 
 export const userSanctionRequestSchema = z.object({ userId });
 
-/** POST /admin/users/{id}/chat-mute. */
-export const chatMuteBodySchema = z.object({
+/** POST /admin/users/{userId}/chat-mute. */
+export const chatMuteRequestSchema = z.object({
+  userId,
   minutes: integer(1, CHAT_MUTE_MINUTES_MAX, BAN_MESSAGES.minutes),
   reason,
 });
-export const chatMuteRequestSchema = chatMuteBodySchema.extend({ userId });
 
 const ip = z
   .string({ error: BAN_MESSAGES.ip })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { absentWhenEmpty, pageQuery } from '../validation/common.schemas';
+import type { auditLogEntrySchema } from './moderation.answers';
 import { STATS_MESSAGES, STATS_RANGES, type StatsRange } from './stats.dto';
 
 /** Russian messages of GET /admin/audit-log's filters, each naming its field. */
@@ -70,3 +71,5 @@ export const statsQuerySchema = z.object({
     }),
 });
 export type StatsQuery = z.output<typeof statsQuerySchema>;
+
+export type AuditLogEntry = z.output<typeof auditLogEntrySchema>;

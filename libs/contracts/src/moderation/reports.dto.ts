@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { reportCreatedSchema } from './reports.answers';
+import type { reportCasePageSchema, reportCaseSchema, reportCreatedSchema } from './reports.answers';
 
 /**
  * Reports and the moderation queue (docs/moderation.md): any user reports a piece of content or an
@@ -67,66 +67,19 @@ export const REPORTS_PAGE_MAX = 1000;
 /** Reports one user may send in an hour. */
 export const REPORTS_PER_HOUR = 20;
 
-/** The reported content as it was when first reported: the queue shows it even after it is deleted. */
-export interface ReportSnapshot {
-  /** Who wrote it (the account itself for a `user` target); null when it has no author account (an AMV). */
-  authorId: string | null;
-  authorUsername: string | null;
-  /** The first REPORT_EXCERPT_MAX characters of the text (a user's display name for a `user` target). */
-  excerpt: string;
-  /** Where it lives on the site. */
-  link: string;
-}
-
 export const REPORT_EXCERPT_MAX = 500;
 
-export interface ReportReasonCount {
-  reason: ReportReason;
-  count: number;
-}
-
-/** One reporter's report inside a case. */
-export interface ReportEntry {
-  reporter: { id: string; username: string };
-  reason: ReportReason;
-  text: string | null;
-  createdAt: string;
-}
-
 /** A queue item: every report on one target while it is open. */
-export interface ReportCase {
-  id: string;
-  target: ReportTarget;
-  status: ReportStatus;
-  snapshot: ReportSnapshot;
-  /** Distinct reporters. */
-  count: number;
-  reasons: ReportReasonCount[];
-  /** The latest REPORT_ENTRIES_SHOWN reports, newest first. */
-  reports: ReportEntry[];
-  /** Hidden from others until reviewed (docs/moderation.md, «Automatic holds»). */
-  held: boolean;
-  firstReportedAt: string;
-  lastReportedAt: string;
-  decision: ReportDecisionInfo | null;
-}
+export type ReportCase = z.output<typeof reportCaseSchema>;
+/** The reported content as it was when first reported: the queue shows it even after it is deleted. */
+export type ReportSnapshot = ReportCase['snapshot'];
+export type ReportReasonCount = ReportCase['reasons'][number];
+/** One reporter's report inside a case. */
+export type ReportEntry = ReportCase['reports'][number];
+export type ReportDecisionInfo = NonNullable<ReportCase['decision']>;
+export type ReportCasePage = z.output<typeof reportCasePageSchema>;
 
 export const REPORT_ENTRIES_SHOWN = 10;
-
-export interface ReportDecisionInfo {
-  action: ReportAction;
-  contentDeleted: boolean;
-  note: string | null;
-  adminId: string;
-  decidedAt: string;
-}
-
-export interface ReportCasePage {
-  items: ReportCase[];
-  page: number;
-  limit: number;
-  total: number;
-}
 
 /** What POST /reports answers: the report is taken (the reporter sees only this). */
 export type ReportCreated = z.output<typeof reportCreatedSchema>;
@@ -163,6 +116,5 @@ export const REPORT_MESSAGES = {
   notFound: 'Жалоба не найдена',
   targetNotFound: 'То, на что вы жалуетесь, не найдено',
   decided: 'Жалоба уже рассмотрена',
-  adminOnly: 'Рассматривать жалобы может только администратор',
   held: 'Скрыто до проверки модератором',
 } as const;

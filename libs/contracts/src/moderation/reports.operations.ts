@@ -1,6 +1,6 @@
 import { defineOperation } from '../operations/define-operation';
-import { reportCreatedSchema } from './reports.answers';
-import { reportCreateSchema } from './reports.schemas';
+import { reportCasePageSchema, reportCaseSchema, reportCreatedSchema } from './reports.answers';
+import { reportCreateSchema, reportDecisionSchema, reportQueueQuerySchema } from './reports.schemas';
 
 /** Reports (docs/moderation.md): the moderation service owns them and asks each target's owner about it. */
 export const REPORTS_OPERATIONS = {
@@ -14,5 +14,23 @@ export const REPORTS_OPERATIONS = {
       'Report a comment, review, chat message, AMV or user: target { type, id }, reason spam|offence|spoiler|offtopic|nickname|other, text (required for other, up to 1000). One open report per user and target (409); not one’s own (403); 20 an hour',
     request: reportCreateSchema,
     answer: reportCreatedSchema,
+  }),  queue: defineOperation({
+    pattern: 'moderation.reports.list',
+    kind: 'read',
+    access: 'admin',
+    http: { method: 'GET', path: '/admin/reports', page: true },
+    summary: 'Admin: the queue, one item per reported target with its count and reasons; ?status=open|resolved|rejected, ?sort=newest|most, ?page (20 a page)',
+    request: reportQueueQuerySchema,
+    answer: reportCasePageSchema,
+  }),
+  decide: defineOperation({
+    pattern: 'moderation.report.decide',
+    kind: 'write',
+    access: 'admin',
+    http: { method: 'PUT', path: '/admin/reports/:id' },
+    summary:
+      'Admin: resolve (deleteContent: the owner deletes it; ban: its author banned in the same decision) or reject a whole case, note up to 500; every reporter is notified, the action is audited',
+    request: reportDecisionSchema,
+    answer: reportCaseSchema,
   }),
 };

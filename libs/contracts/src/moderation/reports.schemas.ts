@@ -58,8 +58,6 @@ export const reportQueueQuerySchema = z.object({
   page: z.preprocess(absent, integer(1, REPORTS_PAGE_MAX, REPORT_MESSAGES.page).optional()).transform((page) => page ?? 1),
 });
 
-export const reportParamsSchema = z.object({ id: z.uuid({ error: REPORT_MESSAGES.id }) });
-
 const noteField = z
   .string({ error: REPORT_MESSAGES.note })
   .overwrite(withoutBidiControls)
@@ -81,10 +79,10 @@ const deleteOnlyOnResolve = (decision: { action: string; deleteContent: boolean;
 };
 
 /** PUT /admin/reports/{id}: resolve (optionally deleting the content) or reject the whole case. */
-export const reportDecisionBodySchema = z.object(decisionFields).superRefine(deleteOnlyOnResolve);
-export const reportDecisionSchema = reportParamsSchema.extend(decisionFields).superRefine(deleteOnlyOnResolve);
+export const reportDecisionSchema = z
+  .object({ id: z.uuid({ error: REPORT_MESSAGES.id }), ...decisionFields })
+  .superRefine(deleteOnlyOnResolve);
 
 export type ReportCreateRequest = z.output<typeof reportCreateSchema>;
 export type ReportQueueRequest = z.output<typeof reportQueueQuerySchema>;
-export type ReportIdRequest = z.output<typeof reportParamsSchema>;
 export type ReportDecisionRequest = z.output<typeof reportDecisionSchema>;

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { siteStatsSchema } from './moderation.answers';
+
 /**
  * Site statistics for admins (docs/moderation.md, «Statistics»): daily figures the moderation service
  * aggregates from events, and the live depth of every job queue. Plain types: the web imports them too.
@@ -22,25 +25,11 @@ export const STATS_METRIC_LABELS: Record<StatsMetric, string> = {
   reportsResolved: 'Жалобы рассмотрены',
 };
 
+export type SiteStats = z.output<typeof siteStatsSchema>;
 /** One day (Moscow time, YYYY-MM-DD) with every counter; a day without activity has zeros. */
-export type StatsDay = { day: string } & Record<StatsMetric, number>;
-
+export type StatsDay = SiteStats['series'][number];
 /** A BullMQ queue as it is now. */
-export interface QueueDepth {
-  name: string;
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-}
-
-export interface SiteStats {
-  days: StatsRange;
-  /** Oldest first, `days` entries ending today. */
-  series: StatsDay[];
-  totals: Record<StatsMetric, number>;
-  queues: QueueDepth[];
-}
+export type QueueDepth = SiteStats['queues'][number];
 
 export const STATS_MESSAGES = {
   days: `Период статистики: ${STATS_RANGES.join(', ')} дней`,

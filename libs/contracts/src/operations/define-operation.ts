@@ -18,6 +18,11 @@ export interface HttpBinding {
   path: string;
   /** The success status (default: 201 for POST, 200 otherwise). */
   status?: number;
+  /**
+   * The answer is a numbered page (`Page<T>`): the envelope carries its items as `data` and its page,
+   * limit and total as `meta`, as every paginated list of the API does.
+   */
+  page?: true;
 }
 
 /**

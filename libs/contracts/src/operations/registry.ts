@@ -1,9 +1,16 @@
+import { CATALOGUE_OPERATIONS, COLLECTIONS_OPERATIONS, EPISODES_OPERATIONS, PEOPLE_OPERATIONS } from '../catalogue/catalogue.operations';
+import { LISTS_OPERATIONS } from '../community/library.operations';
+import { AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS } from '../community/amv.operations';
 import { NEWS_OPERATIONS } from '../community/news.operations';
+import { NOTIFICATIONS_OPERATIONS } from '../community/notifications.operations';
 import { ORDERS_OPERATIONS } from '../community/orders.operations';
 import { RANKINGS_OPERATIONS } from '../community/rankings.operations';
 import { QUIZZES_OPERATIONS } from '../community/quizzes.operations';
 import { REVIEWS_OPERATIONS } from '../community/reviews.operations';
+import { BANS_OPERATIONS } from '../moderation/bans.operations';
 import { REPORTS_OPERATIONS } from '../moderation/reports.operations';
+import { AUDIT_LOG_OPERATIONS, STATS_OPERATIONS } from '../moderation/site-admin.operations';
+import { CARDS_OPERATIONS, ECONOMY_OPERATIONS } from '../rewards/rewards.operations';
 import { rpcKindOf, type RpcKind } from '../rpc/rpc-kinds';
 import type { AnswerOf, AnyOperation, HttpBinding, ParsedRequestOf } from './define-operation';
 
@@ -15,6 +22,19 @@ export const OPERATIONS = {
   reviews: REVIEWS_OPERATIONS,
   quizzes: QUIZZES_OPERATIONS,
   reports: REPORTS_OPERATIONS,
+  bans: BANS_OPERATIONS,
+  auditLog: AUDIT_LOG_OPERATIONS,
+  stats: STATS_OPERATIONS,
+  cards: CARDS_OPERATIONS,
+  economy: ECONOMY_OPERATIONS,
+  notifications: NOTIFICATIONS_OPERATIONS,
+  amv: AMV_OPERATIONS,
+  amvPlaylist: AMV_PLAYLIST_OPERATIONS,
+  lists: LISTS_OPERATIONS,
+  anime: CATALOGUE_OPERATIONS,
+  people: PEOPLE_OPERATIONS,
+  collections: COLLECTIONS_OPERATIONS,
+  episodes: EPISODES_OPERATIONS,
 };
 
 export type Operations = typeof OPERATIONS;

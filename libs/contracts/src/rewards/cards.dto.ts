@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { cardCatalogueSchema, cardCollectionSchema, cardGrantedSchema, cardItemSchema, cardOwnersSchema, cardRewardAnswerSchema } from './rewards.answers';
+
 /**
  * Collectible reward cards (issue #18, docs/rewards.md). The rewards service owns them; the gateway
  * serves their files at /api/cards/{file} (SPEC: the reward card dialog reads `cardReward`, a file name).
@@ -17,55 +20,14 @@ export const CARD_RARITY_LABELS: Record<CardRarity, string> = {
 export const CARD_GRANT_SOURCES = ['registration', 'review', 'list', 'watching', 'roulette', 'admin'] as const;
 export type CardGrantSource = (typeof CARD_GRANT_SOURCES)[number];
 
-export interface CardItem {
-  id: string;
-  title: string;
-  description: string;
-  rarity: CardRarity;
-  /** The file under /api/cards/ (an image, or a looping muted video when it ends in .webm). */
-  file: string;
-  /** Relative drop weight in the roulette and the action grants. */
-  weight: number;
-  /** Retired cards are no longer dropped; those already granted stay in collections. */
-  retired: boolean;
-}
-
+export type CardItem = z.output<typeof cardItemSchema>;
+/** A user's collection: every card (the missing ones shown as silhouettes), the owned ones with counts. */
+export type CardCollection = z.output<typeof cardCollectionSchema>;
 /** One card of a collection: how many copies the user got and when the first came. */
-export interface OwnedCard {
-  card: CardItem;
-  count: number;
-  firstGrantedAt: string;
-}
-
-/** GET /api/users/me/cards, GET /api/users/profile/{username}/cards. */
-export interface CardCollection {
-  /** Every card there is (retired ones only when owned), owned or not: the page shows the missing ones as silhouettes. */
-  cards: CardItem[];
-  owned: OwnedCard[];
-  /** Distinct cards owned, of `total` (the non-retired catalogue plus retired owned ones). */
-  collected: number;
-  total: number;
-}
-
-/** GET /api/cards/{id}/owners: a card's page, who else has it. */
-export interface CardOwners {
-  card: CardItem;
-  owners: Array<{ username: string; avatar: string | null; count: number }>;
-  ownersCount: number;
-}
-
-/**
- * A grant as the socket pushes it (`reward:card` to the user's room of `/notifications`) and as answers carry it in
- * `cardReward` (the file name alone, SPEC). `duplicate`: the user had it already, so it became points.
- */
-export interface CardGranted {
-  grantId: string;
-  source: CardGrantSource;
-  card: CardItem;
-  duplicate: boolean;
-  /** Points given instead of a duplicate card (0 when new). */
-  points: number;
-}
+export type OwnedCard = CardCollection['owned'][number];
+export type CardOwners = z.output<typeof cardOwnersSchema>;
+/** A grant as the socket pushes it and as answers carry it (`cardReward`, the file name alone, SPEC). */
+export type CardGranted = z.output<typeof cardGrantedSchema>;
 
 /** Card files live in MEDIA_DIR/cards; the gateway serves them at /api/cards/{file}. */
 export const CARD_MEDIA_FOLDER = 'cards';
@@ -85,17 +47,8 @@ export const CARD_WEIGHT_MAX = 10000;
 /** The longest an answer waits for its grant (`rewards.grant.await`). */
 export const CARD_AWAIT_MAX_MS = 2000;
 
-/** GET /api/cards: the catalogue (cards not retired). */
-export interface CardCatalogue {
-  cards: CardItem[];
-}
-
-/** `rewards.grant.await`: the grant under a key once it exists, else nulls after the wait. */
-export interface CardRewardAnswer {
-  /** The card's file (SPEC's `cardReward`). */
-  cardReward: string | null;
-  cardGrantId: string | null;
-}
+export type CardCatalogue = z.output<typeof cardCatalogueSchema>;
+export type CardRewardAnswer = z.output<typeof cardRewardAnswerSchema>;
 
 export const CARD_MESSAGES = {
   title: `Название карточки: от 1 до ${CARD_TITLE_MAX} символов`,
@@ -113,7 +66,6 @@ export const CARD_MESSAGES = {
   notFound: 'Карточка не найдена',
   duplicateFile: 'Карточка с таким файлом уже есть',
   userNotFound: 'Пользователь не найден',
-  adminOnly: 'Только администратор может менять карточки',
   signInRequired: 'Войдите, чтобы увидеть свою коллекцию',
   key: 'Некорректный ключ награды',
   waitMs: `Ожидание: целое число миллисекунд от 0 до ${CARD_AWAIT_MAX_MS}`,

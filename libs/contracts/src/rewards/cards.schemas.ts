@@ -33,14 +33,11 @@ export const cardCreateSchema = z.object({
 });
 export type CardCreateRequest = z.infer<typeof cardCreateSchema>;
 
-/** PUT /api/admin/cards/{id}: the fields given. */
-export const cardUpdateBodySchema = z
-  .object({ title: title.optional(), description: description.optional(), rarity: rarity.optional(), weight: weight.optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: CARD_MESSAGES.nothingToUpdate });
-export const cardUpdateSchema = z.object({ id: z.uuid(CARD_MESSAGES.id), title: title.optional(), description: description.optional(), rarity: rarity.optional(), weight: weight.optional() });
+/** PUT /api/admin/cards/{id}: the fields given (at least one). */
+export const cardUpdateSchema = z
+  .object({ id: z.uuid(CARD_MESSAGES.id), title: title.optional(), description: description.optional(), rarity: rarity.optional(), weight: weight.optional() })
+  .refine(({ id: _id, ...fields }) => Object.values(fields).some((value) => value !== undefined), { error: CARD_MESSAGES.nothingToUpdate });
 export type CardUpdateRequest = z.infer<typeof cardUpdateSchema>;
-
-export const cardCollectionSchema = z.object({ userId: z.uuid(CARD_MESSAGES.id) });
 
 /** `rewards.grant.await`: `since` (ISO time) makes a grant stored before it count as none (the list card of an earlier update). */
 export const cardGrantAwaitSchema = z.object({

@@ -9,11 +9,7 @@ const cursor = z.string({ error: POINTS_MESSAGES.cursor }).regex(/^\d{4}-\d{2}-\
 
 /** GET /api/users/me/points?cursor. */
 export const pointsHistoryQuerySchema = z.object({ cursor: cursor.optional() });
-export const pointsHistorySchema = z.object({ userId: z.uuid(POINTS_MESSAGES.userId), cursor: cursor.optional() });
-export type PointsHistoryRequest = z.infer<typeof pointsHistorySchema>;
+export type PointsHistoryQuery = z.infer<typeof pointsHistoryQuerySchema>;
 
 /** POST /api/user/spin-roulette: SPEC names `cost` and `result`; whatever they hold is dropped, the server decides both. */
 export const rouletteSpinBodySchema = z.object({ cost: z.unknown().optional(), result: z.unknown().optional() });
-
-export const rewardsUserSchema = z.object({ userId: z.uuid(POINTS_MESSAGES.userId) });
-export type RewardsUserRequest = z.infer<typeof rewardsUserSchema>;

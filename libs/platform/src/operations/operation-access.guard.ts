@@ -1,8 +1,8 @@
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { type AnyOperation, type AuthenticatedUser, ErrorCode, GENERIC_MESSAGES, type RpcRequest } from '@portal/contracts';
-import { RemoteServiceError, type SanctionLookup } from '@portal/messaging';
+import type { SanctionLookup } from '@portal/messaging';
 import { requestContext, resolveRequestId } from '../request-context';
-import { RpcError, signedIn } from '../rpc-error';
+import { passedOn, RpcError, signedIn } from '../rpc-error';
 import { operationOfHandler } from './handles-operation';
 import type { RoleLookup } from './role-lookup';
 
@@ -33,7 +33,7 @@ export class OperationAccessGuard implements CanActivate {
       if (operation.creates) await this.sanctions.assertMayWrite(user.id, operation.creates === 'chat');
       else await this.sanctions.assertNotBanned(user.id);
     } catch (error) {
-      throw error instanceof RemoteServiceError ? new RpcError(error.payload) : error;
+      throw passedOn(error);
     }
     if (operation.access === 'admin') {
       if (!this.roles) throw new Error(`${operation.pattern} is for admins, but this service provides no RoleLookup`);

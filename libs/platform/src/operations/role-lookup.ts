@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/contracts';
+import { RpcClient } from '@portal/messaging';
+import { requestContext } from '../request-context';
+import { passedOn } from '../rpc-error';
 
 /**
  * How a service learns whether the caller is an admin now (never from the token): auth reads its own
@@ -6,4 +11,24 @@ import type { AuthenticatedUser } from '@portal/contracts';
  */
 export abstract class RoleLookup {
   abstract isAdmin(user: AuthenticatedUser): Promise<boolean>;
+}
+
+/** The role as auth knows it now, asked under the caller's request; a failure of auth reaches the caller (503). */
+@Injectable()
+export class RoleLookupFromAuth extends RoleLookup {
+  constructor(protected readonly rpc: RpcClient) {
+    super();
+  }
+
+  async isAdmin(user: AuthenticatedUser): Promise<boolean> {
+    try {
+      return (await this.rpc.send('auth.access.check', {}, { requestId: this.requestId(), user })).isAdmin;
+    } catch (error) {
+      throw passedOn(error);
+    }
+  }
+
+  protected requestId(): string {
+    return requestContext.current()?.requestId ?? randomUUID();
+  }
 }

@@ -1,4 +1,4 @@
-import { BAN_MESSAGES, ErrorCode, type IpBan } from '@portal/contracts';
+import { BAN_MESSAGES, ErrorCode, GENERIC_MESSAGES, type IpBan } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { IpBansAdmin } from '../../../../web/src/features/moderation/components/IpBansAdmin';
@@ -139,13 +139,13 @@ export const FieldErrors: Story = {
 
 /** A refusal naming no field shows under the button. */
 export const ServerError: Story = {
-  parameters: { mockApi: { [LIST]: liveList, [CREATE]: fail(403, ErrorCode.Forbidden, BAN_MESSAGES.adminOnly) } },
+  parameters: { mockApi: { [LIST]: liveList, [CREATE]: fail(403, ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden) } },
   play: async () => {
     await rowOf('203.0.113.7');
     await userEvent.type(form().getByRole('textbox', { name: 'IP-адрес' }), '198.51.100.4');
     await userEvent.type(form().getByRole('textbox', { name: 'Причина' }), 'Спам');
     await userEvent.click(form().getByRole('button', { name: 'Забанить IP' }));
-    await expect(await form().findByText(BAN_MESSAGES.adminOnly)).toBeInTheDocument();
+    await expect(await form().findByText(GENERIC_MESSAGES.forbidden)).toBeInTheDocument();
   },
 };
 

@@ -33,4 +33,10 @@ describe('operationsOf', () => {
       ['DELETE', '/api/news/n1', undefined],
     ]);
   });
+
+  it('reads a numbered page of a `page` route from `data` and `meta` as the answer’s items, page, limit and total', async () => {
+    const entry = { id: 'e1', eventName: 'user.registered' };
+    mockApi({ 'GET /api/admin/audit-log': { status: 200, body: { success: true, data: [entry], meta: { page: 2, limit: 50, total: 51 } } } });
+    await expect(operationsOf('auditLog').list({ page: 2 })).resolves.toEqual({ items: [entry], page: 2, limit: 50, total: 51 });
+  });
 });

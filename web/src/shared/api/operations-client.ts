@@ -1,6 +1,6 @@
 import { type HttpBinding, pathParamsOf, sendsQuery } from '@portal/contracts';
 import type { AnswerOf, AnyOperation, OperationFeature, OperationRoutes, Operations, RequestOf } from '@portal/contracts/operations';
-import { type ApiRequestOptions, apiRequest } from './http-client';
+import { type ApiRequestOptions, apiRequest, apiRequestPage } from './http-client';
 
 // The declared operations' routes, inlined by vite.config.ts: the client gets them without the schemas (and zod).
 declare const __OPERATION_ROUTES__: OperationRoutes;
@@ -33,7 +33,7 @@ export function operationsOf<F extends OperationFeature>(feature: F): FeatureCli
       name,
       (input: Record<string, unknown>, { signal }: CallOptions = {}) => {
         const { endpoint, options } = requestOf(route, input);
-        return apiRequest(endpoint, { ...options, signal });
+        return (route.page ? apiRequestPage : apiRequest)(endpoint, { ...options, signal });
       },
     ]),
   ) as unknown as FeatureClient<F>;

@@ -2,19 +2,21 @@ import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstac
 import { CONTINUE_ROW_SIZE, type AnimeDetails, type AnimeEpisodes, type AnimeListEntry, type ContinueWatchingItem, type ListStatusUpdate, type ProgressPoint, type Suggestion } from '@portal/contracts';
 import { announceCardRewardOf } from '../events/card-reward';
 import { apiRequest } from './http-client';
+import { operationsOf } from './operations-client';
+
+const anime = operationsOf('anime');
+const episodes = operationsOf('episodes');
 
 /**
  * Addresses and reads of a title that several features use (the player, the TV mode, the watch party,
  * the lists): one place for each address, and one cache entry per title however many features show it.
+ * The title, its episodes and the suggestions are declared operations (operationsOf('anime'), operationsOf('episodes')).
  */
 export const TITLE_PATHS = {
-  anime: (animeId: number | string) => `/anime/${encodeURIComponent(String(animeId))}`,
-  episodes: (animeId: number | string) => `/anime/${encodeURIComponent(String(animeId))}/episodes`,
   listStatus: '/users/anime/status',
   listEntry: (animeId: number | string) => `/users/anime/${encodeURIComponent(String(animeId))}`,
   progress: '/progress',
   continueWatching: '/progress/continue',
-  suggest: '/anime/suggest',
 } as const;
 
 /**
@@ -65,7 +67,7 @@ export const titleKeys = {
 export const titleQuery = (animeId: number | string) =>
   queryOptions({
     queryKey: titleKeys.anime(animeId),
-    queryFn: ({ signal }) => apiRequest<AnimeDetails>(TITLE_PATHS.anime(animeId), { signal }),
+    queryFn: ({ signal }): Promise<AnimeDetails> => anime.get({ id: animeId }, { signal }),
   });
 
 /** The title's episodes, ordered by number once here: every reader of the cache gets them in order. */
@@ -73,7 +75,7 @@ export const episodesQuery = (animeId: number | string) =>
   queryOptions({
     queryKey: titleKeys.episodes(animeId),
     queryFn: async ({ signal }): Promise<AnimeEpisodes> => {
-      const data = await apiRequest<AnimeEpisodes>(TITLE_PATHS.episodes(animeId), { signal });
+      const data = await episodes.list({ animeId }, { signal });
       return { ...data, episodes: [...data.episodes].sort((a, b) => a.number - b.number) };
     },
     staleTime: 5 * 60_000,
@@ -110,7 +112,7 @@ export const progressQuery = (animeId: number | string, episode?: number) =>
 
 /** GET /anime/suggest: the titles matching `q` (the catalogue's search box, the title picker). */
 export function suggestAnime(q: string, limit?: number, signal?: AbortSignal): Promise<Suggestion[]> {
-  return apiRequest<Suggestion[]>(TITLE_PATHS.suggest, { query: { q, limit }, signal });
+  return anime.suggest({ q, limit }, { signal });
 }
 
 export const suggestAnimeQuery = (q: string, limit?: number) =>

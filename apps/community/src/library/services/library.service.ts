@@ -8,11 +8,11 @@ import {
   type AnimeRatingSummary,
   type AuthenticatedUser,
   type ListCounts,
-  type ListStatus,
-  type Page,
+  type ListPage,
 } from '@portal/contracts';
+import type { ListQuery } from '@portal/contracts/schemas';
 import { OutboxPublisher } from '@portal/messaging';
-import { RpcError, signedIn } from '@portal/platform';
+import { RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { UserDirectory } from '../../rpc/user-directory';
 import { toListEntry, toListEntryWithRef } from '../entry.mapper';
@@ -113,11 +113,8 @@ export class LibraryService {
   }
 
   /** The caller's own list, or with `username` anyone's (lists are public, like profiles). */
-  async list(
-    caller: AuthenticatedUser | undefined,
-    query: { username?: string; status?: ListStatus; page: number; limit: number },
-  ): Promise<Page<AnimeListEntry> & { counts: ListCounts }> {
-    const userId = query.username ? await this.users.idOf(query.username) : signedIn(caller).id;
+  /** A list, most recently changed first, with the count per status. */
+  async list(userId: string, query: ListQuery): Promise<ListPage> {
     const [rows, found] = await Promise.all([
       this.entries.page(userId, query.status, (query.page - 1) * query.limit, query.limit),
       this.entries.counts(userId),
@@ -125,6 +122,11 @@ export class LibraryService {
     const counts = Object.fromEntries(LIST_STATUSES.map((status) => [status, found[status] ?? 0])) as ListCounts;
     const total = query.status ? counts[query.status] : Object.values(counts).reduce((sum, count) => sum + count, 0);
     return { items: rows.map(toListEntryWithRef), page: query.page, limit: query.limit, total, counts };
+  }
+
+  /** A public profile's list (404 for an unknown nickname). */
+  async listOf(username: string, query: ListQuery): Promise<ListPage> {
+    return this.list(await this.users.idOf(username), query);
   }
 
   private async publishListChange(manager: EntityManager, before: EntryRow | null, after: EntryRow | null): Promise<void> {

@@ -3,10 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { BAN_MESSAGES, ErrorCode, type AuthenticatedUser, type IpBan, type IpBanCreateRequest, type IpBanDeleteRequest, type RpcMeta } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
-import { OwnerRpc } from '../../rpc/owner-rpc';
 import { UserNames } from '../../rpc/user-names';
 import { BansRepository, type IpBanRow, toIpBan } from '../bans.repository';
-import { requireBanAdmin } from './require-ban-admin';
 import { SanctionStore } from './sanction-store';
 
 const state = (row: IpBanRow | null) => (row ? { reason: row.reason, until: row.until?.toISOString() ?? null } : null);
@@ -22,20 +20,17 @@ export class IpBansService {
   constructor(
     private readonly bans: BansRepository,
     private readonly store: SanctionStore,
-    private readonly owners: OwnerRpc,
     private readonly auditLog: AuditLogRepository,
     private readonly userNames: UserNames,
   ) {}
 
-  async list(user: AuthenticatedUser | undefined, meta: RpcMeta): Promise<IpBan[]> {
-    await requireBanAdmin(this.owners, user, meta);
+  async list(meta: RpcMeta): Promise<IpBan[]> {
     const rows = await this.bans.activeIpBans();
     const names = await this.adminNames(rows, meta);
     return rows.map((row) => toIpBan(row, names.get(row.admin_id) ?? null));
   }
 
-  async create(user: AuthenticatedUser | undefined, { ip, reason, until }: IpBanCreateRequest, meta: RpcMeta): Promise<IpBan> {
-    const admin = await requireBanAdmin(this.owners, user, meta);
+  async create(admin: AuthenticatedUser, { ip, reason, until }: IpBanCreateRequest): Promise<IpBan> {
     const row = await this.bans.transaction(async (manager) => {
       const before = await this.bans.findIpBan(manager, ip);
       const created = await this.bans.upsertIpBan(manager, { ip, reason, until: until ? new Date(until) : null, adminId: admin.id });
@@ -46,8 +41,7 @@ export class IpBansService {
     return toIpBan(row, admin.username);
   }
 
-  async remove(user: AuthenticatedUser | undefined, { ip }: IpBanDeleteRequest, meta: RpcMeta): Promise<IpBan> {
-    const admin = await requireBanAdmin(this.owners, user, meta);
+  async remove(admin: AuthenticatedUser, { ip }: IpBanDeleteRequest, meta: RpcMeta): Promise<IpBan> {
     const row = await this.bans.transaction(async (manager) => {
       const before = await this.bans.findIpBan(manager, ip);
       if (!before) throw RpcError.of(ErrorCode.NotFound, BAN_MESSAGES.ipNotBanned);

@@ -21,7 +21,6 @@ import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
 import { OwnerRpc } from '../../rpc/owner-rpc';
 import { BansRepository, type ChatMuteRow, toChatMute, toUserBan, type UserBanRow } from '../bans.repository';
-import { requireBanAdmin } from './require-ban-admin';
 import { SanctionStore } from './sanction-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,8 +49,7 @@ export class SanctionsService {
     private readonly outbox: OutboxPublisher,
   ) {}
 
-  async ban(user: AuthenticatedUser | undefined, request: BanRequest, meta: RpcMeta): Promise<UserBan> {
-    const admin = await requireBanAdmin(this.owners, user, meta);
+  async ban(admin: AuthenticatedUser, request: BanRequest, meta: RpcMeta): Promise<UserBan> {
     const target = await this.target(admin, request.userId, meta);
     const row = await this.bans.transaction((manager) => this.imposeBan(manager, admin, target, request));
     this.outbox.afterCommit();
@@ -82,8 +80,7 @@ export class SanctionsService {
     if (row.kind !== 'warning') await this.store.putBan(row);
   }
 
-  async unban(user: AuthenticatedUser | undefined, { userId }: UserSanctionRequest, meta: RpcMeta): Promise<UserBan> {
-    const admin = await requireBanAdmin(this.owners, user, meta);
+  async unban(admin: AuthenticatedUser, { userId }: UserSanctionRequest, meta: RpcMeta): Promise<UserBan> {
     const target = await this.target(admin, userId, meta, false);
     const lifted = await this.bans.transaction(async (manager) => {
       await this.bans.lockUser(manager, userId);
@@ -99,8 +96,7 @@ export class SanctionsService {
     return toUserBan(lifted);
   }
 
-  async mute(user: AuthenticatedUser | undefined, { userId, minutes, reason }: ChatMuteRequest, meta: RpcMeta): Promise<ChatMute> {
-    const admin = await requireBanAdmin(this.owners, user, meta);
+  async mute(admin: AuthenticatedUser, { userId, minutes, reason }: ChatMuteRequest, meta: RpcMeta): Promise<ChatMute> {
     const target = await this.target(admin, userId, meta);
     const row = await this.bans.transaction(async (manager) => {
       await this.bans.lockUser(manager, userId);
@@ -116,8 +112,7 @@ export class SanctionsService {
     return toChatMute(row);
   }
 
-  async unmute(user: AuthenticatedUser | undefined, { userId }: UserSanctionRequest, meta: RpcMeta): Promise<ChatMute> {
-    const admin = await requireBanAdmin(this.owners, user, meta);
+  async unmute(admin: AuthenticatedUser, { userId }: UserSanctionRequest, meta: RpcMeta): Promise<ChatMute> {
     const target = await this.target(admin, userId, meta, false);
     const lifted = await this.bans.transaction(async (manager) => {
       await this.bans.lockUser(manager, userId);
@@ -134,8 +129,7 @@ export class SanctionsService {
   }
 
   /** Auth renames the user (its own write, under the admin's request); the audit entry and the notice follow. */
-  async resetNickname(user: AuthenticatedUser | undefined, { userId }: UserSanctionRequest, meta: RpcMeta): Promise<NicknameReset> {
-    const admin = await requireBanAdmin(this.owners, user, meta);
+  async resetNickname(admin: AuthenticatedUser, { userId }: UserSanctionRequest, meta: RpcMeta): Promise<NicknameReset> {
     const target = await this.target(admin, userId, meta);
     const reset = await this.owners.send('auth.user.reset-username', { userId }, { ...meta, user: admin });
     await this.bans.transaction(async (manager) => {

@@ -12,7 +12,6 @@ import { StatsRepository } from '../../stats/stats.repository';
 import { type ReportCaseRow, ReportsRepository } from '../reports.repository';
 import type { ReportTargetHandler } from '../targets/report-target';
 import { REPORT_TARGETS } from '../targets/report-targets';
-import { requireAdmin } from './admin-only';
 import { ReportQueueReader } from './report-queue.reader';
 
 const decided = () => RpcError.of(ErrorCode.Conflict, REPORT_MESSAGES.decided);
@@ -35,8 +34,7 @@ export class ReportDecisionService {
     private readonly sanctions: SanctionsService,
   ) {}
 
-  async decide(user: AuthenticatedUser | undefined, { id, action, deleteContent, note, ban }: ReportDecisionRequest, meta: RpcMeta): Promise<ReportCase> {
-    const admin = await requireAdmin(this.owners, user, meta);
+  async decide(admin: AuthenticatedUser, { id, action, deleteContent, note, ban }: ReportDecisionRequest, meta: RpcMeta): Promise<ReportCase> {
     const current = await this.reports.find(id);
     if (!current) throw RpcError.of(ErrorCode.NotFound, REPORT_MESSAGES.notFound);
     if (current.status !== 'open') throw decided();

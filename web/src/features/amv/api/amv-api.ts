@@ -2,22 +2,21 @@ import type { AmvAdjacent, AmvItem, AmvLikeState, AmvPage, AmvPlaylist, AmvTop, 
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/api-error';
 import { apiRequest, apiUrl, readEnvelope } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { handleUnauthorizedResponse } from '../../../shared/api/session-expiry';
 import { API_STRINGS } from '../../../shared/api/strings';
 import { tokenStorage } from '../../../shared/api/token-storage';
 
-/** Every address the AMV pages call (docs/api.md, «AMV»). */
+const amv = operationsOf('amv');
+const playlist = operationsOf('amvPlaylist');
+
+/**
+ * The addresses of the gateway's own AMV routes (docs/api.md, «AMV»); the others are the declared
+ * operations' (AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS).
+ */
 export const AMV_PATHS = {
-  list: '/amv',
-  top: '/amv/top',
-  search: '/amv/search',
-  one: (id: string) => `/amv/${encodeURIComponent(id)}`,
-  adjacent: (id: string) => `/amv/${encodeURIComponent(id)}/adjacent`,
-  like: (id: string) => `/amv/${encodeURIComponent(id)}/like`,
   view: (id: string) => `/amv/${encodeURIComponent(id)}/view`,
   upload: '/amv/upload',
-  playlist: '/users/me/amv-playlist',
-  playlistItem: (id: string) => `/users/me/amv-playlist/${encodeURIComponent(id)}`,
 } as const;
 
 /** The listing's filters: each sent only when set (SPEC.md section 7). */
@@ -27,18 +26,19 @@ export interface AmvFilters {
   search?: string;
 }
 
-export const fetchAmvPage = ({ letter, page, search }: AmvFilters, signal?: AbortSignal) =>
-  apiRequest<AmvPage>(AMV_PATHS.list, { query: { letter: letter || undefined, page: page && page > 1 ? page : undefined, search: search?.trim() || undefined }, signal });
+export const fetchAmvPage = ({ letter, page, search }: AmvFilters, signal?: AbortSignal): Promise<AmvPage> =>
+  amv.list({ letter: letter || undefined, page: page && page > 1 ? page : undefined, search: search?.trim() || undefined }, { signal });
 
-export const fetchAmvTop = (signal?: AbortSignal) => apiRequest<AmvTop>(AMV_PATHS.top, { signal });
-export const fetchAmv = (id: string, signal?: AbortSignal) => apiRequest<AmvItem>(AMV_PATHS.one(id), { signal });
-export const fetchAmvAdjacent = (id: string, signal?: AbortSignal) => apiRequest<AmvAdjacent>(AMV_PATHS.adjacent(id), { signal });
-export const setAmvLike = (id: string, liked: boolean) => apiRequest<AmvLikeState>(AMV_PATHS.like(id), { method: liked ? 'POST' : 'DELETE' });
+export const fetchAmvTop = (signal?: AbortSignal): Promise<AmvTop> => amv.top({}, { signal });
+export const fetchAmv = (id: string, signal?: AbortSignal): Promise<AmvItem> => amv.get({ id }, { signal });
+export const fetchAmvAdjacent = (id: string, signal?: AbortSignal): Promise<AmvAdjacent> => amv.adjacent({ id }, { signal });
+export const setAmvLike = (id: string, liked: boolean): Promise<AmvLikeState> => (liked ? amv.like({ id }) : amv.unlike({ id }));
+/** A route of the gateway's own: it names the viewer (the user, or a guest by address and browser). */
 export const countAmvView = (id: string) => apiRequest<AmvViewState>(AMV_PATHS.view(id), { method: 'POST' });
-export const fetchAmvPlaylist = (signal?: AbortSignal) => apiRequest<AmvPlaylist>(AMV_PATHS.playlist, { signal });
-export const addToAmvPlaylist = (amvId: string) => apiRequest<AmvPlaylist>(AMV_PATHS.playlist, { method: 'POST', body: { amvId } });
-export const removeFromAmvPlaylist = (amvId: string) => apiRequest<AmvPlaylist>(AMV_PATHS.playlistItem(amvId), { method: 'DELETE' });
-export const reorderAmvPlaylist = (ids: string[]) => apiRequest<AmvPlaylist>(AMV_PATHS.playlist, { method: 'PUT', body: { ids } });
+export const fetchAmvPlaylist = (signal?: AbortSignal): Promise<AmvPlaylist> => playlist.get({}, { signal });
+export const addToAmvPlaylist = (amvId: string): Promise<AmvPlaylist> => playlist.add({ amvId });
+export const removeFromAmvPlaylist = (amvId: string): Promise<AmvPlaylist> => playlist.remove({ amvId });
+export const reorderAmvPlaylist = (ids: string[]): Promise<AmvPlaylist> => playlist.reorder({ ids });
 
 /** What an admin writes (POST /amv): the video is an uploaded file's id or a player link. */
 export interface AmvDraft {
@@ -67,10 +67,10 @@ export async function uploadAmvVideo(file: File): Promise<AmvUpload> {
   return (await readEnvelope<AmvUpload>(response)).data;
 }
 
-export const createAmv = (draft: AmvDraft) => apiRequest<AmvItem>(AMV_PATHS.list, { method: 'POST', body: draft });
+export const createAmv = (draft: AmvDraft): Promise<AmvItem> => amv.create(draft);
 /** Admin (PUT /amv/:id): only the fields given change. */
-export const updateAmv = (id: string, change: Partial<AmvDraft>) => apiRequest<AmvItem>(AMV_PATHS.one(id), { method: 'PUT', body: change });
-export const deleteAmv = (id: string) => apiRequest<{ id: string; deleted: true }>(AMV_PATHS.one(id), { method: 'DELETE' });
+export const updateAmv = (id: string, change: Partial<AmvDraft>): Promise<AmvItem> => amv.update({ ...change, id });
+export const deleteAmv = (id: string): Promise<{ id: string; deleted: true }> => amv.delete({ id });
 
 export const amvKeys = {
   all: ['amv'] as const,

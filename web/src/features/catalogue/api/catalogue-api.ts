@@ -10,7 +10,8 @@ import type {
   SearchHit,
 } from '@portal/contracts';
 import { CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE } from '@portal/contracts';
-import { apiRequest, apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
+import { apiRequest, type ApiPage } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
 /** Largest page the list endpoints accept. */
 export const ANIME_PAGE_LIMIT_MAX = 50;
@@ -24,8 +25,6 @@ export interface PageParams {
   limit?: number;
 }
 
-type Query = Record<string, string | number | undefined>;
-
 /** Drops empty values so equal filters share one query key and one URL. */
 function compact<T extends object>(params: T): Partial<T> {
   return Object.fromEntries(
@@ -35,38 +34,41 @@ function compact<T extends object>(params: T): Partial<T> {
 
 // Plain calls --------------------------------------------------------------------------------
 
+const anime = operationsOf('anime');
+const collections = operationsOf('collections');
+
 export function fetchAnimeList(params: AnimeListQuery = {}, signal?: AbortSignal): Promise<AnimePage> {
-  return apiRequestPage<AnimeSummary>('/anime', { query: compact(params) as Query, signal });
+  return anime.list(compact(params), { signal });
 }
 
 export function fetchPopularAnime(params: PageParams = {}, signal?: AbortSignal): Promise<AnimePage> {
-  return apiRequestPage<AnimeSummary>('/anime/popular', { query: compact(params) as Query, signal });
+  return anime.popular(compact(params), { signal });
 }
 
 export function fetchTopAnime(params: PageParams = {}, signal?: AbortSignal): Promise<AnimePage> {
-  return apiRequestPage<AnimeSummary>('/anime/top', { query: compact(params) as Query, signal });
+  return anime.top(compact(params), { signal });
 }
 
 export function fetchNewAnime(params: PageParams = {}, signal?: AbortSignal): Promise<AnimePage> {
-  return apiRequestPage<AnimeSummary>('/anime/new', { query: compact(params) as Query, signal });
+  return anime.new(compact(params), { signal });
 }
 
 /** Typo-tolerant search over every name of a title (Russian, English, romaji, Japanese). */
 export function searchAnime(title: string, limit?: number, signal?: AbortSignal): Promise<SearchHit[]> {
-  return apiRequest<SearchHit[]>('/anime/search', { query: { title, limit }, signal });
+  return anime.search({ title, limit }, { signal });
 }
 
-/** Autocomplete for the search box. */
+/** A title's list-status counts and score distribution. */
 export function fetchAnimeStats(id: number | string, signal?: AbortSignal): Promise<AnimeStats> {
-  return apiRequest<AnimeStats>(`/anime/${encodeURIComponent(String(id))}/stats`, { signal });
+  return anime.stats({ id }, { signal });
 }
 
 export function fetchGenres(signal?: AbortSignal): Promise<Genre[]> {
-  return apiRequest<Genre[]>('/genres', { signal });
+  return anime.genres({}, { signal });
 }
 
 export function fetchFeaturedCollections(signal?: AbortSignal): Promise<Collection[]> {
-  return apiRequest<Collection[]>('/collections/featured', { signal });
+  return collections.featured({}, { signal });
 }
 
 /** Admin only: a partial update; rejects with field errors (400) on bad input. */

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AnimeSort, AnimeSummary, CharacterDetails, CharacterSummary, SeiyuuDetails } from '@portal/contracts';
-import { apiRequest, apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
+import type { ApiPage } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { catalogueKeys, CATALOGUE_PAGE_SIZE, nextPageOf } from './catalogue-api';
 
 /** Page size of the characters list (the API's default too). */
@@ -12,9 +13,10 @@ export interface CharacterListParams {
   limit?: number;
 }
 
-const idPath = (id: number | string) => encodeURIComponent(String(id));
-
 // Plain calls --------------------------------------------------------------------------------
+
+const anime = operationsOf('anime');
+const people = operationsOf('people');
 
 /** One page of a genre's titles; an unknown genre rejects with a 404 ApiError. */
 export function fetchGenreAnime(
@@ -22,19 +24,19 @@ export function fetchGenreAnime(
   params: { page: number; limit: number; sort?: AnimeSort },
   signal?: AbortSignal,
 ): Promise<ApiPage<AnimeSummary>> {
-  return apiRequestPage<AnimeSummary>(`/genre/${encodeURIComponent(slug)}`, { query: { ...params }, signal });
+  return anime.genre({ ...params, genre: slug }, { signal });
 }
 
-export function fetchCharacters({ search, page = 1, limit = CHARACTERS_PAGE_SIZE }: CharacterListParams, signal?: AbortSignal) {
-  return apiRequestPage<CharacterSummary>('/characters', { query: { search: search?.trim() || undefined, page, limit }, signal });
+export function fetchCharacters({ search, page = 1, limit = CHARACTERS_PAGE_SIZE }: CharacterListParams, signal?: AbortSignal): Promise<ApiPage<CharacterSummary>> {
+  return people.characters({ search: search?.trim() || undefined, page, limit }, { signal });
 }
 
 export function fetchCharacter(id: number | string, signal?: AbortSignal): Promise<CharacterDetails> {
-  return apiRequest<CharacterDetails>(`/characters/${idPath(id)}`, { signal });
+  return people.character({ id }, { signal });
 }
 
 export function fetchSeiyuu(id: number | string, signal?: AbortSignal): Promise<SeiyuuDetails> {
-  return apiRequest<SeiyuuDetails>(`/seiyuu/${idPath(id)}`, { signal });
+  return people.seiyuu({ id }, { signal });
 }
 
 // Query keys and options (under catalogueKeys.all, so a catalogue-wide invalidation reaches them) --

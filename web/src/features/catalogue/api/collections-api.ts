@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { CATALOGUE_MESSAGES, type Collection, type CollectionDetails } from '@portal/contracts';
 import { ApiError } from '../../../shared/api/api-error';
-import { apiRequest, apiRequestPage, apiUrl, readEnvelope } from '../../../shared/api/http-client';
+import { apiRequest, type ApiPage, apiUrl, readEnvelope } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { handleUnauthorizedResponse } from '../../../shared/api/session-expiry';
 import { API_STRINGS } from '../../../shared/api/strings';
 import { tokenStorage } from '../../../shared/api/token-storage';
@@ -62,12 +63,14 @@ const idPath = (id: number | string) => encodeURIComponent(String(id));
 
 // Plain calls --------------------------------------------------------------------------------
 
-export function fetchCollections(params: { page: number; limit: number }, signal?: AbortSignal) {
-  return apiRequestPage<Collection>('/collections', { query: params, signal });
+const collections = operationsOf('collections');
+
+export function fetchCollections(params: { page: number; limit: number }, signal?: AbortSignal): Promise<ApiPage<Collection>> {
+  return collections.list(params, { signal });
 }
 
 export function fetchCollection(id: number | string, signal?: AbortSignal): Promise<CollectionDetails> {
-  return apiRequest<CollectionDetails>(`/collections/${idPath(id)}`, { signal });
+  return collections.get({ id }, { signal });
 }
 
 export function createCollection(input: CollectionInput): Promise<CollectionDetails> {

@@ -1,6 +1,7 @@
 import type { AnimeRatingSummary, RatingUpdate } from '@portal/contracts';
 import { LIST_QUERY_ROOTS, TITLE_PATHS, titleKeys } from '../../../shared/api/title-api';
 import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
 /**
  * Every address the library calls, in one place (a path change is a one-line fix). Those the player
@@ -8,19 +9,19 @@ import { apiRequest } from '../../../shared/api/http-client';
  * the status PUT with its call too (putListStatus).
  */
 export const LIBRARY_PATHS = {
-  entry: TITLE_PATHS.listEntry,
-  rating: '/rating',
   progress: TITLE_PATHS.progress,
 } as const;
 
+const lists = operationsOf('lists');
+
 // Plain calls --------------------------------------------------------------------------------
 
-export function removeFromList(animeId: number | string): Promise<{ animeId: number; removed: true }> {
-  return apiRequest(LIBRARY_PATHS.entry(animeId), { method: 'DELETE' });
+export function removeFromList(animeId: number): Promise<{ animeId: number; removed: true }> {
+  return lists.remove({ animeId });
 }
 
 export function rateAnime(body: RatingUpdate): Promise<AnimeRatingSummary> {
-  return apiRequest<AnimeRatingSummary>(LIBRARY_PATHS.rating, { method: 'POST', body });
+  return lists.rate(body);
 }
 
 /** Forgets every saved position of a title: it leaves "Продолжить просмотр". */

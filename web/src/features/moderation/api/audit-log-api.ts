@@ -1,9 +1,7 @@
-import type { AuditLogEntry } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequestPage } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** GET /api/admin/audit-log (docs/api.md, «Admin»). */
-export const AUDIT_LOG_PATH = '/admin/audit-log';
+const auditLog = operationsOf('auditLog');
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /** The screen's filters: an event name and a date range (ISO dates, `to` inclusive); empty = any. */
@@ -14,10 +12,7 @@ export interface AuditLogFilters {
 }
 
 export const fetchAuditLogPage = (filters: AuditLogFilters, page: number, signal?: AbortSignal) =>
-  apiRequestPage<AuditLogEntry>(AUDIT_LOG_PATH, {
-    query: { event: filters.event || undefined, from: filters.from || undefined, to: filters.to || undefined, page, limit: AUDIT_LOG_PAGE_SIZE },
-    signal,
-  });
+  auditLog.list({ event: filters.event || undefined, from: filters.from || undefined, to: filters.to || undefined, page, limit: AUDIT_LOG_PAGE_SIZE }, { signal });
 
 export const auditLogKeys = {
   all: ['admin', 'audit-log'] as const,

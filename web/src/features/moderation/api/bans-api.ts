@@ -1,11 +1,8 @@
 import type { BanKind, UserBan } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** Every address of bans (docs/api.md, «Bans and restrictions»). */
-export const BANS_PATHS = {
-  ban: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/ban`,
-} as const;
+const bans = operationsOf('bans');
 
 export interface BanInput {
   kind: BanKind;
@@ -14,7 +11,7 @@ export interface BanInput {
   until?: string;
 }
 
-export const banUser = (userId: string, input: BanInput) => apiRequest<UserBan>(BANS_PATHS.ban(userId), { method: 'POST', body: input });
+export const banUser = (userId: string, input: BanInput): Promise<UserBan> => bans.ban({ ...input, userId });
 
 export function useBanUser() {
   return useMutation({ mutationFn: ({ userId, input }: { userId: string; input: BanInput }) => banUser(userId, input) });

@@ -1,10 +1,9 @@
 import type { IpBan } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { auditLogKeys } from './audit-log-api';
 
-/** GET, POST and DELETE /api/admin/ip-bans (docs/api.md, «Bans and restrictions»). */
-export const IP_BANS_PATH = '/admin/ip-bans';
+const bans = operationsOf('bans');
 
 export interface IpBanInput {
   ip: string;
@@ -13,9 +12,9 @@ export interface IpBanInput {
   until?: string;
 }
 
-export const fetchIpBans = (signal?: AbortSignal) => apiRequest<IpBan[]>(IP_BANS_PATH, { signal });
-export const banIp = (input: IpBanInput) => apiRequest<IpBan>(IP_BANS_PATH, { method: 'POST', body: input });
-export const unbanIp = (ip: string) => apiRequest<IpBan>(IP_BANS_PATH, { method: 'DELETE', query: { ip } });
+export const fetchIpBans = (signal?: AbortSignal): Promise<IpBan[]> => bans.ipBans({}, { signal });
+export const banIp = (input: IpBanInput): Promise<IpBan> => bans.banIp(input);
+export const unbanIp = (ip: string): Promise<IpBan> => bans.unbanIp({ ip });
 
 export const ipBansKeys = { all: ['admin', 'ip-bans'] as const };
 

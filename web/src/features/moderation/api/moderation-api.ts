@@ -1,13 +1,9 @@
 import type { ReportAction, ReportCase, ReportSort, ReportStatus } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import type { BanInput } from './bans-api';
 
-/** Every address the moderation queue calls (docs/api.md, «Reports»). */
-export const MODERATION_PATHS = {
-  queue: '/admin/reports',
-  decide: (id: string) => `/admin/reports/${encodeURIComponent(id)}`,
-} as const;
+const reports = operationsOf('reports');
 
 export interface QueueFilters {
   status: ReportStatus;
@@ -22,9 +18,8 @@ export interface ReportDecision {
   ban?: BanInput;
 }
 
-export const fetchReportQueue = ({ status, sort, page }: QueueFilters, signal?: AbortSignal) =>
-  apiRequestPage<ReportCase>(MODERATION_PATHS.queue, { query: { status, sort, page }, signal });
-export const decideReport = (id: string, decision: ReportDecision) => apiRequest<ReportCase>(MODERATION_PATHS.decide(id), { method: 'PUT', body: decision });
+export const fetchReportQueue = ({ status, sort, page }: QueueFilters, signal?: AbortSignal) => reports.queue({ status, sort, page }, { signal });
+export const decideReport = (id: string, decision: ReportDecision): Promise<ReportCase> => reports.decide({ ...decision, id });
 
 export const moderationKeys = {
   queue: ['moderation', 'reports'] as const,

@@ -1,11 +1,10 @@
 import type { SiteStats, StatsRange } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** The statistics address (docs/api.md, «Statistics»). */
-export const STATS_PATH = '/admin/stats';
+const stats = operationsOf('stats');
 
-export const fetchSiteStats = (days: StatsRange, signal?: AbortSignal) => apiRequest<SiteStats>(STATS_PATH, { query: { days }, signal });
+export const fetchSiteStats = (days: StatsRange, signal?: AbortSignal): Promise<SiteStats> => stats.get({ days }, { signal });
 
 export const statsKeys = { range: (days: StatsRange) => ['admin', 'stats', days] as const };
 

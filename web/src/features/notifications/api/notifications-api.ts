@@ -4,29 +4,21 @@ import {
   type UnreadCount,
 } from '@portal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** Every address the bell calls (docs/api.md, «Notifications»). */
-export const NOTIFICATIONS_PATHS = {
-  list: '/notifications',
-  unreadCount: '/notifications/unread-count',
-  read: '/notifications/read',
-} as const;
+const notifications = operationsOf('notifications');
 
 export function fetchNotificationPage(cursor: string | null, signal?: AbortSignal): Promise<NotificationPage> {
-  return apiRequest<NotificationPage>(NOTIFICATIONS_PATHS.list, {
-    query: { limit: NOTIFICATIONS_PAGE_DEFAULT, cursor: cursor ?? undefined },
-    signal,
-  });
+  return notifications.list({ limit: NOTIFICATIONS_PAGE_DEFAULT, cursor: cursor ?? undefined }, { signal });
 }
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return apiRequest<UnreadCount>(NOTIFICATIONS_PATHS.unreadCount, { signal });
+  return notifications.unreadCount({}, { signal });
 }
 
 /** Marks the given notifications (or all of them) read; answers the unread count left. */
 export function markNotificationsRead(what: { ids: string[] } | { all: true }): Promise<UnreadCount> {
-  return apiRequest<UnreadCount>(NOTIFICATIONS_PATHS.read, { method: 'POST', body: what });
+  return notifications.read(what);
 }
 
 /** Keyed by the user: a sign-out keeps the cache, and the next account must not see these. */

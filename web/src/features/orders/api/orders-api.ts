@@ -1,9 +1,9 @@
 import type { OrderSort, OrderStatus, Suggestion } from '@portal/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
 import { operationsOf } from '../../../shared/api/operations-client';
 
 const orders = operationsOf('orders');
+const anime = operationsOf('anime');
 
 export interface OrderFilters {
   status?: OrderStatus;
@@ -24,7 +24,7 @@ export const fetchOrders = ({ status, sort, page }: OrderFilters, signal?: Abort
 export const createOrder = (draft: OrderDraft) => orders.create(draft);
 export const setOrderVote = (id: string, voted: boolean) => (voted ? orders.vote({ id }) : orders.unvote({ id }));
 export const setOrderStatus = (id: string, change: OrderStatusChange) => orders.setStatus({ ...change, id });
-export const suggestTitles = (q: string, signal?: AbortSignal) => apiRequest<Suggestion[]>('/anime/suggest', { query: { q, limit: 6 }, signal });
+export const suggestTitles = (q: string, signal?: AbortSignal): Promise<Suggestion[]> => anime.suggest({ q, limit: 6 }, { signal });
 
 export const ordersKeys = {
   all: ['orders'] as const,

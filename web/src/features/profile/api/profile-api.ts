@@ -1,24 +1,19 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { AnimeListEntry, CommunityCounts, ListCounts, ListStatus, PublicUser } from '@portal/contracts';
+import type { CommunityCounts, ListPage, ListStatus, PublicUser } from '@portal/contracts';
 import { LIST_QUERY_ROOTS } from '../../../shared/api/title-api';
 import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
 /** Every address the profile pages call, in one place (a path change is a one-line fix). */
 export const PROFILE_PATHS = {
-  ownList: '/users/anime',
   user: (username: string) => `/users/profile/${encodeURIComponent(username)}`,
-  userList: (username: string) => `/users/profile/${encodeURIComponent(username)}/anime`,
   communityCounts: (username: string) => `/users/profile/${encodeURIComponent(username)}/community-counts`,
 } as const;
 
 /** One page of a list with the count of every status (the tabs' numbers). */
-export interface ListPage {
-  items: AnimeListEntry[];
-  page: number;
-  limit: number;
-  total: number;
-  counts: ListCounts;
-}
+export type { ListPage };
+
+const lists = operationsOf('lists');
 
 /** Whose list: the signed-in viewer's own (`null`) or a user's public one. */
 export type ListOwner = string | null;
@@ -32,7 +27,7 @@ export function fetchPublicUser(username: string, signal?: AbortSignal): Promise
 }
 
 export function fetchList(owner: ListOwner, params: { status?: ListStatus; page: number; limit: number }, signal?: AbortSignal): Promise<ListPage> {
-  return apiRequest<ListPage>(owner === null ? PROFILE_PATHS.ownList : PROFILE_PATHS.userList(owner), { query: params, signal });
+  return owner === null ? lists.mine(params, { signal }) : lists.ofUser({ ...params, username: owner }, { signal });
 }
 
 /** The numbers of the «Рецензии» and «Комментарии» tabs, as the viewer may see them (their own pending reviews count). */

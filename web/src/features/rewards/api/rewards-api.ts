@@ -1,38 +1,25 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { AchievementItem, CardCatalogue, CardCollection, CardItem, CardOwners, CardRarity, PointsBalance, RouletteInfo, RouletteSpin } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
+import type { AchievementItem, CardCollection, CardItem, CardOwners, CardRarity, PointsBalance, RouletteInfo, RouletteSpin } from '@portal/contracts';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { uploadFile } from '../../../shared/api/upload-file';
 
-/** Every address the rewards screens call (docs/rewards.md). */
-export const REWARDS_PATHS = {
-  catalogue: '/cards',
-  owners: (id: string) => `/cards/${encodeURIComponent(id)}/owners`,
-  ownCards: '/users/me/cards',
-  userCards: (username: string) => `/users/profile/${encodeURIComponent(username)}/cards`,
-  points: '/users/me/points',
-  roulette: '/user/roulette',
-  spin: '/user/spin-roulette',
-  ownAchievements: '/users/me/achievements',
-  userAchievements: (username: string) => `/users/profile/${encodeURIComponent(username)}/achievements`,
-  adminCards: '/admin/cards',
-  adminCard: (id: string) => `/admin/cards/${encodeURIComponent(id)}`,
-} as const;
+const cards = operationsOf('cards');
+const economy = operationsOf('economy');
 
 /** Whose collection: the viewer's own (null) or a user's public one. */
 export type RewardsOwner = string | null;
 
 /** The cards not retired (GET /api/cards answers `{ cards }`). */
-export const fetchCatalogue = async (signal?: AbortSignal): Promise<CardItem[]> => (await apiRequest<CardCatalogue>(REWARDS_PATHS.catalogue, { signal })).cards;
-export const fetchCollection = (owner: RewardsOwner, signal?: AbortSignal) =>
-  apiRequest<CardCollection>(owner === null ? REWARDS_PATHS.ownCards : REWARDS_PATHS.userCards(owner), { signal });
-export const fetchOwners = (id: string, signal?: AbortSignal) => apiRequest<CardOwners>(REWARDS_PATHS.owners(id), { signal });
-export const fetchPoints = (cursor: string | null, signal?: AbortSignal) =>
-  apiRequest<PointsBalance>(REWARDS_PATHS.points, { query: { cursor: cursor ?? undefined }, signal });
-export const fetchRoulette = (signal?: AbortSignal) => apiRequest<RouletteInfo>(REWARDS_PATHS.roulette, { signal });
+export const fetchCatalogue = async (signal?: AbortSignal): Promise<CardItem[]> => (await cards.list({}, { signal })).cards;
+export const fetchCollection = (owner: RewardsOwner, signal?: AbortSignal): Promise<CardCollection> =>
+  owner === null ? cards.mine({}, { signal }) : cards.ofUser({ username: owner }, { signal });
+export const fetchOwners = (id: string, signal?: AbortSignal): Promise<CardOwners> => cards.owners({ id }, { signal });
+export const fetchPoints = (cursor: string | null, signal?: AbortSignal): Promise<PointsBalance> => economy.points({ cursor: cursor ?? undefined }, { signal });
+export const fetchRoulette = (signal?: AbortSignal): Promise<RouletteInfo> => economy.roulette({}, { signal });
 /** The server draws and charges; SPEC's `cost` and `result` are not sent (the server would ignore them). */
-export const spinRoulette = () => apiRequest<RouletteSpin>(REWARDS_PATHS.spin, { method: 'POST', body: {} });
-export const fetchAchievements = (owner: RewardsOwner, signal?: AbortSignal) =>
-  apiRequest<AchievementItem[]>(owner === null ? REWARDS_PATHS.ownAchievements : REWARDS_PATHS.userAchievements(owner), { signal });
+export const spinRoulette = (): Promise<RouletteSpin> => economy.spin({});
+export const fetchAchievements = (owner: RewardsOwner, signal?: AbortSignal): Promise<AchievementItem[]> =>
+  owner === null ? economy.achievements({}, { signal }) : economy.achievementsOf({ username: owner }, { signal });
 
 /** What an admin writes about a card; the file comes with a new card only. */
 export interface CardDraft {
@@ -42,16 +29,17 @@ export interface CardDraft {
   weight: number;
 }
 
+/** Uploads the card's file with its fields as multipart/form-data (POST /api/admin/cards, a route of its own). */
 export const createCard = (draft: CardDraft, file: File) =>
-  uploadFile<CardItem>(REWARDS_PATHS.adminCards, file, file.name, {
+  uploadFile<CardItem>('/admin/cards', file, file.name, {
     title: draft.title,
     description: draft.description,
     rarity: draft.rarity,
     weight: String(draft.weight),
   });
-export const updateCard = (id: string, draft: Partial<CardDraft>) => apiRequest<CardItem>(REWARDS_PATHS.adminCard(id), { method: 'PUT', body: draft });
+export const updateCard = (id: string, draft: Partial<CardDraft>): Promise<CardItem> => cards.update({ ...draft, id });
 /** Retires the card: no longer dropped, kept in the collections that have it. */
-export const retireCard = (id: string) => apiRequest<unknown>(REWARDS_PATHS.adminCard(id), { method: 'DELETE' });
+export const retireCard = (id: string): Promise<CardItem> => cards.retire({ id });
 
 export const rewardsKeys = {
   all: ['rewards'] as const,

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AnimeListEntry, AnimeSummary } from '@portal/contracts';
-import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
+import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** The TV pages' own addresses; a title's page, episodes and saved point are shared (shared/api/title-api). */
+const anime = operationsOf('anime');
+
+/** The TV pages' own addresses; a title's page, episodes and saved point are shared (shared/api/title-api), the catalogue's rows are operations. */
 export const TV_PATHS = {
   watching: '/users/anime',
-  popular: '/anime/popular',
-  top: '/anime/top',
 } as const;
 
 export const TV_ROW_SIZE = 20;
@@ -29,6 +30,6 @@ export const watchingQuery = () =>
 export const catalogueRowQuery = (name: 'popular' | 'top') =>
   queryOptions({
     queryKey: tvKeys.row(name),
-    queryFn: ({ signal }) => apiRequestPage<AnimeSummary>(TV_PATHS[name], { query: { limit: TV_ROW_SIZE }, signal }).then((page) => page.items),
+    queryFn: ({ signal }): Promise<AnimeSummary[]> => anime[name]({ limit: TV_ROW_SIZE }, { signal }).then((page) => page.items),
     staleTime: 5 * 60_000,
   });

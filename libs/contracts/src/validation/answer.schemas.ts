@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+// Building blocks of the answer schemas (*.answers.ts): what every service writes the same way.
+
+/** A moment as the services answer it: `Date#toISOString()` (an offset is accepted too). */
+export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** A numbered page (`Page<T>`): the items with the page, its size and the total. */
+export const numberedPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
