@@ -253,7 +253,7 @@ describe('bans and restrictions', () => {
     expectFieldError(await ban(user, { kind: 'full', reason: 'я'.repeat(501) }), 'reason');
     expectFieldError(await ban(user, { kind: 'full', reason: 'x', until: '2001-01-01T00:00:00Z' }), 'until');
     expectFieldError(await ban(user, { kind: 'full', reason: 'x', until: 'завтра' }), 'until');
-    expectFieldError(await ban({ id: 'nope' }, { kind: 'full', reason: 'x' }), 'userId');
+    expectFieldError(await ban({ id: 'nope' }, { kind: 'full', reason: 'x' }), 'id');
     expectFieldError(await stack.api.post(`/api/admin/users/${user.id}/chat-mute`, { minutes: 0, reason: 'x' }, auth(admin)), 'minutes');
     expectFieldError(await stack.api.post('/api/admin/ip-bans', { ip: '999.1.1.1', reason: 'x' }, auth(admin)), 'ip');
     const rows = await stack.db.query(`SELECT count(*)::int AS n FROM moderation.user_bans WHERE user_id = $1`, [user.id]);

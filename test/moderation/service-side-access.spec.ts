@@ -81,12 +81,12 @@ describe('access checked by the services themselves, the gateway bypassed', () =
   it('a user is refused the moderation’s admin operations by the moderation service itself (403), and no ban is stored', async () => {
     const [user, target] = await stack.users(2);
     const bansOf = async () => Number((await stack.db.query('SELECT count(*) AS n FROM moderation.user_bans WHERE user_id = $1', [target.id]))[0].n);
-    expect(await refusalOf(direct('moderation.user.ban', { userId: target.id, kind: 'full', reason: 'мимо шлюза' }, user))).toBe(ErrorCode.Forbidden);
+    expect(await refusalOf(direct('moderation.user.ban', { id: target.id, kind: 'full', reason: 'мимо шлюза' }, user))).toBe(ErrorCode.Forbidden);
     expect(await bansOf()).toBe(0);
     // The audit log was guarded by the gateway alone before its operation was declared.
     expect(await refusalOf(direct('moderation.audit-log.list', {}, user))).toBe(ErrorCode.Forbidden);
     expect(await refusalOf(direct('moderation.stats.get', {}))).toBe(ErrorCode.Unauthorized);
-    expect(await refusalOf(direct('moderation.user.ban', { userId: target.id, kind: 'warning', reason: 'по делу' }, admin))).toEqual({
+    expect(await refusalOf(direct('moderation.user.ban', { id: target.id, kind: 'warning', reason: 'по делу' }, admin))).toEqual({
       answered: expect.objectContaining({ userId: target.id, kind: 'warning' }),
     });
     expect(await bansOf()).toBe(1);

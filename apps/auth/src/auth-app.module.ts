@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import type { Logger } from 'pino';
 import type { AuthEnv } from '@portal/config';
-import { jwtSecretKey, ServicePlatformModule } from '@portal/platform';
+import { jwtSecretKey, RoleLookup, ServicePlatformModule } from '@portal/platform';
 import { AUTH_MIGRATIONS } from './migrations';
 import { CAPTCHA_TTL_SECONDS, CaptchaService } from './registration/services/captcha.service';
 import { RegistrationService } from './registration/services/registration.service';
@@ -18,6 +18,7 @@ import { VkMessageController } from './vk/vk.message-controller';
 import { vkProviders } from './vk/vk.providers';
 import { AUTH_LOGGER } from './auth.tokens';
 import { UserEntity } from './users/entities/user.entity';
+import { OwnRoleLookup } from './users/own-role-lookup';
 import { PROFILE_IMAGE_HOSTS, UsersService } from './users/services/users.service';
 import { UsersMessageController } from './users/users.message-controller';
 import { UsernameResetMessageController } from './users/username-reset.message-controller';
@@ -64,6 +65,7 @@ export class AuthAppModule {
         RegistrationService,
         LoginService,
         UsersService,
+        { provide: RoleLookup, useClass: OwnRoleLookup },
         UsernameResetService,
         RankChangedListener,
       ],

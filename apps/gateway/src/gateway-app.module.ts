@@ -35,7 +35,6 @@ import { EdgeValidationPipe } from './http/edge-validation.pipe';
 import { WatchPartyGateway } from './realtime/watch-party/watch-party.gateway';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { AvatarLookup } from './users/avatar-lookup';
-import { UsersController } from './users/users.controller';
 import { createProfileMediaController } from './users/profile-media.controller';
 import { WatchPartyController } from './watch-party/watch-party.controller';
 import { createCardsController } from './rewards/cards.controller';
@@ -62,7 +61,6 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         AuthController,
         TelegramController,
         VkAuthController,
-        UsersController,
         createProfileMediaController(config),
         AnimeController,
         CollectionsController,

@@ -4,6 +4,7 @@
 export * from './operations/define-operation';
 export * from './operations/registry';
 export * from './catalogue/catalogue.operations';
+export * from './auth/auth.operations';
 export * from './community/library.operations';
 export * from './community/amv.operations';
 export * from './community/news.operations';

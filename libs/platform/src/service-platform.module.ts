@@ -72,6 +72,8 @@ export class ServicePlatformModule {
           useFactory: (consumer: EventConsumer, options: RedisOptions) => new EventQueueMetrics(consumer, options, service),
         },
       ],
+      // Auth reads the sanctions in force for the admins' user list too.
+      exports: [SanctionLookup],
     };
   }
 }

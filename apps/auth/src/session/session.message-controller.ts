@@ -1,15 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { validatePayload } from '@portal/platform';
-import { loginRequestSchema, registerRequestSchema } from '@portal/contracts/schemas';
+import type { AuthenticatedUser, RpcMeta } from '@portal/contracts';
+import { SESSION_OPERATIONS } from '@portal/contracts/operations';
+import type { LoginRequest, RegisterRequest } from '@portal/contracts/schemas';
+import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
 import { CaptchaService } from '../registration/services/captcha.service';
 import { RegistrationService } from '../registration/services/registration.service';
 import { LoginService } from './services/login.service';
 
 const UNKNOWN_IP = 'unknown';
 
-/** Sign-up, sign-in and session checks, as the gateway asks for them. */
+/** Sign-up, sign-in and session checks (SESSION_OPERATIONS), as the gateway asks for them. */
 @Controller()
 export class SessionMessageController {
   constructor(
@@ -18,23 +18,23 @@ export class SessionMessageController {
     private readonly login: LoginService,
   ) {}
 
-  @MessagePattern('auth.captcha.create')
+  @HandlesOperation(SESSION_OPERATIONS.captcha)
   createCaptcha() {
     return this.captcha.create();
   }
 
-  @MessagePattern('auth.user.register')
-  register(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.registration.register(validatePayload(registerRequestSchema, data), meta.clientIp ?? UNKNOWN_IP);
+  @HandlesOperation(SESSION_OPERATIONS.register)
+  register(@Input() request: RegisterRequest, @CallMeta() meta: RpcMeta) {
+    return this.registration.register(request, meta.clientIp ?? UNKNOWN_IP);
   }
 
-  @MessagePattern('auth.user.login')
-  signIn(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.login.login(validatePayload(loginRequestSchema, data), meta.clientIp ?? UNKNOWN_IP);
+  @HandlesOperation(SESSION_OPERATIONS.login)
+  signIn(@Input() request: LoginRequest, @CallMeta() meta: RpcMeta) {
+    return this.login.login(request, meta.clientIp ?? UNKNOWN_IP);
   }
 
-  @MessagePattern('auth.session.verify')
-  verify(@Payload() { meta }: RpcRequest<unknown>) {
-    return this.login.verify(meta.user?.id);
+  @HandlesOperation(SESSION_OPERATIONS.verify)
+  verify(@Caller() user: AuthenticatedUser) {
+    return this.login.verify(user.id);
   }
 }

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { telegramCheckSessionSchema, telegramNoticesSchema, telegramWebhookRequestSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { TELEGRAM_OPERATIONS } from '@portal/contracts/operations';
+import type { TelegramWebhookRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { TelegramNoticesSettingsService } from './notices/telegram-notices-settings.service';
 import { TelegramChannelService } from './services/telegram-channel.service';
 import { TelegramVerificationService } from './services/telegram-verification.service';
@@ -16,28 +16,28 @@ export class TelegramMessageController {
     private readonly noticesSettings: TelegramNoticesSettingsService,
   ) {}
 
-  @MessagePattern('auth.telegram.channel-info')
+  @HandlesOperation(TELEGRAM_OPERATIONS.channelInfo)
   channelInfo() {
     return this.channel.info();
   }
 
-  @MessagePattern('auth.telegram.session.create')
+  @HandlesOperation(TELEGRAM_OPERATIONS.createSession)
   createSession() {
     return this.verification.createSession();
   }
 
-  @MessagePattern('auth.telegram.session.check')
-  checkSession(@Payload() { data }: RpcRequest<unknown>) {
-    return this.verification.checkSession(validatePayload(telegramCheckSessionSchema, data).sessionToken);
+  @HandlesOperation(TELEGRAM_OPERATIONS.checkSession)
+  checkSession(@Input() { sessionToken }: { sessionToken: string }) {
+    return this.verification.checkSession(sessionToken);
   }
 
-  @MessagePattern('auth.telegram.notices.set')
-  setNotices(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.noticesSettings.set(meta.user?.id, validatePayload(telegramNoticesSchema, data).enabled);
+  @HandlesOperation(TELEGRAM_OPERATIONS.notices)
+  setNotices(@Input() { enabled }: { enabled: boolean }, @Caller() user: AuthenticatedUser) {
+    return this.noticesSettings.set(user.id, enabled);
   }
 
-  @MessagePattern('auth.telegram.webhook')
-  webhook(@Payload() { data }: RpcRequest<unknown>) {
-    return this.verification.receiveWebhook(validatePayload(telegramWebhookRequestSchema, data));
+  @HandlesOperation(TELEGRAM_OPERATIONS.webhook)
+  webhook(@Input() request: TelegramWebhookRequest) {
+    return this.verification.receiveWebhook(request);
   }
 }

@@ -1,60 +1,53 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { validatePayload } from '@portal/platform';
-import {
-  profileUpdateSchema,
-  setAdminRequestSchema,
-  userIdRequestSchema,
-  userIdsRequestSchema,
-  usernameQuerySchema,
-  usersPageQuerySchema,
-} from '@portal/contracts/schemas';
+import type { AuthenticatedUser, ProfileUpdate } from '@portal/contracts';
+import { ACCOUNTS_OPERATIONS, SESSION_OPERATIONS } from '@portal/contracts/operations';
+import type { UsersPageQuery } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { UsersService } from './services/users.service';
 
+/** Accounts (ACCOUNTS_OPERATIONS): public profiles and nicknames, the admins' list and roles, and one's own profile. */
 @Controller()
 export class UsersMessageController {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern('auth.username.check')
-  checkUsername(@Payload() { data }: RpcRequest<unknown>) {
-    return this.users.checkUsername(validatePayload(usernameQuerySchema, data).username);
+  @HandlesOperation(ACCOUNTS_OPERATIONS.checkUsername)
+  checkUsername(@Input() { username }: { username: string }) {
+    return this.users.checkUsername(username);
   }
 
-  @MessagePattern('auth.user.profile')
-  profile(@Payload() { data }: RpcRequest<unknown>) {
-    return this.users.publicProfile(validatePayload(usernameQuerySchema, data).username);
+  @HandlesOperation(ACCOUNTS_OPERATIONS.profile)
+  profile(@Input() { username }: { username: string }) {
+    return this.users.publicProfile(username);
   }
 
-  @MessagePattern('auth.user.by-id')
-  profileById(@Payload() { data }: RpcRequest<unknown>) {
-    return this.users.publicProfileById(validatePayload(userIdRequestSchema, data).userId);
+  @HandlesOperation(ACCOUNTS_OPERATIONS.byId)
+  profileById(@Input() { userId }: { userId: string }) {
+    return this.users.publicProfileById(userId);
   }
 
-  @MessagePattern('auth.users.by-ids')
-  namesByIds(@Payload() { data }: RpcRequest<unknown>) {
-    return this.users.namesByIds(validatePayload(userIdsRequestSchema, data).userIds);
+  @HandlesOperation(ACCOUNTS_OPERATIONS.namesByIds)
+  namesByIds(@Input() { userIds }: { userIds: string[] }) {
+    return this.users.namesByIds(userIds);
   }
 
-  @MessagePattern('auth.profile.update')
-  updateProfile(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.users.updateProfile(meta.user?.id, validatePayload(profileUpdateSchema, data));
+  @HandlesOperation(SESSION_OPERATIONS.updateProfile)
+  updateProfile(@Input() changes: ProfileUpdate, @Caller() user: AuthenticatedUser) {
+    return this.users.updateProfile(user.id, changes);
   }
 
-  @MessagePattern('auth.users.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { page, limit, q } = validatePayload(usersPageQuerySchema, data);
-    return this.users.list(meta.user?.id, page, limit, q);
+  @HandlesOperation(ACCOUNTS_OPERATIONS.list)
+  list(@Input() { page, limit, q }: UsersPageQuery) {
+    return this.users.list(page, limit, q);
   }
 
-  @MessagePattern('auth.user.set-admin')
-  setAdmin(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { userId, isAdmin } = validatePayload(setAdminRequestSchema, data);
-    return this.users.setAdmin(meta.user?.id, userId, isAdmin);
+  @HandlesOperation(ACCOUNTS_OPERATIONS.setAdmin)
+  setAdmin(@Input() { id, isAdmin }: { id: string; isAdmin: boolean }, @Caller() admin: AuthenticatedUser) {
+    return this.users.setAdmin(admin, id, isAdmin);
   }
 
-  @MessagePattern('auth.access.check')
-  access(@Payload() { meta }: RpcRequest<unknown>) {
-    return this.users.accessOf(meta.user?.id);
+  /** Whether the caller is an admin now (the gateway's guard, other services' RoleLookupFromAuth); a guest is refused (401). */
+  @HandlesOperation(ACCOUNTS_OPERATIONS.access)
+  access(@Caller() user: AuthenticatedUser | undefined) {
+    return this.users.accessOf(user?.id);
   }
 }

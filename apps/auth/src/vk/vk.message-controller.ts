@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { AuthProviders, RpcRequest } from '@portal/contracts';
-import { vkCallbackRequestSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, AuthProviders } from '@portal/contracts';
+import { SESSION_OPERATIONS } from '@portal/contracts/operations';
+import type { VkCallbackRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { TelegramVerificationService } from '../telegram/services/telegram-verification.service';
 import { VkSignInService } from './services/vk-sign-in.service';
 
@@ -14,18 +14,19 @@ export class VkMessageController {
     private readonly telegram: TelegramVerificationService,
   ) {}
 
-  @MessagePattern('auth.providers.get')
+  @HandlesOperation(SESSION_OPERATIONS.providers)
   providers(): AuthProviders {
     return { vk: this.vk.enabled, telegram: this.telegram.required };
   }
 
-  @MessagePattern('auth.vk.start')
+  @HandlesOperation(SESSION_OPERATIONS.vkStart)
   start() {
     return this.vk.start();
   }
 
-  @MessagePattern('auth.vk.complete')
-  complete(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.vk.complete(validatePayload(vkCallbackRequestSchema, data), meta.user);
+  /** Signed in, the caller links VK to their account. */
+  @HandlesOperation(SESSION_OPERATIONS.vkComplete)
+  complete(@Input() request: VkCallbackRequest, @Caller() user: AuthenticatedUser | undefined) {
+    return this.vk.complete(request, user);
   }
 }

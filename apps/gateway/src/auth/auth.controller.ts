@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta, SelfUser } from '@portal/contracts';
@@ -6,8 +6,6 @@ import {
   loginRequestSchema,
   profileUpdateSchema,
   registerRequestSchema,
-  telegramCheckSessionSchema,
-  telegramNoticesSchema,
   telegramUpdateSchema,
 } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
@@ -22,8 +20,6 @@ import { SanctionLookup } from '@portal/messaging';
 class RegisterBody extends createZodDto(registerRequestSchema) {}
 class LoginBody extends createZodDto(loginRequestSchema) {}
 class ProfileUpdateBody extends createZodDto(profileUpdateSchema) {}
-class TelegramCheckSessionBody extends createZodDto(telegramCheckSessionSchema) {}
-class TelegramNoticesBody extends createZodDto(telegramNoticesSchema) {}
 class TelegramUpdateBody extends createZodDto(telegramUpdateSchema) {}
 
 @ApiTags('auth')
@@ -36,12 +32,6 @@ export class AuthController {
     private readonly cardRewards: CardRewards,
     private readonly sanctions: SanctionLookup,
   ) {}
-
-  @Get('captcha')
-  @ApiOperation({ summary: 'A one-time arithmetic captcha for registration' })
-  captcha(@Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.captcha.create', {}, meta);
-  }
 
   @RefuseBannedIp()
   @Post('register')
@@ -63,14 +53,6 @@ export class AuthController {
     return session;
   }
 
-  @Get('verify')
-  @RequireUser()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Check the session token and return the current user' })
-  verify(@Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.session.verify', {}, meta);
-  }
-
   @Put('profile')
   @RequireUser()
   @ApiBearerAuth()
@@ -90,34 +72,6 @@ export class AuthController {
 @Controller('telegram')
 export class TelegramController {
   constructor(private readonly rpc: RpcClient) {}
-
-  @Get('channel-info')
-  @ApiOperation({ summary: 'Whether registration requires a Telegram channel subscription' })
-  channelInfo(@Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.telegram.channel-info', {}, meta);
-  }
-
-  @Post('create-session')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Start a subscription check: the client opens the bot link with ?start=check_<sessionToken>' })
-  createSession(@Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.telegram.session.create', {}, meta);
-  }
-
-  @Post('check-session')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Whether the bot has verified the session (polled every 2 s)' })
-  checkSession(@Body() body: TelegramCheckSessionBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.telegram.session.check', body, meta);
-  }
-
-  @Put('notices')
-  @RequireUser()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Opt in or out of notices in Telegram (for accounts with a verified Telegram)' })
-  setNotices(@Body() body: TelegramNoticesBody, @Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.telegram.notices.set', body, meta);
-  }
 
   /** Telegram's webhook calls; the auth service checks the secret header (TELEGRAM_WEBHOOK_SECRET). */
   @Post('webhook')

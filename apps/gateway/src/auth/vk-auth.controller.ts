@@ -26,12 +26,6 @@ export class VkAuthController {
     private readonly sanctions: SanctionLookup,
   ) {}
 
-  @Get('providers')
-  @ApiOperation({ summary: 'Which sign-in providers are configured (the VK button is hidden without VK ID)' })
-  providers(@Meta() meta: RpcMeta) {
-    return this.rpc.send('auth.providers.get', {}, meta);
-  }
-
   @Get('vk')
   @ApiOperation({ summary: 'Start VK ID sign-in: redirects to VK ID with state and a PKCE challenge' })
   async start(@Req() request: GatewayRequest, @Meta() meta: RpcMeta, @Res() reply: FastifyReply) {

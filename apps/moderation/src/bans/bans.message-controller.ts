@@ -1,9 +1,13 @@
 import { Controller } from '@nestjs/common';
-import type { AuthenticatedUser, BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteRequest, RpcMeta, UserSanctionRequest } from '@portal/contracts';
+import type { AuthenticatedUser, IpBanCreateRequest, IpBanDeleteRequest, RpcMeta } from '@portal/contracts';
+import type { BanPathRequest, ChatMutePathRequest } from '@portal/contracts/schemas';
 import { BANS_OPERATIONS } from '@portal/contracts/operations';
 import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
 import { IpBansService } from './services/ip-bans.service';
 import { SanctionsService } from './services/sanctions.service';
+
+/** The user of `/admin/users/{id}/…`. */
+type UserPath = { id: string };
 
 /** Bans, chat mutes, nickname resets and IP bans (docs/moderation.md, «Bans»); admins only (BANS_OPERATIONS). */
 @Controller()
@@ -14,28 +18,28 @@ export class BansMessageController {
   ) {}
 
   @HandlesOperation(BANS_OPERATIONS.ban)
-  ban(@Input() request: BanRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
-    return this.sanctions.ban(admin, request, meta);
+  ban(@Input() { id, ...ban }: BanPathRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.ban(admin, { ...ban, userId: id }, meta);
   }
 
   @HandlesOperation(BANS_OPERATIONS.unban)
-  unban(@Input() request: UserSanctionRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
-    return this.sanctions.unban(admin, request, meta);
+  unban(@Input() { id }: UserPath, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.unban(admin, { userId: id }, meta);
   }
 
   @HandlesOperation(BANS_OPERATIONS.mute)
-  mute(@Input() request: ChatMuteRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
-    return this.sanctions.mute(admin, request, meta);
+  mute(@Input() { id, ...mute }: ChatMutePathRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.mute(admin, { ...mute, userId: id }, meta);
   }
 
   @HandlesOperation(BANS_OPERATIONS.unmute)
-  unmute(@Input() request: UserSanctionRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
-    return this.sanctions.unmute(admin, request, meta);
+  unmute(@Input() { id }: UserPath, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.unmute(admin, { userId: id }, meta);
   }
 
   @HandlesOperation(BANS_OPERATIONS.resetNickname)
-  resetNickname(@Input() request: UserSanctionRequest, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
-    return this.sanctions.resetNickname(admin, request, meta);
+  resetNickname(@Input() { id }: UserPath, @Caller() admin: AuthenticatedUser, @CallMeta() meta: RpcMeta) {
+    return this.sanctions.resetNickname(admin, { userId: id }, meta);
   }
 
   @HandlesOperation(BANS_OPERATIONS.ipBans)

@@ -95,9 +95,8 @@ export const setAdminBodySchema = z.object({
   isAdmin: z.boolean({ error: 'Поле isAdmin должно быть true или false' }),
 });
 
-export const setAdminRequestSchema = setAdminBodySchema.extend({
-  userId: uuid('Некорректный идентификатор пользователя'),
-});
+/** PUT /user/{id}/admin. */
+export const setAdminRequestSchema = setAdminBodySchema.extend(userIdParamsSchema.shape);
 
 /** An account by its id (auth.user.by-id). */
 export const userIdRequestSchema = z.object({ userId: uuid('Некорректный идентификатор пользователя') });

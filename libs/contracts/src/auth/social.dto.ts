@@ -1,33 +1,23 @@
+import type { z } from 'zod';
+import type { authProvidersSchema, telegramSessionCheckSchema, telegramSessionSchema, VK_SIGN_IN_OUTCOMES, vkSignInStartSchema } from './auth.answers';
 import type { NotificationKind } from '../community/notifications.dto';
 
 /** The Telegram verification and VK ID sign-in, as the gateway and the web client see them. */
 
 /** POST /api/telegram/create-session: the client opens `${botUrl}?start=check_${sessionToken}`. */
-export interface TelegramSession {
-  sessionToken: string;
-  botUrl: string;
-}
+export type TelegramSession = z.output<typeof telegramSessionSchema>;
 
 /** POST /api/telegram/check-session: `userId` is the verified Telegram user id. */
-export interface TelegramSessionCheck {
-  verified: boolean;
-  userId: string | null;
-}
+export type TelegramSessionCheck = z.output<typeof telegramSessionCheckSchema>;
 
 /** Which sign-in providers this portal has configured (GET /api/auth/providers). */
-export interface AuthProviders {
-  vk: boolean;
-  telegram: boolean;
-}
+export type AuthProviders = z.output<typeof authProvidersSchema>;
 
 /** GET /api/auth/vk: where to send the browser, and the value its cookie binds the state to. */
-export interface VkSignInStart {
-  authorizeUrl: string;
-  browserBinding: string;
-}
+export type VkSignInStart = z.output<typeof vkSignInStartSchema>;
 
 /** What a finished VK ID sign-in did: created an account, signed into one, or linked VK to the signed-in one. */
-export type VkSignInOutcome = 'created' | 'signed-in' | 'linked';
+export type VkSignInOutcome = (typeof VK_SIGN_IN_OUTCOMES)[number];
 
 export const VK_MESSAGES = {
   off: 'Вход через ВКонтакте не настроен',

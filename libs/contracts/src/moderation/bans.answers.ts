@@ -38,3 +38,11 @@ export const ipBanSchema = z.object({
 });
 
 export const nicknameResetSchema = z.object({ userId: z.uuid(), before: z.string(), after: z.string() });
+
+/** What a refused request carries in the envelope (`sanction`), so the web can say why and until when. */
+export const sanctionNoticeSchema = z.object({
+  kind: z.enum(['full', 'read-only', 'chat-mute', 'ip']),
+  reason: z.string(),
+  /** ISO time; null: for ever. */
+  until: isoDateTime.nullable(),
+});

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { userSanctionSchema } from '../community/notifications.answers';
-import type { chatMuteSchema, ipBanSchema, nicknameResetSchema, userBanSchema } from './bans.answers';
+import type { chatMuteSchema, ipBanSchema, nicknameResetSchema, sanctionNoticeSchema, userBanSchema } from './bans.answers';
 
 /**
  * Bans and restrictions (docs/moderation.md, «Bans and restrictions»): warnings, read-only and full
@@ -26,12 +26,7 @@ export const CHAT_MUTE_MINUTES_MAX = 60 * 24 * 30;
 export const IP_BANS_PAGE_SIZE = 50;
 
 /** What a refused request carries in the envelope (`sanction`), so the web can say why and until when. */
-export interface SanctionNotice {
-  kind: 'full' | 'read-only' | 'chat-mute' | 'ip';
-  reason: string;
-  /** ISO time; null: for ever. */
-  until: string | null;
-}
+export type SanctionNotice = z.output<typeof sanctionNoticeSchema>;
 
 /** A ban as the moderation service stores and returns it. */
 export type UserBan = z.output<typeof userBanSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '../operations/define-operation';
 import { emptySchema } from '../validation/common.schemas';
 import { chatMuteSchema, ipBanSchema, nicknameResetSchema, userBanSchema } from './bans.answers';
-import { banRequestSchema, chatMuteRequestSchema, ipBanCreateSchema, ipBanDeleteSchema, userSanctionRequestSchema } from './bans.schemas';
+import { banRequestSchema, chatMuteRequestSchema, ipBanCreateSchema, ipBanDeleteSchema, userPathSchema } from './bans.schemas';
 
 /**
  * Bans and restrictions (docs/moderation.md, «Bans»): the moderation service owns them, admins only.
@@ -13,7 +13,7 @@ export const BANS_OPERATIONS = {
     pattern: 'moderation.user.ban',
     kind: 'write',
     access: 'admin',
-    http: { method: 'POST', path: '/admin/users/:userId/ban' },
+    http: { method: 'POST', path: '/admin/users/:id/ban' },
     summary:
       'Admin: kind warning|read-only|full, reason (1-500), until (ISO, future; without it 1 day, then 7 days, then for ever). A warning is recorded and notified only; the ban applies within 2 s',
     request: banRequestSchema,
@@ -23,16 +23,16 @@ export const BANS_OPERATIONS = {
     pattern: 'moderation.user.unban',
     kind: 'write',
     access: 'admin',
-    http: { method: 'DELETE', path: '/admin/users/:userId/ban' },
+    http: { method: 'DELETE', path: '/admin/users/:id/ban' },
     summary: 'Admin: lift the ban in force (404 when none)',
-    request: userSanctionRequestSchema,
+    request: userPathSchema,
     answer: userBanSchema,
   }),
   mute: defineOperation({
     pattern: 'moderation.user.chat-mute',
     kind: 'write',
     access: 'admin',
-    http: { method: 'POST', path: '/admin/users/:userId/chat-mute' },
+    http: { method: 'POST', path: '/admin/users/:id/chat-mute' },
     summary: 'Admin: the user cannot post in the chat for `minutes` (1-43200); reason 1-500',
     request: chatMuteRequestSchema,
     answer: chatMuteSchema,
@@ -41,18 +41,18 @@ export const BANS_OPERATIONS = {
     pattern: 'moderation.user.chat-unmute',
     kind: 'write',
     access: 'admin',
-    http: { method: 'DELETE', path: '/admin/users/:userId/chat-mute' },
+    http: { method: 'DELETE', path: '/admin/users/:id/chat-mute' },
     summary: 'Admin: lift the chat mute in force (404 when none)',
-    request: userSanctionRequestSchema,
+    request: userPathSchema,
     answer: chatMuteSchema,
   }),
   resetNickname: defineOperation({
     pattern: 'moderation.user.reset-nickname',
     kind: 'write',
     access: 'admin',
-    http: { method: 'POST', path: '/admin/users/:userId/reset-nickname', status: 200 },
+    http: { method: 'POST', path: '/admin/users/:id/reset-nickname', status: 200 },
     summary: 'Admin: rename the user to a free generated nickname user<6 digits>; the user is notified',
-    request: userSanctionRequestSchema,
+    request: userPathSchema,
     answer: nicknameResetSchema,
   }),
   ipBans: defineOperation({

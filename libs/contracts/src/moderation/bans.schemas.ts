@@ -25,19 +25,23 @@ const futureTime = z.preprocess(
 
 const userId = z.uuid({ error: BAN_MESSAGES.userId }).transform((id) => id.toLowerCase());
 
-/** POST /admin/users/{userId}/ban: the kind, a reason, and an end (escalated when absent); a report's decision may carry it too. */
+/** `/admin/users/{id}/…`: the user a sanction is about. */
+export const userPathSchema = z.object({ id: userId });
+
+/** POST /admin/users/{id}/ban: the kind, a reason, and an end (escalated when absent); a report's decision may carry it too. */
 export const banBodySchema = z.object({
   kind: z.enum(BAN_KINDS, { error: BAN_MESSAGES.kind }),
   reason,
   until: futureTime.transform((until) => until ?? null),
 });
-export const banRequestSchema = banBodySchema.extend({ userId });
+export const banRequestSchema = banBodySchema.extend(userPathSchema.shape);
 
+/** A user by id, as the moderation asks auth to reset a nickname. */
 export const userSanctionRequestSchema = z.object({ userId });
 
-/** POST /admin/users/{userId}/chat-mute. */
+/** POST /admin/users/{id}/chat-mute. */
 export const chatMuteRequestSchema = z.object({
-  userId,
+  id: userId,
   minutes: integer(1, CHAT_MUTE_MINUTES_MAX, BAN_MESSAGES.minutes),
   reason,
 });
@@ -53,8 +57,12 @@ export const ipBanCreateSchema = z.object({ ip, reason, until: futureTime.transf
 /** DELETE /admin/ip-bans?ip=. */
 export const ipBanDeleteSchema = z.object({ ip });
 
-export type BanRequest = z.output<typeof banRequestSchema>;
+/** A ban of a user (the path's id as `userId`), as the sanctions service imposes it. */
+export type BanRequest = z.output<typeof banBodySchema> & { userId: string };
 export type UserSanctionRequest = z.output<typeof userSanctionRequestSchema>;
-export type ChatMuteRequest = z.output<typeof chatMuteRequestSchema>;
+/** What the ban and mute routes receive: the path's `id` and the body. */
+export type BanPathRequest = z.output<typeof banRequestSchema>;
+export type ChatMutePathRequest = z.output<typeof chatMuteRequestSchema>;
+export type ChatMuteRequest = Omit<z.output<typeof chatMuteRequestSchema>, 'id'> & { userId: string };
 export type IpBanCreateRequest = z.output<typeof ipBanCreateSchema>;
 export type IpBanDeleteRequest = z.output<typeof ipBanDeleteSchema>;

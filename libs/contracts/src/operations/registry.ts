@@ -1,4 +1,5 @@
 import { CATALOGUE_OPERATIONS, COLLECTIONS_OPERATIONS, EPISODES_OPERATIONS, PEOPLE_OPERATIONS } from '../catalogue/catalogue.operations';
+import { ACCOUNTS_OPERATIONS, SESSION_OPERATIONS, TELEGRAM_OPERATIONS } from '../auth/auth.operations';
 import { LISTS_OPERATIONS } from '../community/library.operations';
 import { AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS } from '../community/amv.operations';
 import { NEWS_OPERATIONS } from '../community/news.operations';
@@ -31,6 +32,9 @@ export const OPERATIONS = {
   amv: AMV_OPERATIONS,
   amvPlaylist: AMV_PLAYLIST_OPERATIONS,
   lists: LISTS_OPERATIONS,
+  accounts: ACCOUNTS_OPERATIONS,
+  session: SESSION_OPERATIONS,
+  telegram: TELEGRAM_OPERATIONS,
   anime: CATALOGUE_OPERATIONS,
   people: PEOPLE_OPERATIONS,
   collections: COLLECTIONS_OPERATIONS,

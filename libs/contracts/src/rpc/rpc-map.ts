@@ -1,17 +1,5 @@
 import type { ErrorCode, FieldError } from '../api/envelope';
-import type { LoginRequest, ProfileUpdate, RegisterRequest, UserIdsRequest, UsersPageQuery } from '../auth/auth.schemas';
-import type {
-  AuthenticatedUser,
-  AuthSession,
-  Captcha,
-  PublicUser,
-  SelfUser,
-  TelegramChannelInfo,
-  UserName,
-  UsernameAvailability,
-} from '../auth/user.dto';
-import type { AuthProviders, TelegramSession, TelegramSessionCheck, VkSignInOutcome, VkSignInStart } from '../auth/social.dto';
-import type { TelegramCheckSessionRequest, TelegramNoticesRequest, TelegramWebhookRequest, VkCallbackRequest } from '../auth/social.schemas';
+import type { AuthenticatedUser } from '../auth/user.dto';
 import type { AnimeDetails, CollectionDetails, MetadataSyncProgress } from '../catalogue/anime.dto';
 import type {
   AnimeCreate,
@@ -43,8 +31,7 @@ import type { OperationRpcMap } from '../operations/registry';
 import type { AmvViewState } from '../community/amv.dto';
 import type { AmvViewRequest } from '../community/amv.schemas';
 import type { ProfileActivityRequest, UserCommentsRequest, UserReviewsRequest } from '../community/profile-activity.schemas';
-import type { NicknameReset, SanctionNotice } from '../moderation/bans.dto';
-import type { UserSanctionRequest } from '../moderation/bans.schemas';
+import type { SanctionNotice } from '../moderation/bans.dto';
 import type { ServiceHealth, ServiceName } from '../platform/services';
 import type { ChatMessageParams, ChatPageQuery, ChatPost } from '../realtime/chat.schemas';
 import type { ChatMessage, OnlineStats, OnlineUsersPage } from '../realtime/realtime-events';
@@ -101,31 +88,6 @@ type Health = { [S in ServiceName as `${S}.health`]: { request: Record<string, n
 
 /** The patterns not yet declared as operations (libs/contracts/src/operations): each is moving there. */
 export interface HandDeclaredRpcMap extends Health {
-  'auth.captcha.create': { request: Record<string, never>; response: Captcha };
-  'auth.user.register': { request: RegisterRequest; response: AuthSession };
-  'auth.user.login': { request: LoginRequest; response: AuthSession };
-  'auth.session.verify': { request: Record<string, never>; response: { user: SelfUser } };
-  'auth.profile.update': { request: ProfileUpdate; response: SelfUser };
-  'auth.username.check': { request: { username: string }; response: UsernameAvailability };
-  'auth.user.profile': { request: { username: string }; response: PublicUser };
-  /** Admins: newest first, `q` a nickname or email prefix. */
-  'auth.users.list': { request: UsersPageQuery; response: Page<SelfUser> };
-  'auth.user.set-admin': { request: { userId: string; isAdmin: boolean }; response: SelfUser };
-  'auth.access.check': { request: Record<string, never>; response: { isAdmin: boolean } };
-  'auth.telegram.channel-info': { request: Record<string, never>; response: TelegramChannelInfo };
-  'auth.telegram.session.create': { request: Record<string, never>; response: TelegramSession };
-  'auth.telegram.session.check': { request: TelegramCheckSessionRequest; response: TelegramSessionCheck };
-  'auth.telegram.webhook': { request: TelegramWebhookRequest; response: { accepted: boolean } };
-  'auth.telegram.notices.set': { request: TelegramNoticesRequest; response: SelfUser };
-  'auth.providers.get': { request: Record<string, never>; response: AuthProviders };
-  'auth.vk.start': { request: Record<string, never>; response: VkSignInStart };
-  'auth.vk.complete': { request: VkCallbackRequest; response: AuthSession & { outcome: VkSignInOutcome } };
-  /** Admin (checked by auth): rename a user to a free generated nickname `user<6 digits>`. */
-  'auth.user.reset-username': { request: UserSanctionRequest; response: NicknameReset };
-  /** A public profile by account id (what a report on a user snapshots). */
-  'auth.user.by-id': { request: { userId: string }; response: PublicUser };
-  /** Current nicknames of up to 100 accounts in one query; an id without an account is left out. */
-  'auth.users.by-ids': { request: UserIdsRequest; response: UserName[] };
   /** The generated poster, and where the title's own poster is (its `imageUrl`): what the gateway's poster routes need, in one read. */
   'catalogue.anime.poster': { request: CatalogueIdRequest; response: { id: number; svg: string; source: string } };
   'catalogue.anime.create': { request: AnimeCreate; response: AnimeDetails };

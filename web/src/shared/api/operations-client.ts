@@ -9,6 +9,8 @@ type QueryValue = NonNullable<ApiRequestOptions['query']>[string];
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** As apiRequest's: a token to send instead of the stored one, or null for none (sign-up, sign-in). */
+  token?: string | null;
 }
 
 /** One call per declared operation of a feature, typed from its contract: what it takes and what it answers. */
@@ -31,9 +33,9 @@ export function operationsOf<F extends OperationFeature>(feature: F): FeatureCli
   return Object.fromEntries(
     Object.entries(routes).map(([name, route]) => [
       name,
-      (input: Record<string, unknown>, { signal }: CallOptions = {}) => {
+      (input: Record<string, unknown>, { signal, token }: CallOptions = {}) => {
         const { endpoint, options } = requestOf(route, input);
-        return (route.page ? apiRequestPage : apiRequest)(endpoint, { ...options, signal });
+        return (route.page ? apiRequestPage : apiRequest)(endpoint, { ...options, signal, ...(token === undefined ? {} : { token }) });
       },
     ]),
   ) as unknown as FeatureClient<F>;

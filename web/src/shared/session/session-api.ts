@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SelfUser } from '@portal/contracts';
-import { apiRequest } from '../api/http-client';
+import { operationsOf } from '../api/operations-client';
 
 export function verifySession(token: string): Promise<{ user: SelfUser }> {
-  return apiRequest<{ user: SelfUser }>('/auth/verify', { token });
+  return operationsOf('session').verify({}, { token });
 }
 
 export const verifySessionQueryOptions = (token: string) =>

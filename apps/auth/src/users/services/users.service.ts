@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type AdminUserRow,
   AUTH_MESSAGES,
+  type AuthenticatedUser,
   isAdminUser,
   type Page,
   type ProfileUpdate,
@@ -10,7 +12,7 @@ import {
   type UsernameAvailability,
   usernameFormatError,
 } from '@portal/contracts';
-import { OutboxPublisher } from '@portal/messaging';
+import { OutboxPublisher, SanctionLookup } from '@portal/messaging';
 import { AuthErrors } from '../../auth.errors';
 import { containsBadWord } from '../../registration/services/bad-words';
 import type { UserEntity } from '../entities/user.entity';
@@ -27,6 +29,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly outbox: OutboxPublisher,
+    private readonly sanctions: SanctionLookup,
     @Inject(PROFILE_IMAGE_HOSTS) private readonly imageHosts: string[],
   ) {}
 
@@ -77,10 +80,11 @@ export class UsersService {
     }
   }
 
-  async list(actorId: string | undefined, page: number, limit: number, prefix?: string): Promise<Page<SelfUser>> {
-    await this.requireAdmin(actorId);
-    const [items, total] = await this.users.page(page, limit, prefix);
-    return { items: items.map(toSelfUser), page, limit, total };
+  /** The admins' list: auth owns the accounts, moderation the restrictions (each row gets what moderation publishes for it, ≤ 2 s old). */
+  async list(page: number, limit: number, prefix?: string): Promise<Page<AdminUserRow>> {
+    const [users, total] = await this.users.page(page, limit, prefix);
+    const items = await Promise.all(users.map(async (user) => ({ ...toSelfUser(user), ...(await this.sanctions.ofUser(user.id)) })));
+    return { items, page, limit, total };
   }
 
   /**
@@ -88,8 +92,7 @@ export class UsersService {
    * the one who noticed); the change and its audit event (`auth.user.role.changed`, before and after,
    * who did it) are written in one transaction.
    */
-  async setAdmin(actorId: string | undefined, targetId: string, isAdmin: boolean): Promise<SelfUser> {
-    const actor = await this.requireAdmin(actorId);
+  async setAdmin(actor: AuthenticatedUser, targetId: string, isAdmin: boolean): Promise<SelfUser> {
     if (!isAdmin && actor.id === targetId) throw AuthErrors.ownAdminFlag();
     const target = await this.users.findById(targetId);
     if (!target) throw AuthErrors.userNotFound();
@@ -136,12 +139,6 @@ export class UsersService {
   private async requireUser(userId: string | undefined): Promise<UserEntity> {
     const user = userId ? await this.users.findById(userId) : null;
     if (!user) throw AuthErrors.unauthorized();
-    return user;
-  }
-
-  private async requireAdmin(userId: string | undefined): Promise<UserEntity> {
-    const user = await this.requireUser(userId);
-    if (!isAdminUser(user)) throw AuthErrors.forbidden();
     return user;
   }
 }

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Captcha } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
 export function getCaptcha(): Promise<Captcha> {
-  return apiRequest<Captcha>('/auth/captcha', { token: null });
+  return operationsOf('session').captcha({}, { token: null });
 }
 
 export const captchaQueryKey = ['auth', 'captcha'] as const;

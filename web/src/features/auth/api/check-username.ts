@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsernameAvailability } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
 export function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
-  return apiRequest<UsernameAvailability>('/users/check-username', { query: { username }, signal, token: null });
+  return operationsOf('accounts').checkUsername({ username }, { signal, token: null });
 }
 
 export const usernameAvailabilityQueryOptions = (username: string) =>

@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { TelegramChannelInfo, TelegramSession, TelegramSessionCheck } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { TELEGRAM_MAX_POLLS, TELEGRAM_POLL_INTERVAL_MS } from '../../../shared/config/constants';
 
+const telegram = operationsOf('telegram');
+
 export function getTelegramChannelInfo(): Promise<TelegramChannelInfo> {
-  return apiRequest<TelegramChannelInfo>('/telegram/channel-info', { token: null });
+  return telegram.channelInfo({}, { token: null });
 }
 
 export const telegramChannelInfoQueryOptions = () =>
@@ -22,11 +24,11 @@ export function useTelegramChannelInfo() {
 export type { TelegramSession, TelegramSessionCheck };
 
 export function createTelegramSession(): Promise<TelegramSession> {
-  return apiRequest<TelegramSession>('/telegram/create-session', { method: 'POST', body: {}, token: null });
+  return telegram.createSession({}, { token: null });
 }
 
 export function checkTelegramSession(sessionToken: string): Promise<TelegramSessionCheck> {
-  return apiRequest<TelegramSessionCheck>('/telegram/check-session', { method: 'POST', body: { sessionToken }, token: null });
+  return telegram.checkSession({ sessionToken }, { token: null });
 }
 
 export function useCreateTelegramSession() {

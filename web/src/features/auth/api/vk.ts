@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProviders, AuthSession, VkSignInOutcome } from '@portal/contracts';
 import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
 export function getAuthProviders(): Promise<AuthProviders> {
-  return apiRequest<AuthProviders>('/auth/providers', { token: null });
+  return operationsOf('session').providers({}, { token: null });
 }
 
 export const authProvidersQueryOptions = () =>

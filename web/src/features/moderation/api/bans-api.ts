@@ -11,7 +11,7 @@ export interface BanInput {
   until?: string;
 }
 
-export const banUser = (userId: string, input: BanInput): Promise<UserBan> => bans.ban({ ...input, userId });
+export const banUser = (userId: string, input: BanInput): Promise<UserBan> => bans.ban({ ...input, id: userId });
 
 export function useBanUser() {
   return useMutation({ mutationFn: ({ userId, input }: { userId: string; input: BanInput }) => banUser(userId, input) });

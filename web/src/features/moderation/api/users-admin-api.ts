@@ -1,16 +1,11 @@
-import type { AdminUserRow, SelfUser } from '@portal/contracts';
+import type { SelfUser } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestPage } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 
-/** Every address the users admin calls (docs/api.md, «Users»). */
-export const USERS_ADMIN_PATHS = {
-  list: '/users',
-  setAdmin: (id: string) => `/user/${encodeURIComponent(id)}/admin`,
-} as const;
+const accounts = operationsOf('accounts');
 
-export const fetchUsersPage = (search: string, page: number, signal?: AbortSignal) =>
-  apiRequestPage<AdminUserRow>(USERS_ADMIN_PATHS.list, { query: { q: search || undefined, page }, signal });
-export const setUserAdmin = (id: string, isAdmin: boolean) => apiRequest<SelfUser>(USERS_ADMIN_PATHS.setAdmin(id), { method: 'PUT', body: { isAdmin } });
+export const fetchUsersPage = (search: string, page: number, signal?: AbortSignal) => accounts.list({ q: search || undefined, page }, { signal });
+export const setUserAdmin = (id: string, isAdmin: boolean): Promise<SelfUser> => accounts.setAdmin({ id, isAdmin });
 
 export const usersAdminKeys = {
   all: ['admin', 'users'] as const,

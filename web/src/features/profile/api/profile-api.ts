@@ -6,7 +6,6 @@ import { operationsOf } from '../../../shared/api/operations-client';
 
 /** Every address the profile pages call, in one place (a path change is a one-line fix). */
 export const PROFILE_PATHS = {
-  user: (username: string) => `/users/profile/${encodeURIComponent(username)}`,
   communityCounts: (username: string) => `/users/profile/${encodeURIComponent(username)}/community-counts`,
 } as const;
 
@@ -14,6 +13,7 @@ export const PROFILE_PATHS = {
 export type { ListPage };
 
 const lists = operationsOf('lists');
+const accounts = operationsOf('accounts');
 
 /** Whose list: the signed-in viewer's own (`null`) or a user's public one. */
 export type ListOwner = string | null;
@@ -23,7 +23,7 @@ export const LIST_PAGE_SIZE = 50;
 export const RATINGS_PAGE_SIZE = 100;
 
 export function fetchPublicUser(username: string, signal?: AbortSignal): Promise<PublicUser> {
-  return apiRequest<PublicUser>(PROFILE_PATHS.user(username), { signal });
+  return accounts.profile({ username }, { signal });
 }
 
 export function fetchList(owner: ListOwner, params: { status?: ListStatus; page: number; limit: number }, signal?: AbortSignal): Promise<ListPage> {

@@ -1,6 +1,7 @@
 import type { ListFileFormat, ListImportReport, ProfileUpdate, SelfUser } from '@portal/contracts';
 import { ApiError } from '../../../shared/api/api-error';
 import { apiRequest, apiUrl, readEnvelope } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { handleUnauthorizedResponse } from '../../../shared/api/session-expiry';
 import { API_STRINGS } from '../../../shared/api/strings';
 import { tokenStorage } from '../../../shared/api/token-storage';
@@ -33,7 +34,7 @@ async function send(endpoint: string, init: RequestInit, query?: Record<string, 
 
 /** Opts in or out of notices in Telegram (only for an account with a verified Telegram). */
 export function setTelegramNotices(enabled: boolean): Promise<SelfUser> {
-  return apiRequest<SelfUser>('/telegram/notices', { method: 'PUT', body: { enabled } });
+  return operationsOf('telegram').notices({ enabled });
 }
 
 export function updateProfile(changes: ProfileUpdate): Promise<SelfUser> {
