@@ -9,7 +9,7 @@ const steps = [
   ['lint (web, stories)', 'npm run lint --workspace web --silent'],
   // Built before jest: the realtime test kills a gateway process running the compiled code.
   ['build (services and web client)', 'npm run build --silent'],
-  ['service and infrastructure tests (jest, real PostgreSQL and Redis)', 'npx jest --runInBand'],
+  ['service and infrastructure tests (jest, real PostgreSQL and Redis)', 'npx jest'],
   ['web component and story tests (vitest)', 'npm run test --workspace web --silent'],
   ['storybook static build', 'npm run build-storybook --workspace web --silent -- --quiet'],
   ['system test: npm start, health, browser flow, Ctrl-C', 'node --test test/system/start.test.mjs'],
