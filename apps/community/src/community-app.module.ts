@@ -2,7 +2,7 @@ import { type DynamicModule, Inject, Module, type OnApplicationBootstrap } from 
 import type { Logger } from 'pino';
 import type { CommunityEnv } from '@portal/config';
 import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
-import { ServicePlatformModule } from '@portal/platform';
+import { AccountDirectory, ServicePlatformModule } from '@portal/platform';
 import { AdminActionPublisher } from './admin-actions/admin-action.publisher';
 import { AMV_CONTROLLERS, amvProviders } from './amv/amv.providers';
 import { AnimeRefsBroadcast } from './anime-refs/anime-refs-broadcast';
@@ -29,7 +29,6 @@ import { RANKINGS_CONTROLLERS, rankingsProviders } from './rankings/rankings.pro
 import { QUIZZES_CONTROLLERS, quizzesProviders } from './quizzes/quizzes.providers';
 import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
 import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
-import { UserDirectory } from './rpc/user-directory';
 import { MODERATION_PROVIDERS } from './moderation/moderation.providers';
 
 @Module({})
@@ -55,7 +54,7 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         { provide: SERVICE_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [SERVICE_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         ServiceRpc,
-        UserDirectory,
+        AccountDirectory,
         AdminActionPublisher,
         AnimeRefsRepository,
         AnimeRefsBroadcast,

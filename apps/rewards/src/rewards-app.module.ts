@@ -2,12 +2,11 @@ import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type O
 import type { Logger } from 'pino';
 import type { RewardsEnv } from '@portal/config';
 import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
-import { RoleLookup, RoleLookupFromAuth, ServicePlatformModule } from '@portal/platform';
+import { AccountDirectory, RoleLookup, RoleLookupFromAuth, ServicePlatformModule } from '@portal/platform';
 import { CARDS_CONTROLLERS, cardsProviders } from './cards/cards.providers';
 import { REWARDS_MIGRATIONS } from './migrations';
 import { ACHIEVEMENTS_CONTROLLERS, achievementsProviders } from './achievements/achievements.providers';
 import { listenersProviders } from './listeners/listeners.providers';
-import { ProfileOwners } from './profiles/profile-owners';
 import { POINTS_CONTROLLERS, pointsProviders } from './points/points.providers';
 import { ROULETTE_CONTROLLERS, rouletteProviders } from './roulette/roulette.providers';
 
@@ -35,7 +34,7 @@ export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: RPC_TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [RPC_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: RoleLookup, useClass: RoleLookupFromAuth },
-        ProfileOwners,
+        AccountDirectory,
         ...cardsProviders(config),
         ...pointsProviders(config),
         ...rouletteProviders(config),

@@ -12,6 +12,10 @@ export const requestContext = {
   current(): RpcMeta | undefined {
     return storage.getStore();
   },
+  /** The id to pass on to another service: the running request's, or a new one outside any. */
+  requestId(): string {
+    return storage.getStore()?.requestId ?? randomUUID();
+  },
 };
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{8,128}$/;

@@ -4,7 +4,7 @@ import { ProfileActivityService } from './services/profile-activity.service';
 
 /**
  * A profile's comments and reviews, registered by the community module in one line each. They read
- * through the comments' and the reviews' readers and the module's `UserDirectory`.
+ * through the comments' and the reviews' readers and the module's `AccountDirectory`.
  */
 export const PROFILE_ACTIVITY_CONTROLLERS = [ProfileActivityMessageController];
 

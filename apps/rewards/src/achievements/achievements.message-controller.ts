@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import type { AuthenticatedUser, RpcMeta } from '@portal/contracts';
+import type { AuthenticatedUser } from '@portal/contracts';
 import { ECONOMY_OPERATIONS } from '@portal/contracts/operations';
-import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
-import { ProfileOwners } from '../profiles/profile-owners';
+import { AccountDirectory, Caller, HandlesOperation, Input } from '@portal/platform';
 import { AchievementsService } from './achievements.service';
 
 @Controller()
 export class AchievementsMessageController {
   constructor(
     private readonly achievements: AchievementsService,
-    private readonly profiles: ProfileOwners,
+    private readonly profiles: AccountDirectory,
   ) {}
 
   @HandlesOperation(ECONOMY_OPERATIONS.achievements)
@@ -18,7 +17,7 @@ export class AchievementsMessageController {
   }
 
   @HandlesOperation(ECONOMY_OPERATIONS.achievementsOf)
-  async ofUser(@Input() { username }: { username: string }, @CallMeta() meta: RpcMeta) {
-    return this.achievements.list(await this.profiles.idOf(username, meta));
+  async ofUser(@Input() { username }: { username: string }) {
+    return this.achievements.list(await this.profiles.idOf(username));
   }
 }

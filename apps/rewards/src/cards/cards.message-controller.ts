@@ -2,8 +2,7 @@ import { Controller } from '@nestjs/common';
 import type { AuthenticatedUser, RpcMeta } from '@portal/contracts';
 import { CARDS_OPERATIONS } from '@portal/contracts/operations';
 import type { CardCreateRequest, CardGrantAwaitRequest, CardUpdateRequest } from '@portal/contracts/schemas';
-import { CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
-import { ProfileOwners } from '../profiles/profile-owners';
+import { AccountDirectory, CallMeta, Caller, HandlesOperation, Input } from '@portal/platform';
 import { CardAwait } from './card-await.service';
 import { CardsService } from './cards.service';
 
@@ -13,7 +12,7 @@ export class CardsMessageController {
   constructor(
     private readonly cards: CardsService,
     private readonly awaits: CardAwait,
-    private readonly profiles: ProfileOwners,
+    private readonly profiles: AccountDirectory,
   ) {}
 
   @HandlesOperation(CARDS_OPERATIONS.list)
@@ -42,8 +41,8 @@ export class CardsMessageController {
   }
 
   @HandlesOperation(CARDS_OPERATIONS.ofUser)
-  async ofUser(@Input() { username }: { username: string }, @CallMeta() meta: RpcMeta) {
-    return this.cards.collection(await this.profiles.idOf(username, meta));
+  async ofUser(@Input() { username }: { username: string }) {
+    return this.cards.collection(await this.profiles.idOf(username));
   }
 
   @HandlesOperation(CARDS_OPERATIONS.owners)

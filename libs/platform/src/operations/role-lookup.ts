@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/contracts';
 import { RpcClient } from '@portal/messaging';
@@ -22,13 +21,24 @@ export class RoleLookupFromAuth extends RoleLookup {
 
   async isAdmin(user: AuthenticatedUser): Promise<boolean> {
     try {
-      return (await this.rpc.send('auth.access.check', {}, { requestId: this.requestId(), user })).isAdmin;
+      return (await this.rpc.send('auth.access.check', {}, { requestId: requestContext.requestId(), user })).isAdmin;
     } catch (error) {
       throw passedOn(error);
     }
   }
+}
 
-  protected requestId(): string {
-    return requestContext.current()?.requestId ?? randomUUID();
+/** Accounts by the nickname public pages name them by, asked of auth under the caller's request. */
+@Injectable()
+export class AccountDirectory {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** The account's id (auth matches the nickname in any case); auth's 404 «Пользователь не найден» otherwise. */
+  async idOf(username: string): Promise<string> {
+    try {
+      return (await this.rpc.send('auth.user.profile', { username }, { requestId: requestContext.requestId() })).id;
+    } catch (error) {
+      throw passedOn(error);
+    }
   }
 }

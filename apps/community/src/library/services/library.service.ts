@@ -12,9 +12,8 @@ import {
 } from '@portal/contracts';
 import type { ListQuery } from '@portal/contracts/schemas';
 import { OutboxPublisher } from '@portal/messaging';
-import { RpcError } from '@portal/platform';
+import { AccountDirectory, RpcError } from '@portal/platform';
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
-import { UserDirectory } from '../../rpc/user-directory';
 import { toListEntry, toListEntryWithRef } from '../entry.mapper';
 import { type EntryRow, ListEntriesRepository, stateOf } from '../list-entries.repository';
 import { applyListChange, type ListChange, NEW_ENTRY, sameState } from '../list-transitions';
@@ -26,7 +25,7 @@ export class LibraryService {
     private readonly entries: ListEntriesRepository,
     private readonly refs: AnimeRefsService,
     private readonly outbox: OutboxPublisher,
-    private readonly users: UserDirectory,
+    private readonly users: AccountDirectory,
   ) {}
 
   /**

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser, CommunityCounts, Page, ReviewWithAnime, UserCommentPage, UserCommentsRequest, UserReviewsRequest } from '@portal/contracts';
+import { AccountDirectory } from '@portal/platform';
 import { CommentsRepository } from '../../comments/comments.repository';
 import { CommentsReader } from '../../comments/services/comments-reader';
 import { ReviewsReader } from '../../reviews/services/reviews-reader';
-import { UserDirectory } from '../../rpc/user-directory';
 
 /**
  * A profile's «Рецензии» and «Комментарии» tabs (docs/community.md, «Profile»): the username is
@@ -13,7 +13,7 @@ import { UserDirectory } from '../../rpc/user-directory';
 @Injectable()
 export class ProfileActivityService {
   constructor(
-    private readonly users: UserDirectory,
+    private readonly users: AccountDirectory,
     private readonly commentsReader: CommentsReader,
     private readonly commentRows: CommentsRepository,
     private readonly reviewsReader: ReviewsReader,
