@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { RpcPattern, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
 import { RedisStreamsClient, RpcClient } from '@portal/messaging';
@@ -17,7 +16,7 @@ export class ServiceRpc implements OnApplicationShutdown {
   /** A failure of the other service reaches our caller as it is (a 404, a 503 when it is down). */
   async send<P extends RpcPattern>(pattern: P, data: RpcRequestOf<P>): Promise<RpcResponseOf<P>> {
     try {
-      return await this.rpc.send(pattern, data, { requestId: requestContext.current()?.requestId ?? randomUUID() });
+      return await this.rpc.send(pattern, data, { requestId: requestContext.requestId() });
     } catch (error) {
       throw passedOn(error);
     }
