@@ -92,6 +92,25 @@ describe('access checked by the services themselves, the gateway bypassed', () =
     expect(await bansOf()).toBe(1);
   });
 
+  it('the chat service refuses a user’s deletion (403) and a muted user’s message itself; an admin deletes', async () => {
+    const [author, other, flooder] = await stack.users(3);
+    const posted = (await direct('chat.message.post', { message: 'мимо шлюза', avatar: null }, author)) as { id: string };
+    const visible = async () => Number((await stack.db.query('SELECT count(*) AS n FROM chat.messages WHERE id = $1 AND deleted_at IS NULL', [posted.id]))[0].n);
+    expect(await refusalOf(direct('chat.message.delete', { id: posted.id }, other))).toBe(ErrorCode.Forbidden);
+    expect(await refusalOf(direct('chat.message.delete', { id: posted.id }))).toBe(ErrorCode.Unauthorized);
+    expect(await visible()).toBe(1);
+    expect(await refusalOf(direct('chat.message.delete', { id: posted.id }, admin))).toEqual({ answered: { id: posted.id, deleted: true } });
+    expect(await visible()).toBe(0);
+
+    const muted = await stack.api.post(`/api/admin/users/${flooder.id}/chat-mute`, { minutes: 30, reason: 'Флуд' }, auth(admin));
+    expect(muted.status).toBe(201);
+    await waitFor(async () => (await redis.get(sanctionKeys.chatMute(flooder.id))) !== null, 10_000);
+    const messagesBy = async () => Number((await stack.db.query('SELECT count(*) AS n FROM chat.messages WHERE user_id = $1', [flooder.id]))[0].n);
+    // The chat service has not read this user's sanctions before, so nothing cached hides the mute.
+    expect(await refusalOf(direct('chat.message.post', { message: 'всё равно напишу', avatar: null }, flooder))).toBe(ErrorCode.ChatMuted);
+    expect(await messagesBy()).toBe(0);
+  });
+
   it('parses the request itself: a bad field is a 400 naming it, whoever sent it', async () => {
     const failure = await direct('community.news.create', { title: 'Ок', body: '<p>x</p>' }, admin).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RemoteServiceError);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { types } from 'pg';
 import type { Logger } from 'pino';
 import type { CatalogueEnv } from '@portal/config';
-import { ServicePlatformModule } from '@portal/platform';
+import { RoleLookup, RoleLookupFromAuth, ServicePlatformModule, ServiceRpcModule } from '@portal/platform';
 import { AnimeMessageController } from './anime/anime.message-controller';
 import { AnimeRepository } from './anime/anime.repository';
 import { AnimeAdminService } from './anime/services/anime-admin.service';
@@ -40,9 +40,12 @@ export class CatalogueAppModule {
       module: CatalogueAppModule,
       imports: [
         ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: CATALOGUE_MIGRATIONS }),
+        ServiceRpcModule.forService(config),
       ],
       controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController, ...METADATA_CONTROLLERS, ...EPISODES_CONTROLLERS],
       providers: [
+        // The admins' operations ask auth for the caller's role (OperationAccessGuard).
+        { provide: RoleLookup, useClass: RoleLookupFromAuth },
         { provide: CATALOGUE_CONFIG, useValue: config },
         { provide: CATALOGUE_LOGGER, useValue: logger },
         {

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { ChatEnv } from '@portal/config';
-import { ServicePlatformModule } from '@portal/platform';
+import { RoleLookup, RoleLookupFromAuth, ServicePlatformModule, ServiceRpcModule } from '@portal/platform';
 import { ChatMessagesMessageController } from './messages/chat-messages.message-controller';
 import { NewcomerListener } from './messages/listeners/newcomer.listener';
 import { MessagesRepository } from './messages/messages.repository';
@@ -14,6 +14,7 @@ import { PresenceService } from './presence/services/presence.service';
 import { RoomStore, WATCH_PARTY_SETTINGS, type WatchPartySettings } from './watch-party/room-store.repository';
 import { WatchPartyService } from './watch-party/services/watch-party.service';
 import { WatchPartyMessageController } from './watch-party/watch-party.message-controller';
+import { WatchPartyTitles } from './watch-party/watch-party-titles';
 import { WatchPartyPusher } from './watch-party/watch-party-pusher';
 
 @Module({})
@@ -27,9 +28,10 @@ export class ChatAppModule {
     };
     return {
       module: ChatAppModule,
-      imports: [ServicePlatformModule.forService({ service: 'chat', config, logger, migrations: CHAT_MIGRATIONS })],
+      imports: [ServicePlatformModule.forService({ service: 'chat', config, logger, migrations: CHAT_MIGRATIONS }), ServiceRpcModule.forService(config)],
       controllers: [ChatMessagesMessageController, PresenceMessageController, WatchPartyMessageController],
       providers: [
+        { provide: RoleLookup, useClass: RoleLookupFromAuth },
         { provide: CHAT_RATE_LIMIT, useValue: { messages: config.CHAT_RATE_LIMIT_MESSAGES, perSeconds: config.CHAT_RATE_LIMIT_SECONDS } },
         MessagesRepository,
         ChatPusher,
@@ -42,6 +44,7 @@ export class ChatAppModule {
         RoomStore,
         WatchPartyPusher,
         WatchPartyService,
+        WatchPartyTitles,
       ],
     };
   }

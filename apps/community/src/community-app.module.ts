@@ -1,8 +1,7 @@
-import { type DynamicModule, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { CommunityEnv } from '@portal/config';
-import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
-import { AccountDirectory, ServicePlatformModule } from '@portal/platform';
+import { AccountDirectory, ServicePlatformModule, ServiceRpcModule } from '@portal/platform';
 import { AdminActionPublisher } from './admin-actions/admin-action.publisher';
 import { AMV_CONTROLLERS, amvProviders } from './amv/amv.providers';
 import { AnimeRefsBroadcast } from './anime-refs/anime-refs-broadcast';
@@ -28,13 +27,10 @@ import { ORDERS_CONTROLLERS, ORDERS_PROVIDERS } from './orders/orders.providers'
 import { RANKINGS_CONTROLLERS, rankingsProviders } from './rankings/rankings.providers';
 import { QUIZZES_CONTROLLERS, quizzesProviders } from './quizzes/quizzes.providers';
 import { REVIEWS_CONTROLLERS, REVIEWS_PROVIDERS } from './reviews/reviews.providers';
-import { SERVICE_TRANSPORT, ServiceRpc } from './rpc/service-rpc';
 import { MODERATION_PROVIDERS } from './moderation/moderation.providers';
 
 @Module({})
-export class CommunityAppModule implements OnApplicationBootstrap {
-  constructor(@Inject(SERVICE_TRANSPORT) private readonly transport: RedisStreamsClient) {}
-
+export class CommunityAppModule {
   static forRoot(config: CommunityEnv, logger: Logger): DynamicModule {
     return {
       module: CommunityAppModule,
@@ -45,15 +41,13 @@ export class CommunityAppModule implements OnApplicationBootstrap {
           logger,
           migrations: COMMUNITY_MIGRATIONS,
         }),
+        ServiceRpcModule.forService(config),
         NotificationsModule,
       ],
       controllers: [LibraryMessageController, ProgressMessageController, ...COMMENTS_CONTROLLERS, ...REVIEWS_CONTROLLERS, ...NEWS_CONTROLLERS, ...PROFILE_ACTIVITY_CONTROLLERS, ...AMV_CONTROLLERS, ...ORDERS_CONTROLLERS, ...QUIZZES_CONTROLLERS, ...RANKINGS_CONTROLLERS],
       providers: [
         { provide: COMMUNITY_LOGGER, useValue: logger },
         { provide: PROGRESS_BATCHING, useValue: { windowMs: config.PROGRESS_BATCH_WINDOW_MS, maxRows: config.PROGRESS_BATCH_MAX } },
-        { provide: SERVICE_TRANSPORT, useFactory: () => createRpcTransport(config) },
-        { provide: RpcClient, inject: [SERVICE_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
-        ServiceRpc,
         AccountDirectory,
         AdminActionPublisher,
         AnimeRefsRepository,
@@ -78,9 +72,5 @@ export class CommunityAppModule implements OnApplicationBootstrap {
         ...MODERATION_PROVIDERS,
       ],
     };
-  }
-
-  async onApplicationBootstrap() {
-    await this.transport.connect();
   }
 }

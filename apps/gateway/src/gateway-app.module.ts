@@ -14,17 +14,14 @@ import { AnimeController } from './catalogue/anime.controller';
 import { CatalogueResponseCache } from './catalogue/catalogue-response-cache';
 import { PosterProxy } from './catalogue/posters/poster-proxy';
 import { CollectionsController } from './catalogue/collections.controller';
-import { MetadataController } from './catalogue/metadata.controller';
 import { ChatController } from './chat/chat.controller';
 import { createAmvController } from './community/amv.controller';
 import { COMMUNITY_CONTROLLERS } from './community/community.controllers';
-import { CommentsController } from './community/comments.controller';
 import { NewsController } from './community/news.controller';
 import { OperationsController } from './operations/operations.controller';
 import { SanctionLookup } from '@portal/messaging';
 import { QuizzesController } from './community/quizzes.controller';
 import { HealthController } from './health/health.controller';
-import { OnlineController } from './online/online.controller';
 import { ChatGateway } from './realtime/chat.gateway';
 import { CommentsGateway } from './realtime/comments.gateway';
 import { GeneralGateway } from './realtime/general.gateway';
@@ -36,7 +33,6 @@ import { WatchPartyGateway } from './realtime/watch-party/watch-party.gateway';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { AvatarLookup } from './users/avatar-lookup';
 import { createProfileMediaController } from './users/profile-media.controller';
-import { WatchPartyController } from './watch-party/watch-party.controller';
 import { createCardsController } from './rewards/cards.controller';
 import { CardRewards } from './rewards/card-rewards';
 
@@ -64,17 +60,13 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         createProfileMediaController(config),
         AnimeController,
         CollectionsController,
-        MetadataController,
         ChatController,
         ...COMMUNITY_CONTROLLERS,
-        CommentsController,
         createAmvController(config),
         QuizzesController,
         NewsController,
         OperationsController,
         RankingsController,
-        WatchPartyController,
-        OnlineController,
         createCardsController(config),
       ],
       providers: [

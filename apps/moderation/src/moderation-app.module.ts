@@ -1,8 +1,7 @@
-import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { ModerationEnv } from '@portal/config';
-import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
-import { RoleLookup, RoleLookupFromAuth, ServicePlatformModule } from '@portal/platform';
+import { RoleLookup, RoleLookupFromAuth, ServicePlatformModule, ServiceRpcModule } from '@portal/platform';
 import { AuditLogMessageController } from './audit-log/audit-log.message-controller';
 import { AuditLogRepository } from './audit-log/audit-log.repository';
 import { AuditLogEntryEntity } from './audit-log/entities/audit-log-entry.entity';
@@ -12,16 +11,11 @@ import { AdminActionsListener } from './audit-log/listeners/admin-actions.listen
 import { BANS_CONTROLLERS, BANS_PROVIDERS } from './bans/bans.providers';
 import { MODERATION_MIGRATIONS } from './migrations';
 import { REPORTS_CONTROLLERS, reportsProviders } from './reports/reports.providers';
-import { OwnerRpc } from './rpc/owner-rpc';
 import { UserNames } from './rpc/user-names';
 import { STATS_CONTROLLERS, STATS_PROVIDERS } from './stats/stats.providers';
 
-const OWNER_TRANSPORT = Symbol('OWNER_TRANSPORT');
-
 @Module({})
-export class ModerationAppModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(OWNER_TRANSPORT) private readonly transport: RedisStreamsClient) {}
-
+export class ModerationAppModule {
   static forRoot(config: ModerationEnv, logger: Logger): DynamicModule {
     return {
       module: ModerationAppModule,
@@ -33,12 +27,10 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
           entities: [AuditLogEntryEntity],
           migrations: MODERATION_MIGRATIONS,
         }),
+        ServiceRpcModule.forService(config),
       ],
       controllers: [AuditLogMessageController, ...REPORTS_CONTROLLERS, ...STATS_CONTROLLERS, ...BANS_CONTROLLERS],
       providers: [
-        { provide: OWNER_TRANSPORT, useFactory: () => createRpcTransport(config) },
-        { provide: RpcClient, inject: [OWNER_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
-        OwnerRpc,
         { provide: RoleLookup, useClass: RoleLookupFromAuth },
         UserNames,
         AuditLogRepository,
@@ -50,13 +42,5 @@ export class ModerationAppModule implements OnApplicationBootstrap, OnApplicatio
         ...BANS_PROVIDERS,
       ],
     };
-  }
-
-  async onApplicationBootstrap() {
-    await this.transport.connect();
-  }
-
-  async onApplicationShutdown() {
-    await this.transport.close();
   }
 }

@@ -1,8 +1,7 @@
-import { type DynamicModule, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { RewardsEnv } from '@portal/config';
-import { createRpcTransport, RedisStreamsClient, RpcClient } from '@portal/messaging';
-import { AccountDirectory, RoleLookup, RoleLookupFromAuth, ServicePlatformModule } from '@portal/platform';
+import { AccountDirectory, RoleLookup, RoleLookupFromAuth, ServicePlatformModule, ServiceRpcModule } from '@portal/platform';
 import { CARDS_CONTROLLERS, cardsProviders } from './cards/cards.providers';
 import { REWARDS_MIGRATIONS } from './migrations';
 import { ACHIEVEMENTS_CONTROLLERS, achievementsProviders } from './achievements/achievements.providers';
@@ -10,13 +9,9 @@ import { listenersProviders } from './listeners/listeners.providers';
 import { POINTS_CONTROLLERS, pointsProviders } from './points/points.providers';
 import { ROULETTE_CONTROLLERS, rouletteProviders } from './roulette/roulette.providers';
 
-const RPC_TRANSPORT = Symbol('RPC_TRANSPORT');
-
 /** Cards, points, ranks, achievements and the roulette (docs/rewards.md). */
 @Module({})
-export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(RPC_TRANSPORT) private readonly transport: RedisStreamsClient) {}
-
+export class RewardsAppModule {
   static forRoot(config: RewardsEnv, logger: Logger): DynamicModule {
     return {
       module: RewardsAppModule,
@@ -28,11 +23,10 @@ export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationSh
           entities: [],
           migrations: REWARDS_MIGRATIONS,
         }),
+        ServiceRpcModule.forService(config),
       ],
       controllers: [...CARDS_CONTROLLERS, ...POINTS_CONTROLLERS, ...ROULETTE_CONTROLLERS, ...ACHIEVEMENTS_CONTROLLERS],
       providers: [
-        { provide: RPC_TRANSPORT, useFactory: () => createRpcTransport(config) },
-        { provide: RpcClient, inject: [RPC_TRANSPORT], useFactory: (transport: RedisStreamsClient) => new RpcClient(transport, config.RPC_TIMEOUT_MS) },
         { provide: RoleLookup, useClass: RoleLookupFromAuth },
         AccountDirectory,
         ...cardsProviders(config),
@@ -42,13 +36,5 @@ export class RewardsAppModule implements OnApplicationBootstrap, OnApplicationSh
         ...listenersProviders(config),
       ],
     };
-  }
-
-  async onApplicationBootstrap() {
-    await this.transport.connect();
-  }
-
-  async onApplicationShutdown() {
-    await this.transport.close();
   }
 }

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
 import { integrationsEnvRefinement, telegramEnvSchema, vkIdEnvSchema } from './integrations-env';
 
+// What README's configuration table reads from a variable's schema field besides its description (config-table.ts).
+declare module 'zod' {
+  interface GlobalMeta {
+    /** The default column's text when the schema has no default to show (required, or computed at run time). */
+    defaultText?: string;
+    /** Readers of the variable that are not apps, e.g. `npm start`. */
+    alsoUsedBy?: string;
+  }
+}
+
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -10,49 +20,80 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const redisUrl = z
   .string({ error: 'required (redis://host:port)' })
-  .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://');
+  .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+  .meta({ description: 'transport, queues, caches, rate limits', defaultText: '`redis://127.0.0.1:6379`' });
 
 const databaseUrl = z
   .string({ error: 'required (postgres://user@host:port/db)' })
-  .regex(/^postgres(ql)?:\/\//, 'must start with postgres://');
+  .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+  .meta({ description: 'PostgreSQL 15+ with UTF-8 encoding; each service owns one schema', defaultText: 'the embedded PostgreSQL' });
 
 /** Variables every app reads. */
 export const baseEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development').meta({
+    description: '`production` under `npm start`, in the image and in k8s; with `development` or `test` a remote call awaited inside an open database transaction fails instead of being logged (docs/architecture.md)',
+  }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({
+    description: 'pino level; logs are JSON with a `requestId` that follows a request across services. At `info` the gateway logs refused, failed and slow (≥ `SLOW_REQUEST_MS`) requests and services their failed calls; `debug` adds a line for every request and every handled call',
+  }),
   REDIS_URL: redisUrl,
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only').default('portal:'),
-  /** Every answer of a declared operation is parsed with its schema; a mismatch is a 500 (on in tests). */
-  CHECK_ANSWERS: booleanString.default(false),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only')
+    .default('portal:')
+    .meta({ description: 'namespaces keys, queues and transport channels' }),
+  CHECK_ANSWERS: booleanString.default(false).meta({
+    description: '`true`: every answer of a declared operation is parsed with its answer schema, and one that does not match fails the call with a 500 naming the field (on in `npm test`; docs/adding-an-operation.md)',
+  }),
 });
 
 export const databaseEnvSchema = z.object({
   DATABASE_URL: databaseUrl,
-  MIGRATE_ON_BOOT: booleanString.default(true),
-  DB_POOL_SIZE: positiveInt(10),
+  MIGRATE_ON_BOOT: booleanString.default(true).meta({ description: "apply the service's migrations at start (under an advisory lock)" }),
+  DB_POOL_SIZE: positiveInt(10).meta({ description: 'connections per service' }),
 });
 
 export const jwtEnvSchema = z.object({
-  JWT_SECRET: z.string({ error: 'required (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
+  JWT_SECRET: z
+    .string({ error: 'required (at least 32 characters)' })
+    .min(32, 'must be at least 32 characters')
+    .meta({ description: 'at least 32 characters', defaultText: 'generated into `.data/jwt-secret`' }),
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, 'a number with s, m, h or d, like 7d')
-    .default('7d'),
+    .default('7d')
+    .meta({ description: 'session token lifetime (`30m`, `12h`, `7d`)' }),
 });
+
+const healthPorts = Object.values(DEFAULT_HEALTH_PORTS);
 
 export const healthPortSchema = (fallback: number) =>
   z.object({
-    HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(fallback),
-    /** How long the database or Redis may take to answer a readiness check before the service reports itself down. */
-    HEALTH_CHECK_TIMEOUT_MS: positiveInt(2000),
+    HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(fallback).meta({
+      description: 'probe port of a service (`npm start` also reads `<APP>_HEALTH_PORT`)',
+      defaultText: `${Math.min(...healthPorts)}–${Math.max(...healthPorts)}`,
+    }),
+    HEALTH_CHECK_TIMEOUT_MS: positiveInt(2000).meta({
+      description: "how long the database or Redis may take to answer a readiness check (`/health/ready`, the gateway's `/api/health`) before the service reports itself down",
+    }),
   });
 
-/** An external player's https URL template ({shikimoriId}, {kodikId}, {animeId}, {episode}); its host is fixed. */
+const rpcTimeoutMs = positiveInt(5000).meta({ description: 'deadline of a call to a service; past it the client gets 503' });
+
+const mediaDir = z.string().default('.data/media').meta({
+  description: "video served at `/media/` (HLS, byte ranges); the sample episodes and their `samples/manifest.json` live here, AMV uploads, their HLS and the sample AMVs in `amv/` (docs/media.md); the reward cards' files in `cards/`, served at `/api/cards/{file}` (docs/rewards.md)",
+  alsoUsedBy: 'npm start',
+});
+
 const videoProviderIframeUrl = z
   .string()
   .regex(/^https:\/\/[^\s]+$/, 'must be an https URL')
   .refine((url) => url.includes('{episode}'), 'must contain {episode}')
-  .refine((url) => !/^https:\/\/[^/?#]*[{}]/.test(url), 'the host must not contain placeholders');
+  .refine((url) => !/^https:\/\/[^/?#]*[{}]/.test(url), 'the host must not contain placeholders')
+  .optional()
+  .meta({
+    description: "the provider's https player URL with `{shikimoriId}`, `{kodikId}`, `{animeId}`, `{episode}`; required with `VIDEO_PROVIDER=iframe`; the gateway allows its origin in the web client's CSP `frame-src` (give both the same value)",
+  });
 
 /** Origins the web client may frame, comma-separated: `https://host` or `https://*.host`, with an optional port. */
 const cspFrameOrigins = z
@@ -89,62 +130,69 @@ export const DEFAULT_CSP_FRAME_HOSTS: readonly string[] = [
 ];
 
 export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  RPC_TIMEOUT_MS: positiveInt(5000),
-  TRUST_PROXY: booleanString.default(false),
-  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(1200),
-  WEB_DIST_DIR: z.string().optional(),
-  /** How long a page's first screen waits for the API (page-shell-routes.ts); later, the plain page goes out. */
-  PAGE_SHELL_DEADLINE_MS: positiveInt(1000),
-  SLOW_REQUEST_MS: positiveInt(1000),
-  /** Where uploaded files (collection covers) are stored and served from under /uploads. */
-  UPLOADS_DIR: z.string().default('.data/uploads'),
-  /** Video served at /media/ (HLS playlists and segments; the sample episodes live in its samples/). */
-  MEDIA_DIR: z.string().default('.data/media'),
-  /** Largest avatar upload (POST /api/users/me/avatar), in bytes. */
-  AVATAR_MAX_BYTES: positiveInt(2 * 1024 * 1024),
-  /** Largest profile banner upload (POST /api/users/me/banner), in bytes. */
-  BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024),
-  /** Largest AMV video upload (POST /api/amv/upload), in megabytes. */
-  AMV_UPLOAD_MAX_MB: positiveInt(200),
-  /**
-   * Catalogue posters on these origins are fetched once, made small (WebP, 480 px wide) and served from
-   * the portal's own origin at /api/anime/:id/poster; posters elsewhere are a redirect to them.
-   */
-  POSTER_SOURCE_ORIGINS: posterSourceOrigins.default(() => [...DEFAULT_POSTER_SOURCE_ORIGINS]),
-  /** How long fetching one poster may take before its generated SVG is answered instead. */
-  POSTER_FETCH_TIMEOUT_MS: positiveInt(5000),
-  /** Seconds a cached catalogue response stays in Redis; changes drop it sooner. */
-  CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600),
-  /** The catalogue's external player (VIDEO_PROVIDER=iframe): its origin is allowed in the web client's frame-src. */
-  VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl.optional(),
-  /** Further origins the web client may frame (AMV players); empty allows none but the video provider. */
-  CSP_FRAME_HOSTS: cspFrameOrigins.default(() => [...DEFAULT_CSP_FRAME_HOSTS]),
-  /**
-   * Lets a scraper outside the private network read `GET /metrics` with `Authorization: Bearer <token>`;
-   * unset, only direct connections from private addresses may (docs/deployment.md, «Observability»).
-   */
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000).meta({ description: 'the public HTTP port (API, web client, websockets)' }),
+  HOST: z.string().default('0.0.0.0').meta({ description: 'the address the gateway listens on' }),
+  RPC_TIMEOUT_MS: rpcTimeoutMs,
+  TRUST_PROXY: booleanString.default(false).meta({ description: 'take the client IP from `X-Forwarded-For` (behind an ingress)' }),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(1200).meta({
+    description: 'API requests per IP per minute, shared by all gateway replicas; high enough for a household or a mobile carrier behind one address (a page makes ~10 calls); each replica counts locally and adds up in Redis every 100 ms, and past half the limit every request is counted in Redis first',
+  }),
+  WEB_DIST_DIR: z.string().optional().meta({
+    description: 'the built web client (`npm run build:web`) the gateway serves besides the API; a folder without `index.html`: the API only',
+    defaultText: '`web/dist`',
+  }),
+  PAGE_SHELL_DEADLINE_MS: positiveInt(1000).meta({
+    description: "how long a page's first screen drawn by the gateway (docs/web.md) waits for the API; later, the plain index.html goes out and the client draws the page",
+  }),
+  SLOW_REQUEST_MS: positiveInt(1000).meta({
+    description: 'a request that takes this long is written to the access log at `info` whatever its status (see `LOG_LEVEL`)',
+  }),
+  UPLOADS_DIR: z.string().default('.data/uploads').meta({
+    description: 'where uploads (collection covers, avatars in `avatars/`, banners in `bg/`) are stored; served at `/uploads/`',
+  }),
+  MEDIA_DIR: mediaDir,
+  AVATAR_MAX_BYTES: positiveInt(2 * 1024 * 1024).meta({ description: 'largest avatar upload, in bytes (PNG, JPEG, WebP, GIF, WebM, checked by content)' }),
+  BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024).meta({ description: 'largest profile banner upload, in bytes (PNG, JPEG, WebP, GIF, WebM, checked by content)' }),
+  AMV_UPLOAD_MAX_MB: positiveInt(200).meta({
+    description: 'largest AMV video upload (`POST /api/amv/upload`, MP4 or WebM checked by content; 413 past it)',
+  }),
+  POSTER_SOURCE_ORIGINS: posterSourceOrigins.default(() => [...DEFAULT_POSTER_SOURCE_ORIGINS]).meta({
+    description: 'origins whose posters the gateway fetches once and serves from `/api/anime/:id/poster` (WebP, 480 px wide); posters elsewhere are a redirect (docs/catalogue.md, «Posters»)',
+    defaultText: "`https://lain.bgm.tv` and Shikimori's image hosts",
+  }),
+  POSTER_FETCH_TIMEOUT_MS: positiveInt(5000).meta({
+    description: 'how long fetching one poster may take before the generated one is answered (tried again after 10 minutes)',
+  }),
+  CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600).meta({ description: 'lifetime of a cached catalogue answer in Redis (changes drop it at once)' }),
+  VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl,
+  CSP_FRAME_HOSTS: cspFrameOrigins.default(() => [...DEFAULT_CSP_FRAME_HOSTS]).meta({
+    description: 'further https origins the web client may embed in iframes (AMV players), comma-separated; empty for none (docs/architecture.md, Security headers)',
+  }),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .meta({
+      description: "at least 16 characters: `GET /metrics` of the gateway also answers `Authorization: Bearer <token>`; unset, only a direct (not proxied) connection from a loopback or private address may read it, everyone else gets 404. The services' `/metrics` on `HEALTH_PORT` is not guarded (docs/deployment.md, «Observability»)",
+    }),
 });
 
 export const serviceEnvSchema = (healthPort: number) =>
   baseEnvSchema.extend(databaseEnvSchema.shape).extend(healthPortSchema(healthPort).shape);
 
 export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth).extend(jwtEnvSchema.shape).extend({
-  RATE_LIMIT_LOGIN_IP_PER_15MIN: positiveInt(20),
-  RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN: positiveInt(10),
-  RATE_LIMIT_REGISTER_IP_PER_HOUR: positiveInt(10),
-  ARGON2_MAX_CONCURRENCY: positiveInt(4),
-  CAPTCHA_TTL_SECONDS: positiveInt(600),
-  /**
-   * Hosts whose https images may be a profile's avatar or banner (comma-separated, e.g.
-   * `shikimori.one,i.imgur.com`); empty: only the user's own uploads.
-   */
+  RATE_LIMIT_LOGIN_IP_PER_15MIN: positiveInt(20).meta({ description: 'failed logins per IP' }),
+  RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN: positiveInt(10).meta({ description: 'failed logins per account and IP (an attacker cannot lock the owner out)' }),
+  RATE_LIMIT_REGISTER_IP_PER_HOUR: positiveInt(10).meta({ description: 'well-formed registration attempts per IP' }),
+  ARGON2_MAX_CONCURRENCY: positiveInt(4).meta({ description: 'password hashes computed at once (19 MiB each)' }),
+  CAPTCHA_TTL_SECONDS: positiveInt(600).meta({ description: 'lifetime of a registration captcha' }),
   PROFILE_IMAGE_HOSTS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .meta({
+      description: "hosts whose https images may be an avatar or banner, comma-separated (e.g. `shikimori.one,i.imgur.com`); empty: only the user's own uploads (a foreign image server would see every viewer's IP)",
+    }),
 })
   .extend(telegramEnvSchema.shape)
   .extend(vkIdEnvSchema.shape)
@@ -153,42 +201,51 @@ export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth).extend(
 const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL');
 
 export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogue).extend({
-  /** Folder with the dataset files of data/README.md. */
-  CATALOGUE_DATA_DIR: z.string().default('data/catalogue'),
-  /** Import the dataset at boot when the catalogue is empty. */
-  CATALOGUE_IMPORT_ON_EMPTY: booleanString.default(true),
-  /** AniDB's Russian titles are CC BY-NC-SA: a commercial deployment turns them off. */
-  CATALOGUE_RUSSIAN_TITLES: z.enum(['on', 'off']).default('on'),
-  SHIKIMORI_URL: httpUrl.default('https://shikimori.one'),
-  /** Shikimori asks every client to name itself in User-Agent. */
-  SHIKIMORI_USER_AGENT: z.string().min(1).default('AnimePortal/0.1 (+https://github.com/anime-portal)'),
-  SHIKIMORI_RPS: positiveInt(5),
-  SHIKIMORI_RPM: positiveInt(90),
-  SHIKIMORI_TIMEOUT_MS: positiveInt(10_000),
-  /** Attempts per sync job before it is reported failed (exponential backoff between). */
-  METADATA_JOB_ATTEMPTS: positiveInt(5),
-  /** Where the sample episodes' manifest is read from (MEDIA_DIR/samples/manifest.json, docs/media.md). */
-  MEDIA_DIR: z.string().default('.data/media'),
-  /** Link the samples of a changed manifest at boot (the CLI of `npm run media:samples` links them itself). */
-  MEDIA_LINK_ON_BOOT: booleanString.default(true),
-  /** Titles without episodes of their own may play in an external provider's iframe player (off by default). */
-  VIDEO_PROVIDER: z.enum(['none', 'iframe']).default('none'),
-  /** The provider's player URL with {shikimoriId}, {kodikId}, {animeId} and {episode} placeholders; required with VIDEO_PROVIDER=iframe. */
-  VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl.optional(),
+  /** Deadline of a call to another service (auth, for the admins' role). */
+  RPC_TIMEOUT_MS: rpcTimeoutMs,
+  CATALOGUE_DATA_DIR: z.string().default('data/catalogue').meta({ description: 'the dataset files (data/README.md)' }),
+  CATALOGUE_IMPORT_ON_EMPTY: booleanString.default(true).meta({
+    description: 'import the dataset at boot until one import has run to its end (one replica imports, the others wait; a killed import is finished by the next boot)',
+  }),
+  CATALOGUE_RUSSIAN_TITLES: z.enum(['on', 'off']).default('on').meta({
+    description: "AniDB's Russian titles (CC BY-NC-SA, non-commercial); `off` for a commercial deployment",
+  }),
+  SHIKIMORI_URL: httpUrl.default('https://shikimori.one').meta({ description: 'Shikimori API base (metadata sync, image search)' }),
+  SHIKIMORI_USER_AGENT: z
+    .string()
+    .min(1)
+    .default('AnimePortal/0.1 (+https://github.com/anime-portal)')
+    .meta({ description: 'Shikimori asks every client to name itself' }),
+  SHIKIMORI_RPS: positiveInt(5).meta({ description: "Shikimori's requests per second, enforced across all catalogue processes" }),
+  SHIKIMORI_RPM: positiveInt(90).meta({ description: "Shikimori's requests per minute, enforced across all catalogue processes" }),
+  SHIKIMORI_TIMEOUT_MS: positiveInt(10_000).meta({ description: 'deadline of one Shikimori request' }),
+  METADATA_JOB_ATTEMPTS: positiveInt(5).meta({ description: 'attempts of a sync job (exponential backoff) before it is reported failed' }),
+  MEDIA_DIR: mediaDir,
+  /** The CLI of `npm run media:samples` links them itself. */
+  MEDIA_LINK_ON_BOOT: booleanString.default(true).meta({ description: 'link the sample episodes of a changed manifest at boot' }),
+  VIDEO_PROVIDER: z.enum(['none', 'iframe']).default('none').meta({
+    description: "`iframe`: titles without episodes of their own list an external provider's player for episodes 1..N (docs/media.md)",
+  }),
+  VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl,
 });
 
 export const chatEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat).extend({
-  /** Messages one user may post per window. */
-  CHAT_RATE_LIMIT_MESSAGES: positiveInt(5),
-  CHAT_RATE_LIMIT_SECONDS: positiveInt(10),
-  /** Online presence: each gateway reports its visitors this often (the chat service tells it)… */
-  PRESENCE_HEARTBEAT_MS: positiveInt(5000),
-  /** …and a gateway that stops reporting (crash, network) drops out of the counts and the rooms after this. */
-  PRESENCE_TTL_SECONDS: positiveInt(15),
-  /** Watch party: how long a disconnected host keeps control before the next member gets it. */
-  WATCH_PARTY_HOST_GRACE_MS: positiveInt(10_000),
-  /** Watch party: a room (state, members, chat) expires this long after its last activity. */
-  WATCH_PARTY_ROOM_TTL_SECONDS: positiveInt(6 * 60 * 60),
+  /** Deadline of a call to another service (auth, for the admins' deletions). */
+  RPC_TIMEOUT_MS: rpcTimeoutMs,
+  CHAT_RATE_LIMIT_MESSAGES: positiveInt(5).meta({ description: 'messages one user may post per `CHAT_RATE_LIMIT_SECONDS`' }),
+  CHAT_RATE_LIMIT_SECONDS: positiveInt(10).meta({ description: 'the window of `CHAT_RATE_LIMIT_MESSAGES`, in seconds' }),
+  PRESENCE_HEARTBEAT_MS: positiveInt(5000).meta({
+    description: 'online presence: how often each gateway reports its visitors (the chat service tells it in every answer)',
+  }),
+  PRESENCE_TTL_SECONDS: positiveInt(15).meta({
+    description: 'online presence: how long until a gateway that stops reporting drops out of the counts and its sockets out of watch-party rooms',
+  }),
+  WATCH_PARTY_HOST_GRACE_MS: positiveInt(10_000).meta({
+    description: 'how long a disconnected watch-party host keeps control before the next member gets it',
+  }),
+  WATCH_PARTY_ROOM_TTL_SECONDS: positiveInt(6 * 60 * 60).meta({
+    description: 'a watch-party room (state, members, chat) expires this long after its last activity',
+  }),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
@@ -200,51 +257,57 @@ export type ChatEnv = z.infer<typeof chatEnvSchema>;
 
 export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.community).extend({
   /** Deadline of a call to another service (the catalogue, auth). */
-  RPC_TIMEOUT_MS: positiveInt(5000),
-  /** Watch progress group commit: writes arriving within this many ms share one upsert… */
-  PROGRESS_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(2),
-  /** …of at most this many rows. */
-  PROGRESS_BATCH_MAX: positiveInt(1000),
-  /** Comments: one per this many seconds per user… */
-  COMMENT_RATE_SECONDS: positiveInt(3),
-  /** …and at most this many per user in 24 hours. */
-  COMMENT_DAILY_LIMIT: positiveInt(200),
-  /** Rankings: the fewest of our users' scores a title needs to be in «Лучшие по оценкам». */
-  RANKINGS_MIN_VOTES: positiveInt(5),
-  /** Rankings: how long one answer of the title lists serves everyone (per replica); 0 reads every time. */
-  RANKINGS_TITLES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  /** AMV uploads and their HLS renditions live in MEDIA_DIR/amv (the gateway serves MEDIA_DIR at /media/). */
-  MEDIA_DIR: z.string().default('.data/media'),
-  /** Transcode uploaded AMVs to HLS with ffmpeg (when one is found); off serves them as uploaded. */
-  AMV_TRANSCODE: z.enum(['on', 'off']).default('on'),
-  /** A quiz result is a success (what the quiz ranking counts) at this share of right answers or more. */
-  QUIZ_SUCCESS_SHARE: z.coerce.number().gt(0, 'a share in (0, 1], like 0.8').max(1, 'a share in (0, 1], like 0.8').default(0.8),
+  RPC_TIMEOUT_MS: rpcTimeoutMs,
+  PROGRESS_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(100).default(2).meta({
+    description: 'watch-progress group commit: writes arriving within this many ms share one upsert',
+  }),
+  PROGRESS_BATCH_MAX: positiveInt(1000).meta({ description: 'watch-progress group commit: the most rows one upsert writes' }),
+  COMMENT_RATE_SECONDS: positiveInt(3).meta({ description: 'comments: one per this many seconds per user (429 with `Retry-After`)' }),
+  COMMENT_DAILY_LIMIT: positiveInt(200).meta({ description: 'comments: at most this many per user in 24 hours (429 with `Retry-After`)' }),
+  RANKINGS_MIN_VOTES: positiveInt(5).meta({ description: "rankings: the fewest of our users' scores a title needs to be in «Лучшие по оценкам»" }),
+  RANKINGS_TITLES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60).meta({
+    description: 'rankings: how long one answer of the title lists (`GET /api/rankings/titles`) serves every caller, per replica; `0` reads every time',
+  }),
+  MEDIA_DIR: mediaDir,
+  AMV_TRANSCODE: z.enum(['on', 'off']).default('on').meta({
+    description: 'transcode uploaded AMVs to HLS with ffmpeg in a BullMQ job (when an ffmpeg is found); `off` serves them as uploaded',
+  }),
+  QUIZ_SUCCESS_SHARE: z.coerce
+    .number()
+    .gt(0, 'a share in (0, 1], like 0.8')
+    .max(1, 'a share in (0, 1], like 0.8')
+    .default(0.8)
+    .meta({
+      description: 'a quiz result is a success (what the quiz ranking counts, `success` in `community.quiz.result.recorded`) at this share of right answers or more; a number in (0, 1]',
+    }),
 });
 
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;
 
 export const moderationEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.moderation).extend({
   /** Deadline of a call to another service (the owner of reported content, auth). */
-  RPC_TIMEOUT_MS: positiveInt(5000),
-  /** Content reported by this many distinct users is hidden until an admin decides (docs/moderation.md). */
-  REPORT_HOLD_THRESHOLD: positiveInt(3),
+  RPC_TIMEOUT_MS: rpcTimeoutMs,
+  REPORT_HOLD_THRESHOLD: positiveInt(3).meta({
+    description: 'content reported by this many distinct users is hidden until an admin decides (comments and reviews; docs/moderation.md)',
+  }),
 });
 
 export type ModerationEnv = z.infer<typeof moderationEnvSchema>;
 
 export const rewardsEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.rewards).extend({
   /** Deadline of a call to another service (auth for ranks, the community). */
-  RPC_TIMEOUT_MS: positiveInt(5000),
-  /** Card files live in MEDIA_DIR/cards (the gateway serves them at /api/cards/{file}); share it with the gateway. */
-  MEDIA_DIR: z.string().default('.data/media'),
-  /** Make the animated WebM seed cards with ffmpeg at boot (skipped without ffmpeg). */
-  CARD_VIDEOS: booleanString.default(true),
-  /** Points a roulette spin costs. */
-  REWARDS_SPIN_COST: positiveInt(100),
-  /** A watching card for each this many episodes actually watched. */
-  REWARDS_EPISODES_PER_CARD: positiveInt(10),
-  /** Episodes a day that earn points (the daily cap of episode.watched). */
-  REWARDS_EPISODES_DAILY_CAP: positiveInt(20),
+  RPC_TIMEOUT_MS: rpcTimeoutMs,
+  MEDIA_DIR: mediaDir,
+  CARD_VIDEOS: booleanString.default(true).meta({
+    description: 'make the three animated WebM seed cards with ffmpeg at boot, once per database (skipped, with a warning, when no ffmpeg is found; the 16 SVG cards are made regardless)',
+  }),
+  REWARDS_SPIN_COST: positiveInt(100).meta({ description: 'points a roulette spin costs (docs/rewards.md, «Roulette»)' }),
+  REWARDS_EPISODES_PER_CARD: positiveInt(10).meta({
+    description: "a watching card for each this many episodes actually watched (from the player's progress)",
+  }),
+  REWARDS_EPISODES_DAILY_CAP: positiveInt(20).meta({
+    description: "episodes a day that earn points (the daily cap of `episode.watched`; the other kinds' caps are fixed, docs/rewards.md)",
+  }),
 });
 
 export type RewardsEnv = z.infer<typeof rewardsEnvSchema>;

@@ -18,3 +18,4 @@ export * from './ffmpeg';
 export * from './changed-fields';
 export * from './operations/handles-operation';
 export * from './operations/role-lookup';
+export * from './service-rpc';

@@ -1,25 +1,23 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { CATALOGUE_OPERATIONS } from '@portal/contracts/operations';
+import type { AuthenticatedUser, RpcRequest } from '@portal/contracts';
+import { ANIME_ADMIN_OPERATIONS, CATALOGUE_OPERATIONS } from '@portal/contracts/operations';
 import {
-  animeCreateSchema,
+  type AnimeCreate,
   type AnimeListRequest,
-  animePatchSchema,
-  animeRefsRequestSchema,
+  type AnimePatchRequest,
+  type AnimeRefsRequest,
   type CatalogueIdRequest,
   catalogueIdParamsSchema,
   type CataloguePageRequest,
   type GenrePageRequest,
-  savePosterSchema,
+  type SavePosterRequest,
 } from '@portal/contracts/schemas';
-import { HandlesOperation, Input, signedIn, validatePayload } from '@portal/platform';
+import { Caller, HandlesOperation, Input, validatePayload } from '@portal/platform';
 import { AnimeStatsService } from '../stats/anime-stats.service';
 import { AnimeAdminService } from './services/anime-admin.service';
 import { AnimeQueryService } from './services/anime-query.service';
 import { AnimePosterService } from './services/anime-poster.service';
-
-const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).id;
 
 @Controller()
 export class AnimeMessageController {
@@ -60,14 +58,14 @@ export class AnimeMessageController {
     return this.statistics.forAnime(id);
   }
 
-  @MessagePattern('catalogue.anime.refs')
-  refs(@Payload() { data }: RpcRequest<unknown>) {
-    return this.query.refs(validatePayload(animeRefsRequestSchema, data).ids);
+  @HandlesOperation(CATALOGUE_OPERATIONS.refs)
+  refs(@Input() { ids }: AnimeRefsRequest) {
+    return this.query.refs(ids);
   }
 
   @MessagePattern('catalogue.anime.poster')
   poster(@Payload() { data }: RpcRequest<unknown>) {
-    return this.posters.generated(idOf(data));
+    return this.posters.generated(validatePayload(catalogueIdParamsSchema, data).id);
   }
 
   @HandlesOperation(CATALOGUE_OPERATIONS.genres)
@@ -80,24 +78,29 @@ export class AnimeMessageController {
     return this.query.byGenre(genre, page);
   }
 
-  @MessagePattern('catalogue.anime.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.admin.create(signedIn(meta.user).id, validatePayload(animeCreateSchema, data));
+  @HandlesOperation(ANIME_ADMIN_OPERATIONS.create)
+  create(@Input() anime: AnimeCreate, @Caller() admin: AuthenticatedUser) {
+    return this.admin.create(admin.id, anime);
   }
 
-  @MessagePattern('catalogue.anime.patch')
-  patch(@Payload() { meta, data }: RpcRequest<{ anime?: unknown }>) {
-    return this.admin.update(signedIn(meta.user).id, idOf(data), validatePayload(animePatchSchema, data?.anime));
+  @HandlesOperation(ANIME_ADMIN_OPERATIONS.patch)
+  patch(@Input() { id, ...anime }: AnimePatchRequest, @Caller() admin: AuthenticatedUser) {
+    return this.admin.update(admin.id, id, anime);
   }
 
-  @MessagePattern('catalogue.anime.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.admin.remove(signedIn(meta.user).id, idOf(data));
+  /** PUT /anime/{id}: the same change as PATCH. */
+  @HandlesOperation(ANIME_ADMIN_OPERATIONS.replace)
+  replace(@Input() request: AnimePatchRequest, @Caller() admin: AuthenticatedUser) {
+    return this.patch(request, admin);
   }
 
-  @MessagePattern('catalogue.poster.save')
-  savePoster(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { animeId, posterUrl } = validatePayload(savePosterSchema, data);
-    return this.admin.savePoster(signedIn(meta.user).id, animeId, posterUrl);
+  @HandlesOperation(ANIME_ADMIN_OPERATIONS.delete)
+  remove(@Input() { id }: CatalogueIdRequest, @Caller() admin: AuthenticatedUser) {
+    return this.admin.remove(admin.id, id);
+  }
+
+  @HandlesOperation(ANIME_ADMIN_OPERATIONS.savePoster)
+  savePoster(@Input() { animeId, posterUrl }: SavePosterRequest, @Caller() admin: AuthenticatedUser) {
+    return this.admin.savePoster(admin.id, animeId, posterUrl);
   }
 }

@@ -1,44 +1,43 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { metadataIdParamsSchema, metadataSyncSchema, parserParseSchema, setBackgroundRequestSchema } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { CATALOGUE_METADATA_OPERATIONS } from '@portal/contracts/operations';
+import type { MetadataIdRequest, MetadataSyncRequest, ParserParseRequest, SetBackgroundRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { MetadataSyncService } from './services/metadata-sync.service';
 
-/** Shikimori metadata, posters, parser and backgrounds, as the gateway's admin routes ask for them. */
+/** Shikimori metadata, posters, parser and backgrounds: the admins' tools (CATALOGUE_METADATA_OPERATIONS). */
 @Controller()
 export class MetadataMessageController {
   constructor(private readonly metadata: MetadataSyncService) {}
 
-  @MessagePattern('catalogue.metadata.sync')
-  sync(@Payload() { data }: RpcRequest<unknown>) {
-    return this.metadata.sync(validatePayload(metadataSyncSchema, data));
+  @HandlesOperation(CATALOGUE_METADATA_OPERATIONS.sync)
+  sync(@Input() request: MetadataSyncRequest) {
+    return this.metadata.sync(request);
   }
 
-  @MessagePattern('catalogue.metadata.progress')
+  @HandlesOperation(CATALOGUE_METADATA_OPERATIONS.progress)
   progress() {
     return this.metadata.progress();
   }
 
-  @MessagePattern('catalogue.posters.update')
+  @HandlesOperation(CATALOGUE_METADATA_OPERATIONS.updatePosters)
   updatePosters() {
     return this.metadata.updatePosters();
   }
 
-  @MessagePattern('catalogue.parser.parse')
-  parse(@Payload() { data }: RpcRequest<unknown>) {
-    const { shikimoriId, kodikId } = validatePayload(parserParseSchema, data);
+  @HandlesOperation(CATALOGUE_METADATA_OPERATIONS.parse)
+  parse(@Input() { shikimoriId, kodikId }: ParserParseRequest) {
     return this.metadata.parse(shikimoriId, kodikId);
   }
 
-  @MessagePattern('catalogue.images.search')
-  searchImages(@Payload() { data }: RpcRequest<unknown>) {
-    return this.metadata.searchImages(validatePayload(metadataIdParamsSchema, data).id);
+  @HandlesOperation(CATALOGUE_METADATA_OPERATIONS.searchImages)
+  searchImages(@Input() { id }: MetadataIdRequest) {
+    return this.metadata.searchImages(id);
   }
 
-  @MessagePattern('catalogue.images.set-background')
-  setBackground(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { id, backgroundUrl } = validatePayload(setBackgroundRequestSchema, data);
-    return this.metadata.setBackground(signedIn(meta.user).id, id, backgroundUrl);
+  /** The caller is recorded as the admin who changed the background. */
+  @HandlesOperation(CATALOGUE_METADATA_OPERATIONS.setBackground)
+  setBackground(@Input() { id, backgroundUrl }: SetBackgroundRequest, @Caller() admin: AuthenticatedUser) {
+    return this.metadata.setBackground(admin.id, id, backgroundUrl);
   }
 }

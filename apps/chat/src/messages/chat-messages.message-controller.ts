@@ -1,35 +1,34 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { chatMessageParamsSchema, chatPageQuerySchema, chatPostSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { CHAT_OPERATIONS } from '@portal/contracts/operations';
+import type { ChatMessageParams, ChatPageQuery, ChatPost } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { ChatMessagesService } from './services/chat-messages.service';
 
+/** The site-wide chat (docs/realtime.md): a muted user may not post, only an admin delete (the operations' access). */
 @Controller()
 export class ChatMessagesMessageController {
   constructor(private readonly chat: ChatMessagesService) {}
 
-  @MessagePattern('chat.messages.list')
-  list(@Payload() { data }: RpcRequest<unknown>) {
-    const { before, limit } = validatePayload(chatPageQuerySchema, data);
+  @HandlesOperation(CHAT_OPERATIONS.list)
+  list(@Input() { before, limit }: ChatPageQuery) {
     return this.chat.page(before ?? null, limit);
   }
 
-  /** The author is the caller's token, whatever the body says. */
-  @MessagePattern('chat.message.post')
-  post(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { message, avatar } = validatePayload(chatPostSchema, data);
-    return this.chat.post(meta.user, message, avatar);
+  /** The author is the caller, whatever the body says. */
+  @HandlesOperation(CHAT_OPERATIONS.post)
+  post(@Input() { message, avatar }: ChatPost, @Caller() author: AuthenticatedUser) {
+    return this.chat.post(author, message, avatar);
   }
 
-  @MessagePattern('chat.message.get')
-  get(@Payload() { data }: RpcRequest<unknown>) {
-    return this.chat.get(validatePayload(chatMessageParamsSchema, data).id);
+  @HandlesOperation(CHAT_OPERATIONS.get)
+  get(@Input() { id }: ChatMessageParams) {
+    return this.chat.get(id);
   }
 
-  /** The gateway lets only admins through; the caller is recorded as the one who deleted it. */
-  @MessagePattern('chat.message.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.chat.remove(meta.user, validatePayload(chatMessageParamsSchema, data).id);
+  /** The caller is recorded as the admin who deleted it. */
+  @HandlesOperation(CHAT_OPERATIONS.delete)
+  remove(@Input() { id }: ChatMessageParams, @Caller() admin: AuthenticatedUser) {
+    return this.chat.remove(admin, id);
   }
 }

@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { RpcRequest } from '@portal/contracts';
-import { onlineUsersQuerySchema, presenceGatewaySchema, presenceReportSchema, presenceStatsForSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import { ONLINE_OPERATIONS } from '@portal/contracts/operations';
+import { type OnlineUsersQuery, presenceGatewaySchema, presenceReportSchema, presenceStatsForSchema } from '@portal/contracts/schemas';
+import { HandlesOperation, Input, validatePayload } from '@portal/platform';
 import { PresenceService } from './services/presence.service';
 
 /** Online presence for the gateways: their reports, a newcomer's first numbers, the list of names. */
@@ -21,9 +22,8 @@ export class PresenceMessageController {
     return this.presence.statsFor(validatePayload(presenceStatsForSchema, data).visitor);
   }
 
-  @MessagePattern('chat.presence.users')
-  users(@Payload() { data }: RpcRequest<unknown>) {
-    const { offset, limit } = validatePayload(onlineUsersQuerySchema, data);
+  @HandlesOperation(ONLINE_OPERATIONS.users)
+  users(@Input() { offset, limit }: OnlineUsersQuery) {
     return this.presence.page(offset, limit);
   }
 

@@ -1,18 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcMeta, RpcRequest, WatchPartyReply } from '@portal/contracts';
+import type { AuthenticatedUser, RpcMeta, RpcRequest, WatchPartyCreate, WatchPartyReply } from '@portal/contracts';
+import { WATCH_PARTY_OPERATIONS } from '@portal/contracts/operations';
 import {
+  type WatchPartyRoomParams,
   watchPartyChatRequestSchema,
   watchPartyControlRequestSchema,
   watchPartyDisconnectRequestSchema,
   watchPartyGatewaySchema,
   watchPartyJoinRequestSchema,
   watchPartyLeaveRequestSchema,
-  watchPartyOpenSchema,
-  watchPartyRoomParamsSchema,
 } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import { Caller, HandlesOperation, Input, signedIn, validatePayload } from '@portal/platform';
 import { WatchPartyService } from './services/watch-party.service';
+import { WatchPartyTitles } from './watch-party-titles';
 import { WatchPartyError } from './watch-party.errors';
 
 /**
@@ -22,18 +23,21 @@ import { WatchPartyError } from './watch-party.errors';
  */
 @Controller()
 export class WatchPartyMessageController {
-  constructor(private readonly parties: WatchPartyService) {}
+  constructor(
+    private readonly parties: WatchPartyService,
+    private readonly titles: WatchPartyTitles,
+  ) {}
 
-  @MessagePattern('chat.watch-party.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { animeId, episode } = validatePayload(watchPartyOpenSchema, data);
+  @HandlesOperation(WATCH_PARTY_OPERATIONS.create)
+  async create(@Input() { animeId, episode }: WatchPartyCreate, @Caller() host: AuthenticatedUser) {
+    const titleId = await this.titles.resolve(animeId, episode);
     // The host's avatar arrives with their socket's join, as every member's does.
-    return this.parties.create({ ...memberOf(meta), avatar: null }, animeId, episode);
+    return this.parties.create({ userId: host.id, username: host.username, avatar: null }, titleId, episode);
   }
 
-  @MessagePattern('chat.watch-party.get')
-  get(@Payload() { data }: RpcRequest<unknown>) {
-    return this.parties.state(validatePayload(watchPartyRoomParamsSchema, data).roomId);
+  @HandlesOperation(WATCH_PARTY_OPERATIONS.get)
+  get(@Input() { roomId }: WatchPartyRoomParams) {
+    return this.parties.state(roomId);
   }
 
   @MessagePattern('chat.watch-party.join')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/contracts';
-import { requestContext, RoleLookupFromAuth } from '@portal/platform';
+import { RoleLookupFromAuth } from '@portal/platform';
 import type { UserRef } from './user-refs.repository';
 
 /** A profile lookup that takes longer goes without (the author is shown by username until an event). */
@@ -27,7 +27,7 @@ export class Accounts extends RoleLookupFromAuth {
       timer = setTimeout(() => resolve(fallback), PROFILE_DEADLINE_MS);
       timer.unref();
     });
-    const lookup = this.rpc.send('auth.user.profile', { username: user.username }, { requestId: requestContext.requestId() }).then(
+    const lookup = this.rpc.send('auth.user.profile', { username: user.username }).then(
       (profile): UserRef =>
         profile.id === user.id ? { id: user.id, username: profile.username, displayName: profile.displayName, avatar: profile.avatar, rank: profile.rank } : fallback,
       () => fallback,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { COMMUNITY_MESSAGES, type TitleRef } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
-import { ServiceRpc } from '../rpc/service-rpc';
+import { ServiceRpc } from '@portal/platform';
 import { AnimeRefsBroadcast, type ChangedTitles } from './anime-refs-broadcast';
 import { AnimeRefsRepository } from './anime-refs.repository';
 

@@ -1,19 +1,27 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import {
-  commentCreateSchema,
-  commentGetSchema,
-  commentListSchema,
-  commentParamsSchema,
-  commentUpdateSchema,
-  latestCommentsQuerySchema,
+import type { AuthenticatedUser } from '@portal/contracts';
+import { COMMENTS_OPERATIONS } from '@portal/contracts/operations';
+import type {
+  AmvCommentCreateRequest,
+  AmvCommentsListRequest,
+  AnimeCommentCreateRequest,
+  AnimeCommentsListRequest,
+  CommentGetRequest,
+  CommentIdRequest,
+  CommentUpdateRequest,
+  LatestCommentsRequest,
+  NewsCommentCreateRequest,
+  NewsCommentsListRequest,
 } from '@portal/contracts/schemas';
-import { signedIn, validatePayload } from '@portal/platform';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { CommentsReader } from './services/comments-reader';
 import { CommentsService } from './services/comments.service';
 
-/** Comments (docs/community.md, «Comments»). The author is always the caller's token, never the body. */
+/**
+ * Comments (docs/community.md, «Comments»). The author is always the caller, never the body. Each
+ * route that fixes a target (a title, a news item, an AMV) is mapped here onto the generic target.
+ * Whether a caller may delete someone else's comment (an admin) is the service's to decide.
+ */
 @Controller()
 export class CommentsMessageController {
   constructor(
@@ -21,50 +29,63 @@ export class CommentsMessageController {
     private readonly reader: CommentsReader,
   ) {}
 
-  @MessagePattern('community.comment.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.comments.create(user, validatePayload(commentCreateSchema, data));
+  @HandlesOperation(COMMENTS_OPERATIONS.create)
+  create(@Input() { animeId, ...comment }: AnimeCommentCreateRequest, @Caller() user: AuthenticatedUser) {
+    return this.comments.create(user, { target: { type: 'anime', id: animeId }, ...comment });
   }
 
-  @MessagePattern('community.comments.list')
-  list(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.threads(meta.user, validatePayload(commentListSchema, data));
+  @HandlesOperation(COMMENTS_OPERATIONS.createOnNews)
+  createOnNews(@Input() { id, ...comment }: NewsCommentCreateRequest, @Caller() user: AuthenticatedUser) {
+    return this.comments.create(user, { target: { type: 'news', id }, ...comment });
   }
 
-  @MessagePattern('community.comment.get')
-  get(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { id, reveal } = validatePayload(commentGetSchema, data);
-    return this.reader.one(meta.user, id, reveal);
+  @HandlesOperation(COMMENTS_OPERATIONS.createOnAmv)
+  createOnAmv(@Input() { id, ...comment }: AmvCommentCreateRequest, @Caller() user: AuthenticatedUser) {
+    return this.comments.create(user, { target: { type: 'amv', id }, ...comment });
   }
 
-  @MessagePattern('community.comments.latest')
-  latest(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.reader.latest(meta.user, validatePayload(latestCommentsQuerySchema, data).limit);
+  @HandlesOperation(COMMENTS_OPERATIONS.ofAnime)
+  ofAnime(@Input() { id, ...page }: AnimeCommentsListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.threads(viewer, { target: { type: 'anime', id }, ...page });
   }
 
-  @MessagePattern('community.comment.update')
-  update(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { id, content } = validatePayload(commentUpdateSchema, data);
+  @HandlesOperation(COMMENTS_OPERATIONS.ofNews)
+  ofNews(@Input() { id, ...page }: NewsCommentsListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.threads(viewer, { target: { type: 'news', id }, ...page });
+  }
+
+  @HandlesOperation(COMMENTS_OPERATIONS.ofAmv)
+  ofAmv(@Input() { id, ...page }: AmvCommentsListRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.threads(viewer, { target: { type: 'amv', id }, ...page });
+  }
+
+  @HandlesOperation(COMMENTS_OPERATIONS.latest)
+  latest(@Input() { limit }: LatestCommentsRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.latest(viewer, limit);
+  }
+
+  @HandlesOperation(COMMENTS_OPERATIONS.get)
+  get(@Input() { id, reveal }: CommentGetRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.reader.one(viewer, id, reveal);
+  }
+
+  @HandlesOperation(COMMENTS_OPERATIONS.update)
+  update(@Input() { id, content }: CommentUpdateRequest, @Caller() user: AuthenticatedUser) {
     return this.comments.update(user, id, content);
   }
 
-  @MessagePattern('community.comment.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.comments.remove(user, validatePayload(commentParamsSchema, data).id);
+  @HandlesOperation(COMMENTS_OPERATIONS.delete)
+  remove(@Input() { id }: CommentIdRequest, @Caller() user: AuthenticatedUser) {
+    return this.comments.remove(user, id);
   }
 
-  @MessagePattern('community.comment.like')
-  like(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.comments.like(user, validatePayload(commentParamsSchema, data).id);
+  @HandlesOperation(COMMENTS_OPERATIONS.like)
+  like(@Input() { id }: CommentIdRequest, @Caller() user: AuthenticatedUser) {
+    return this.comments.like(user, id);
   }
 
-  @MessagePattern('community.comment.unlike')
-  unlike(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.comments.unlike(user, validatePayload(commentParamsSchema, data).id);
+  @HandlesOperation(COMMENTS_OPERATIONS.unlike)
+  unlike(@Input() { id }: CommentIdRequest, @Caller() user: AuthenticatedUser) {
+    return this.comments.unlike(user, id);
   }
 }

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { profileActivityParamsSchema, userCommentsSchema, userReviewsSchema } from '@portal/contracts/schemas';
-import { validatePayload } from '@portal/platform';
+import type { AuthenticatedUser, UserCommentsRequest, UserReviewsRequest } from '@portal/contracts';
+import { PROFILE_ACTIVITY_OPERATIONS } from '@portal/contracts/operations';
+import type { ProfileActivityRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { ProfileActivityService } from './services/profile-activity.service';
 
 /** A profile's comments and reviews (docs/community.md, «Profile»): public reads, decided per caller. */
@@ -10,18 +10,18 @@ import { ProfileActivityService } from './services/profile-activity.service';
 export class ProfileActivityMessageController {
   constructor(private readonly activity: ProfileActivityService) {}
 
-  @MessagePattern('community.comments.of-user')
-  comments(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.activity.comments(meta.user, validatePayload(userCommentsSchema, data));
+  @HandlesOperation(PROFILE_ACTIVITY_OPERATIONS.comments)
+  comments(@Input() request: UserCommentsRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.activity.comments(viewer, request);
   }
 
-  @MessagePattern('community.reviews.of-user')
-  reviews(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.activity.reviews(meta.user, validatePayload(userReviewsSchema, data));
+  @HandlesOperation(PROFILE_ACTIVITY_OPERATIONS.reviews)
+  reviews(@Input() request: UserReviewsRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.activity.reviews(viewer, request);
   }
 
-  @MessagePattern('community.counts.of-user')
-  counts(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.activity.counts(meta.user, validatePayload(profileActivityParamsSchema, data).username);
+  @HandlesOperation(PROFILE_ACTIVITY_OPERATIONS.counts)
+  counts(@Input() { username }: ProfileActivityRequest, @Caller() viewer: AuthenticatedUser | undefined) {
+    return this.activity.counts(viewer, username);
   }
 }

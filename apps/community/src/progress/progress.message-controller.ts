@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
-import { knownErrorPayload, signedIn, validatePayload } from '@portal/platform';
-import { continueWatchingQuerySchema, progressSaveManySchema, progressSaveSchema, progressTargetSchema } from '@portal/contracts/schemas';
+import { type AuthenticatedUser, ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
+import { PROGRESS_OPERATIONS } from '@portal/contracts/operations';
+import { Caller, HandlesOperation, Input, knownErrorPayload, validatePayload } from '@portal/platform';
+import { type ContinueWatchingQuery, type ProgressTarget, progressSaveManySchema, progressSaveSchema } from '@portal/contracts/schemas';
 import { ProgressService } from './services/progress.service';
 
 @Controller()
@@ -28,23 +29,18 @@ export class ProgressMessageController {
     );
   }
 
-  @MessagePattern('community.progress.get')
-  get(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { animeId, episode } = validatePayload(progressTargetSchema, data);
-    return this.progress.get(user, animeId, episode);
+  @HandlesOperation(PROGRESS_OPERATIONS.get)
+  get(@Input() { animeId, episode }: ProgressTarget, @Caller() viewer: AuthenticatedUser) {
+    return this.progress.get(viewer, animeId, episode);
   }
 
-  @MessagePattern('community.progress.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    const { animeId, episode } = validatePayload(progressTargetSchema, data);
-    return this.progress.delete(user, animeId, episode);
+  @HandlesOperation(PROGRESS_OPERATIONS.delete)
+  remove(@Input() { animeId, episode }: ProgressTarget, @Caller() viewer: AuthenticatedUser) {
+    return this.progress.delete(viewer, animeId, episode);
   }
 
-  @MessagePattern('community.progress.continue')
-  continueWatching(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const user = signedIn(meta.user);
-    return this.progress.continueWatching(user, validatePayload(continueWatchingQuerySchema, data).limit);
+  @HandlesOperation(PROGRESS_OPERATIONS.continue)
+  continueWatching(@Input() { limit }: ContinueWatchingQuery, @Caller() viewer: AuthenticatedUser) {
+    return this.progress.continueWatching(viewer, limit);
   }
 }

@@ -1,19 +1,14 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
-import { animeCreateSchema, animePatchSchema, catalogueIdParamsSchema, savePosterSchema } from '@portal/contracts/schemas';
+import { catalogueIdParamsSchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
-import { CatalogueResponseCache } from './catalogue-response-cache';
 import { PosterProxy } from './posters/poster-proxy';
 
 class AnimeIdParams extends createZodDto(catalogueIdParamsSchema) {}
-class AnimeCreateBody extends createZodDto(animeCreateSchema) {}
-class AnimePatchBody extends createZodDto(animePatchSchema) {}
-class SavePosterBody extends createZodDto(savePosterSchema) {}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -26,16 +21,15 @@ const sendSvg = (reply: FastifyReply, svg: string, cacheControl: string) =>
     .send(svg);
 
 /**
- * The anime catalogue's routes that do more than forward: the posters (images and redirects) and the
- * admin's writes, which refresh the response cache. The public reads are declared operations
- * (CATALOGUE_OPERATIONS, routed by OperationsController), cached by URL all the same (catalogue-response-cache).
+ * The anime catalogue's routes that do more than forward: the posters (images and redirects). The public
+ * reads and the admin's writes are declared operations (CATALOGUE_OPERATIONS, ANIME_ADMIN_OPERATIONS,
+ * routed by OperationsController); the reads are cached by URL all the same (catalogue-response-cache).
  */
 @ApiTags('anime')
 @Controller()
 export class AnimeController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly cache: CatalogueResponseCache,
     private readonly posters: PosterProxy,
   ) {}
 
@@ -57,45 +51,5 @@ export class AnimeController {
     // A failed fetch is tried again later: its stand-in is kept only a few minutes.
     if (answer.kind === 'generated') return sendSvg(reply, svg, 'public, max-age=300');
     return reply.header('Content-Type', 'image/webp').header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff').send(answer.body);
-  }
-
-  @Post('anime')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Add a title (admins only)' })
-  create(@Body() body: AnimeCreateBody, @Meta() meta: RpcMeta) {
-    return this.cache.afterWrite(this.rpc.send('catalogue.anime.create', body, meta));
-  }
-
-  @Put('anime/:id')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Change fields of a title (admins only); like PATCH, the fields sent are the ones changed' })
-  replace(@Param() { id }: AnimeIdParams, @Body() body: AnimePatchBody, @Meta() meta: RpcMeta) {
-    return this.cache.afterWrite(this.rpc.send('catalogue.anime.patch', { id, anime: body }, meta));
-  }
-
-  @Patch('anime/:id')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Change fields of a title (admins only)' })
-  patch(@Param() { id }: AnimeIdParams, @Body() body: AnimePatchBody, @Meta() meta: RpcMeta) {
-    return this.cache.afterWrite(this.rpc.send('catalogue.anime.patch', { id, anime: body }, meta));
-  }
-
-  @Delete('anime/:id')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Remove a title (admins only)' })
-  remove(@Param() params: AnimeIdParams, @Meta() meta: RpcMeta) {
-    return this.cache.afterWrite(this.rpc.send('catalogue.anime.delete', params, meta));
-  }
-
-  @Post('anime/save-poster')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: "Set a title's poster URL (admins only)" })
-  savePoster(@Body() body: SavePosterBody, @Meta() meta: RpcMeta) {
-    return this.cache.afterWrite(this.rpc.send('catalogue.poster.save', body, meta));
   }
 }

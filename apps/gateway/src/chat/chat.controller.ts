@@ -1,17 +1,16 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
-import { chatMessageParamsSchema, chatPageQuerySchema, chatPostBodySchema } from '@portal/contracts/schemas';
+import { chatPostBodySchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
+import { RequireUser, Writes } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';
 import { AvatarLookup } from '../users/avatar-lookup';
 
-class ChatPageQuery extends createZodDto(chatPageQuerySchema) {}
 class ChatPostBody extends createZodDto(chatPostBodySchema) {}
-class ChatMessageParams extends createZodDto(chatMessageParamsSchema) {}
 
+/** Posting adds the author's avatar; the chat's reads and deletions are declared operations (chat.operations.ts). */
 @ApiTags('chat')
 @Controller('chat/messages')
 export class ChatController {
@@ -19,12 +18,6 @@ export class ChatController {
     private readonly rpc: RpcClient,
     private readonly avatars: AvatarLookup,
   ) {}
-
-  @Get()
-  @ApiOperation({ summary: 'Latest messages in time order; older pages with ?before=<nextCursor>' })
-  list(@Query() query: ChatPageQuery, @Meta() meta: RpcMeta) {
-    return this.rpc.send('chat.messages.list', query, meta);
-  }
 
   @Post()
   @Writes('chat')
@@ -35,13 +28,5 @@ export class ChatController {
     // The author's avatar at posting time (later changes do not rewrite history); never the body's.
     const avatar = meta.user ? await this.avatars.of(meta.user.username) : null;
     return this.rpc.send('chat.message.post', { message, avatar }, meta);
-  }
-
-  @Delete(':id')
-  @AdminOnly()
-  @ApiBearerAuth()
-  @ApiOperation({ summary: 'Delete a message (admins only); every client drops it' })
-  remove(@Param() params: ChatMessageParams, @Meta() meta: RpcMeta) {
-    return this.rpc.send('chat.message.delete', params, meta);
   }
 }

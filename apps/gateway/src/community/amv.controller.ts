@@ -4,21 +4,19 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, type Type } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, Req, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import type { GatewayEnv } from '@portal/config';
-import { AMV_MEDIA_FOLDER, AMV_MESSAGES, type AmvUpload, type RpcMeta } from '@portal/contracts';
-import { amvCommentBodySchema, amvParamsSchema, commentListQuerySchema } from '@portal/contracts/schemas';
+import { AMV_MEDIA_FOLDER, AMV_MESSAGES, type AmvUpload } from '@portal/contracts';
+import { amvParamsSchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
-import { type GatewayRequest, Meta, metaOf } from '../http/request-meta.decorator';
+import { AdminOnly } from '../auth/access.guard';
+import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
 import { invalid, invalidField, malformedMultipart, tooLarge } from '../uploads/multipart-form';
 
 class AmvParams extends createZodDto(amvParamsSchema) {}
-class AmvCommentBody extends createZodDto(amvCommentBodySchema) {}
-class AmvCommentsQuery extends createZodDto(commentListQuerySchema) {}
 
 /** The real type of a video by its first bytes: MP4 (an `ftyp` box) or WebM (EBML with the webm doctype). */
 export function detectVideoType(head: Buffer): 'mp4' | 'webm' | null {
@@ -37,10 +35,10 @@ function viewerOf(request: GatewayRequest): string {
 }
 
 /**
- * What AMV clips need beyond their declared operations (AMV_OPERATIONS and AMV_PLAYLIST_OPERATIONS,
- * routed by OperationsController; docs/community.md, «AMV»): the video upload, which streams the file to
- * MEDIA_DIR/amv/uploads, checking its type by content and its size as it arrives; the view count, which
- * names the viewer from the request; and an AMV's comment threads.
+ * What AMV clips need beyond their declared operations (AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS and an
+ * AMV's comments in COMMENTS_OPERATIONS, routed by OperationsController; docs/community.md, «AMV»): the
+ * video upload, which streams the file to MEDIA_DIR/amv/uploads, checking its type by content and its
+ * size as it arrives; and the view count, which names the viewer from the request.
  */
 export function createAmvController(config: Pick<GatewayEnv, 'MEDIA_DIR' | 'AMV_UPLOAD_MAX_MB'>): Type<unknown> {
   const maxBytes = config.AMV_UPLOAD_MAX_MB * 1024 * 1024;
@@ -67,21 +65,6 @@ export function createAmvController(config: Pick<GatewayEnv, 'MEDIA_DIR' | 'AMV_
     @ApiOperation({ summary: 'Count a view (the player calls it on play): once per viewer — user, or a guest by address and browser — per day' })
     view(@Param() { id }: AmvParams, @Req() request: GatewayRequest) {
       return this.rpc.send('community.amv.view', { id, viewer: viewerOf(request) }, metaOf(request));
-    }
-
-    @Get('amv/:id/comments')
-    @ApiOperation({ summary: "An AMV's comment threads, newest first (the comments of docs/community.md with target amv); ?cursor, ?limit" })
-    comments(@Param() { id }: AmvParams, @Query() query: AmvCommentsQuery, @Meta() meta: RpcMeta) {
-      return this.rpc.send('community.comments.list', { ...query, target: { type: 'amv', id } }, meta);
-    }
-
-    @Post('amv/:id/comments')
-    @Writes()
-    @RequireUser()
-    @ApiBearerAuth()
-    @ApiOperation({ summary: 'Comment on an AMV (1-2000 characters), or reply with parentId; edits, deletes and likes go through /comments/:id' })
-    comment(@Param() { id }: AmvParams, @Body() body: AmvCommentBody, @Meta() meta: RpcMeta) {
-      return this.rpc.send('community.comment.create', { ...body, target: { type: 'amv', id } }, meta);
     }
 
     /** Streams the one file of the form to a scratch name, then renames it to `<uuid>.<type>`; a refusal leaves nothing. */

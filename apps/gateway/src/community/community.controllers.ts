@@ -1,6 +1,5 @@
 import { LibraryController } from './library.controller';
-import { ProfileActivityController } from './profile-activity.controller';
 import { ProgressController } from './progress.controller';
 
 /** The community routes, registered by the gateway module in one line. */
-export const COMMUNITY_CONTROLLERS = [LibraryController, ProgressController, ProfileActivityController];
+export const COMMUNITY_CONTROLLERS = [LibraryController, ProgressController];

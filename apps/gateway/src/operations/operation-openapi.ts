@@ -10,7 +10,27 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
   // OpenAPI embeds schemas: the dialect is the document's.
   delete json.$schema;
-  return json;
+  return withoutLocalRefs(json);
+}
+
+/**
+ * A recursive schema (a comment's replies) refers to itself, `#` or `#/definitions/…`, which inside the
+ * OpenAPI document would point at the document. Each reference is written out once in its place; one
+ * that leads back into itself is left open.
+ */
+function withoutLocalRefs({ definitions, $defs, ...root }: JsonSchema): JsonSchema {
+  const named = { ...(definitions as Record<string, unknown> | undefined), ...($defs as Record<string, unknown> | undefined) };
+  const expand = (node: unknown, within: ReadonlySet<string>): unknown => {
+    if (Array.isArray(node)) return node.map((item) => expand(item, within));
+    if (typeof node !== 'object' || node === null) return node;
+    const { $ref, ...rest } = node as Record<string, unknown>;
+    const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, expand(value, within)]));
+    if (typeof $ref !== 'string' || !$ref.startsWith('#')) return $ref === undefined ? own : { $ref, ...own };
+    const target = $ref === '#' ? root : named[$ref.split('/').pop() as string];
+    if (target === undefined || within.has($ref)) return own;
+    return { ...(expand(target, new Set([...within, $ref])) as JsonSchema), ...own };
+  };
+  return expand(root, new Set()) as JsonSchema;
 }
 
 const PAGE_META: JsonSchema = {

@@ -6,6 +6,7 @@ import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { parseAtEdge } from '../http/edge-validation.pipe';
 import { Paginated } from '../http/paginated';
 import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
+import { CatalogueResponseCache } from '../catalogue/catalogue-response-cache';
 import { documentOperation } from './operation-openapi';
 
 type RoutedOperation = AnyOperation & { http: HttpBinding };
@@ -20,7 +21,9 @@ function inputOf({ http }: RoutedOperation, request: GatewayRequest): Record<str
   if (!isPlainObject(carried)) {
     throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.bodyNotObject, errors: [{ field: 'body', message: GENERIC_MESSAGES.bodyNotObject }] });
   }
-  return { ...carried, ...(request.params as Record<string, string>) };
+  // A DELETE may name its target in a JSON body too (DELETE /progress, docs/community.md): the query's fields win.
+  const bodyOfDelete = http.method === 'DELETE' && isPlainObject(request.body) ? request.body : {};
+  return { ...bodyOfDelete, ...carried, ...(request.params as Record<string, string>) };
 }
 
 const accessDecorators = ({ access, creates }: AnyOperation): MethodDecorator[] => [
@@ -32,17 +35,21 @@ const accessDecorators = ({ access, creates }: AnyOperation): MethodDecorator[] 
  * The route of every declared operation that only forwards (issue #31): authenticated and rate-limited
  * like any route (AccessGuard), its input parsed at the edge with the operation's own schema, sent to
  * the owning service, answered in the envelope. Hand-written controllers remain for what does more
- * (uploads, images and redirects such as the posters, admin writes that refresh the catalogue's cache,
- * waits for a card reward). The catalogue's response cache answers by URL before any controller, so the
- * declared catalogue reads are cached all the same (catalogue-response-cache.ts).
+ * (uploads, images and redirects such as the posters, waits for a card reward). The catalogue's response
+ * cache answers by URL before any controller, so the declared catalogue reads are cached all the same
+ * (catalogue-response-cache.ts); a write that `refreshesCatalogue` is answered once the cache has caught up with it.
  */
 @Controller()
 export class OperationsController {
-  constructor(@Inject(RpcClient) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(CatalogueResponseCache) private readonly catalogueCache: CatalogueResponseCache,
+  ) {}
 
   async forward(operation: RoutedOperation, request: GatewayRequest): Promise<unknown> {
     const input = parseAtEdge(operation.request, inputOf(operation, request), sendsQuery(operation.http.method) ? 'query' : 'body');
-    const answer = await this.rpc.send(operation.pattern as RpcPattern, input as never, metaOf(request));
+    const sent = this.rpc.send(operation.pattern as RpcPattern, input as never, metaOf(request));
+    const answer = await (operation.http.refreshesCatalogue ? this.catalogueCache.afterWrite(sent) : sent);
     return operation.http.page ? new Paginated(answer as Page<unknown>) : answer;
   }
 }

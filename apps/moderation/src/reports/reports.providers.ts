@@ -8,7 +8,7 @@ import { ReportIntakeService } from './services/report-intake.service';
 import { ReportLimits } from './services/report-limits';
 import { ReportQueueReader } from './services/report-queue.reader';
 
-/** Reports and the queue, registered by the moderation module; they use its OwnerRpc and audit log. */
+/** Reports and the queue, registered by the moderation module; they use its ServiceRpc and audit log. */
 export const REPORTS_CONTROLLERS = [ReportsMessageController];
 
 export const reportsProviders = (config: ModerationEnv): Provider[] => [

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type RpcMeta, USER_IDS_MAX, type UserName } from '@portal/contracts';
-import { OwnerRpc } from './owner-rpc';
+import { ServiceRpc } from '@portal/platform';
 
 /** Asks auth for the current nicknames of some accounts (auth.users.by-ids). */
 export type UserNamesLookup = (userIds: string[]) => Promise<UserName[]>;
@@ -44,10 +44,10 @@ export async function namesOf(ids: Iterable<string>, lookup: UserNamesLookup, on
   return names;
 }
 
-/** namesOf against auth (auth.users.by-ids through OwnerRpc, under the caller's request): the one way moderation names accounts. */
+/** namesOf against auth (auth.users.by-ids through ServiceRpc, under the caller's request): the one way moderation names accounts. */
 @Injectable()
 export class UserNames {
-  constructor(private readonly owners: OwnerRpc) {}
+  constructor(private readonly owners: ServiceRpc) {}
 
   /** The raw call to auth, for a view that runs namesOf itself (the audit log's). */
   lookup(meta: RpcMeta): UserNamesLookup {

@@ -12,3 +12,9 @@ export const animeRefSchema = z.object({
   kind: z.enum(ANIME_KINDS).nullable(),
   year: z.number().int().nullable(),
 }) satisfies z.ZodType<AnimeRef>;
+
+/** A title as other services keep it: what lists show, and its Shikimori id. */
+export const titleRefSchema = animeRefSchema.extend({ idShiki: z.number().int().nullable() });
+
+/** `catalogue.anime.refs`: each requested id (catalogue or Shikimori id) the catalogue knows, with its title. */
+export const animeRefLookupSchema = z.object({ requested: z.number().int(), ref: titleRefSchema });

@@ -15,6 +15,7 @@ import type {
   seiyuuDetailsSchema,
   suggestionSchema,
 } from './catalogue.answers';
+import type { metadataSyncProgressSchema } from './catalogue-admin.answers';
 
 /** Catalogue shapes shared by the catalogue service, the gateway and the web client. */
 
@@ -49,16 +50,8 @@ export type SeiyuuDetails = z.output<typeof seiyuuDetailsSchema>;
 export type Collection = z.output<typeof collectionSchema>;
 export type CollectionDetails = z.output<typeof collectionDetailsSchema>;
 
-export interface MetadataSyncProgress {
-  waiting: number;
-  active: number;
-  delayed: number;
-  completed: number;
-  failed: number;
-  syncedTitles: number;
-  titlesWithShikimoriId: number;
-  recentFailures: Array<{ jobId: string; shikimoriId: number; reason: string; attempts: number }>;
-}
+/** The Shikimori sync's queue and progress (the admin page). */
+export type MetadataSyncProgress = z.output<typeof metadataSyncProgressSchema>;
 
 export interface CatalogueImportReport {
   read: number;

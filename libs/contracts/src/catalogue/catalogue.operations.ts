@@ -4,6 +4,7 @@ import { episodesListSchema } from '../media/episodes.schemas';
 import { defineOperation } from '../operations/define-operation';
 import { numberedPageOf } from '../validation/answer.schemas';
 import { emptySchema } from '../validation/common.schemas';
+import { animeRefLookupSchema } from './anime-ref.answers';
 import {
   animeDetailsSchema,
   animeStatsSchema,
@@ -19,6 +20,7 @@ import {
 } from './catalogue.answers';
 import {
   animeListQuerySchema,
+  animeRefsRequestSchema,
   animeSearchQuerySchema,
   animeSuggestQuerySchema,
   catalogueIdParamsSchema,
@@ -33,7 +35,8 @@ const animePageSchema = numberedPageOf(animeSummarySchema);
  * The catalogue's public reads (docs/catalogue.md): the catalogue service answers them, the same for
  * everyone, so the gateway's response cache (apps/gateway/src/catalogue/catalogue-response-cache.ts)
  * keeps their answers by URL until the catalogue changes. Adult titles are never listed. The admin's
- * writes and the poster routes stay hand-written in the gateway (they refresh that cache, or answer images).
+ * writes are ANIME_ADMIN_OPERATIONS (catalogue-admin.operations.ts); the poster routes stay hand-written
+ * in the gateway (they answer images and redirects).
  */
 export const CATALOGUE_OPERATIONS = {
   list: defineOperation({
@@ -126,6 +129,14 @@ export const CATALOGUE_OPERATIONS = {
     summary: 'Titles of one genre',
     request: genrePageRequestSchema,
     answer: animePageSchema,
+  }),
+  refs: defineOperation({
+    pattern: 'catalogue.anime.refs',
+    kind: 'read',
+    access: 'public',
+    summary: "Services: display slices of titles by catalogue or Shikimori id (the community's read model); unknown ids are left out",
+    request: animeRefsRequestSchema,
+    answer: z.array(animeRefLookupSchema),
   }),
 };
 

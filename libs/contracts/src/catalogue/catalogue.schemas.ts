@@ -157,6 +157,8 @@ export const animeWriteSchema = z.object({
 
 /** PUT/PATCH /anime/{id}: the fields sent are the ones changed. */
 export const animePatchSchema = animeWriteSchema.partial();
+/** `catalogue.anime.patch`: the title of the path with the body's fields (an `id` in the body is the path's). */
+export const animePatchRequestSchema = animePatchSchema.extend(catalogueIdParamsSchema.shape);
 /** POST /anime: only the title is required. */
 export const animeCreateSchema = animeWriteSchema.partial().required({ title: true });
 
@@ -276,6 +278,7 @@ export type AnimeSuggestRequest = z.output<typeof animeSuggestQuerySchema>;
 /** An admin's write: every field optional on PATCH/PUT; title required on POST. */
 export type AnimeWrite = z.output<typeof animePatchSchema>;
 export type AnimeCreate = z.output<typeof animeCreateSchema>;
+export type AnimePatchRequest = z.output<typeof animePatchRequestSchema>;
 export type SavePosterRequest = z.output<typeof savePosterSchema>;
 export type CollectionWrite = z.output<typeof collectionUpdateSchema>;
 export type CollectionCreate = z.output<typeof collectionCreateSchema>;

@@ -15,8 +15,8 @@ import {
 /**
  * AMV clips (docs/community.md, «AMV»): the community owns them. Reads are public (a signed-in
  * caller learns `likedByMe`), writes the admins'. The gateway keeps its own routes for what does more
- * than forward (apps/gateway/src/community/amv.controller.ts): the video upload, the view count (it
- * names the viewer) and an AMV's comments.
+ * than forward (apps/gateway/src/community/amv.controller.ts): the video upload and the view count (it
+ * names the viewer). An AMV's comments are in COMMENTS_OPERATIONS.
  */
 export const AMV_OPERATIONS = {
   list: defineOperation({

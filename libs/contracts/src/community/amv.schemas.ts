@@ -16,7 +16,6 @@ import {
   AMV_UPLOAD_ID_PATTERN,
   normalizeAmvEmbed,
 } from './amv.dto';
-import { commentCreateSchema } from './comments.schemas';
 
 // AMV (docs/community.md, «AMV»): the requests of the declared operations (amv.operations.ts) and of
 // the gateway's own routes. The gateway parses every request with these, and the community service
@@ -133,9 +132,6 @@ export const amvPlaylistReorderSchema = z.object({
     .max(AMV_PLAYLIST_MAX, { error: AMV_MESSAGES.playlistOrder })
     .refine((ids) => new Set(ids).size === ids.length, { error: AMV_MESSAGES.playlistOrder }),
 });
-
-/** POST /amv/:id/comments: a comment (or a reply) on an AMV, mapped onto the generic target. */
-export const amvCommentBodySchema = z.object({ content: commentCreateSchema.shape.content, parentId: commentCreateSchema.shape.parentId });
 
 export type AmvListRequest = z.output<typeof amvListQuerySchema>;
 export type AmvAdjacentRequest = z.output<typeof amvAdjacentSchema>;

@@ -1,21 +1,27 @@
 import type { z } from 'zod';
 import type { commentAuthorSchema } from './comment-author.answers';
-import type { AnimeRef } from './library.dto';
+import type {
+  commentItemSchema,
+  commentLikeStateSchema,
+  commentNodeSchema,
+  commentSpoilerSchema,
+  commentTargetSchema,
+  commentThreadPageSchema,
+  commentThreadSchema,
+  latestCommentSchema,
+} from './comments.answers';
 
 /**
- * Comments (docs/community.md, «Comments»): plain types and constants, imported by the web client too.
- * A comment belongs to a target: a title today, a news item or an AMV once those exist.
+ * Comments (docs/community.md, «Comments»): plain types and constants, imported by the web client too
+ * (the answers' types are the outputs of comments.answers.ts, imported here as types only, so the web
+ * client's bundle carries no zod). A comment belongs to a target: a title, a news item or an AMV.
  */
 
-/** What a comment can be about; only `anime` is served so far (the others come with news and AMVs). */
+/** What a comment can be about. */
 export const COMMENT_TARGET_TYPES = ['anime', 'news', 'amv'] as const;
 export type CommentTargetType = (typeof COMMENT_TARGET_TYPES)[number];
 
-export interface CommentTarget {
-  type: CommentTargetType;
-  /** The target's id as text (a title's catalogue id). */
-  id: string;
-}
+export type CommentTarget = z.output<typeof commentTargetSchema>;
 
 /** Characters of a comment after trimming. */
 export const COMMENT_CONTENT_MAX = 2000;
@@ -34,70 +40,15 @@ export const COMMENT_EXCERPT_LENGTH = 140;
 
 export type CommentAuthor = z.output<typeof commentAuthorSchema>;
 
-/** A comment pinned to a moment of an episode; `hidden`: the content was withheld from this viewer. */
-export interface CommentSpoiler {
-  episode: number;
-  /** Seconds into the episode. */
-  at: number;
-  hidden: boolean;
-}
-
-export interface CommentItem {
-  id: string;
-  target: CommentTarget;
-  /** The title's catalogue id when the target is a title (SPEC's `animeId`), else null. */
-  animeId: number | null;
-  /** The comment this one answers (null for a thread); may be a deeper comment than `threadParentId`. */
-  parentId: string | null;
-  /** Where it is shown: under this comment (null for a thread). Equals `parentId` above the depth cap. */
-  threadParentId: string | null;
-  /** 0 for a thread, 1..COMMENT_DEPTH_MAX for replies. */
-  depth: number;
-  author: CommentAuthor;
-  /** Null when deleted («Комментарий удалён») or when a spoiler is hidden from this viewer. */
-  content: string | null;
-  createdAt: string;
-  editedAt: string | null;
-  likes: number;
-  likedByMe: boolean;
-  /** Live comments answering this one. */
-  replies: number;
-  deleted: boolean;
-  spoiler: CommentSpoiler | null;
-  /**
-   * On hold after reports (docs/moderation.md): others get no content and show REPORT_MESSAGES.held;
-   * its author and admins still read it. Absent on items made before holds existed.
-   */
-  held?: boolean;
-}
-
+export type CommentSpoiler = z.output<typeof commentSpoilerSchema>;
+export type CommentItem = z.output<typeof commentItemSchema>;
 /** A comment with the replies shown under it (a deleted one without any is left out). */
-export interface CommentNode extends CommentItem {
-  children: CommentNode[];
-}
-
-export interface CommentThread extends CommentNode {
-  /** The thread has more than COMMENT_THREAD_REPLIES_SHOWN replies; only the oldest are included. */
-  moreReplies: boolean;
-}
-
-export interface CommentThreadPage {
-  /** Newest threads first. */
-  items: CommentThread[];
-  /** Pass as `?cursor=` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
-}
-
+export type CommentNode = z.output<typeof commentNodeSchema>;
+export type CommentThread = z.output<typeof commentThreadSchema>;
+export type CommentThreadPage = z.output<typeof commentThreadPageSchema>;
 /** The latest feed: a comment with the title it is about. */
-export interface LatestComment extends CommentItem {
-  anime: AnimeRef | null;
-}
-
-export interface CommentLikeState {
-  id: string;
-  likes: number;
-  likedByMe: boolean;
-}
+export type LatestComment = z.output<typeof latestCommentSchema>;
+export type CommentLikeState = z.output<typeof commentLikeStateSchema>;
 
 /** `<microseconds since the epoch>_<uuid>`: the position after the last thread of a page. */
 export const COMMENT_CURSOR_PATTERN = /^\d{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

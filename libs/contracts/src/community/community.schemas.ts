@@ -101,9 +101,6 @@ export const progressTargetSchema = z.object({
   episode: optionalInteger(1, EPISODE_MAX, COMMUNITY_MESSAGES.episode),
 });
 
-/** DELETE /progress takes each of its fields from the query or else the body: either part alone may lack `animeId`. */
-export const progressTargetPartSchema = progressTargetSchema.partial();
-
 export const continueWatchingQuerySchema = z.object({
   limit: optionalInteger(1, CONTINUE_WATCHING_MAX, COMMUNITY_MESSAGES.limit(CONTINUE_WATCHING_MAX)).default(20),
 });

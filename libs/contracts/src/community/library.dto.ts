@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { AnimeSummary } from '../catalogue/anime.dto';
+import type { animeRefLookupSchema, titleRefSchema } from '../catalogue/anime-ref.answers';
 import type { animeListEntrySchema, animeRatingSummarySchema, listCountsSchema, listImportReportSchema, listPageAnswerSchema } from './library.answers';
+import type { continueWatchingItemSchema, progressPointSchema } from './progress.answers';
 
 /** A viewer's list statuses (SPEC §4), in the order the profile shows them. */
 export const LIST_STATUSES = ['watching', 'planned', 'completed', 'on_hold', 'dropped', 'rewatching'] as const;
@@ -32,17 +34,9 @@ export type ListPage = z.output<typeof listPageAnswerSchema>;
 
 export type AnimeRatingSummary = z.output<typeof animeRatingSummarySchema>;
 
-export interface ProgressPoint {
-  animeId: number;
-  episode: number;
-  position: number;
-  duration: number | null;
-  updatedAt: string;
-}
-
-export interface ContinueWatchingItem extends ProgressPoint {
-  anime: AnimeRef;
-}
+/** Where a viewer stopped in an episode (the outputs of progress.answers.ts). */
+export type ProgressPoint = z.output<typeof progressPointSchema>;
+export type ContinueWatchingItem = z.output<typeof continueWatchingItemSchema>;
 
 /** One list in an import or export, independent of the file format. */
 export const LIST_FILE_FORMATS = ['mal', 'shikimori'] as const;
@@ -51,13 +45,10 @@ export type ListFileFormat = (typeof LIST_FILE_FORMATS)[number];
 export type ListImportReport = z.output<typeof listImportReportSchema>;
 
 /** What the catalogue answers to `catalogue.anime.refs`: each requested id (catalogue or Shikimori id) it knows. */
-export interface AnimeRefLookup {
-  requested: number;
-  ref: TitleRef;
-}
+export type AnimeRefLookup = z.output<typeof animeRefLookupSchema>;
 
 /** A title as other services keep it: what lists show, and its Shikimori id. */
-export type TitleRef = AnimeRef & { idShiki: number | null };
+export type TitleRef = z.output<typeof titleRefSchema>;
 
 export const LIST_PAGE_MAX = 100;
 export const LIST_PAGE_DEFAULT = 50;

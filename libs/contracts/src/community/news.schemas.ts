@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { withoutBidiControls, withoutInvisibles } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
-import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES } from './comments.dto';
 import {
   NEWS_ANIME_MAX,
   NEWS_BODY_MAX,
@@ -143,18 +142,6 @@ export const newsListQuerySchema = z.object({
 
 /** PUT /admin/news/settings. */
 export const newsSettingsSchema = z.object({ autoNews: z.boolean({ error: NEWS_MESSAGES.autoNews }) });
-
-
-/** POST /news/:id/comments: a comment (or a reply) on a published news item; no spoiler moments (news have no episodes). */
-export const newsCommentBodySchema = z.object({
-  content: z
-    .string({ error: COMMENT_MESSAGES.content })
-    .trim()
-    .min(1, { error: COMMENT_MESSAGES.content })
-    .max(COMMENT_CONTENT_MAX, { error: COMMENT_MESSAGES.contentTooLong })
-    .refine(noNul, { error: COMMENT_MESSAGES.nul }),
-  parentId: z.preprocess(absent, z.uuid({ error: COMMENT_MESSAGES.id }).optional()),
-});
 
 export type NewsCreateRequest = z.output<typeof newsCreateSchema>;
 export type NewsUpdateRequest = z.output<typeof newsUpdateSchema>;

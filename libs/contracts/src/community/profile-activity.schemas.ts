@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commentListQuerySchema } from './comments.schemas';
+import { commentThreadsQuerySchema } from './comments.schemas';
 import { listOwnerParamsSchema, listQuerySchema } from './community.schemas';
 import { reviewListQuerySchema } from './reviews.schemas';
 
@@ -8,22 +8,20 @@ import { reviewListQuerySchema } from './reviews.schemas';
 // already takes (the comments' cursor and limit, the reviews' limit, the lists' page), so the rules and
 // the Russian messages stay in one place.
 
-/** `/users/profile/:username/comments|reviews|community-counts`. */
+/** `/users/profile/:username/community-counts`, and the user of every tab. */
 export const profileActivityParamsSchema = z.object({ username: listOwnerParamsSchema.shape.username });
 
-/** `?cursor&limit` of a user's comments: newest first, the cursor of the comment lists. */
-export const userCommentsQuerySchema = z.object({
-  cursor: commentListQuerySchema.shape.cursor,
-  limit: commentListQuerySchema.shape.limit,
+/** GET /users/profile/:username/comments?cursor&limit: newest first, the cursor of the comment lists. */
+export const userCommentsSchema = profileActivityParamsSchema.extend({
+  cursor: commentThreadsQuerySchema.shape.cursor,
+  limit: commentThreadsQuerySchema.shape.limit,
 });
-export const userCommentsSchema = userCommentsQuerySchema.extend(profileActivityParamsSchema.shape);
 
-/** `?page&limit` of a user's reviews: newest first. */
-export const userReviewsQuerySchema = z.object({
+/** GET /users/profile/:username/reviews?page&limit: newest first. */
+export const userReviewsSchema = profileActivityParamsSchema.extend({
   page: listQuerySchema.shape.page,
   limit: reviewListQuerySchema.shape.limit,
 });
-export const userReviewsSchema = userReviewsQuerySchema.extend(profileActivityParamsSchema.shape);
 
 export type ProfileActivityRequest = z.output<typeof profileActivityParamsSchema>;
 export type UserCommentsRequest = z.output<typeof userCommentsSchema>;

@@ -23,6 +23,12 @@ export interface HttpBinding {
    * limit and total as `meta`, as every paginated list of the API does.
    */
   page?: true;
+  /**
+   * A write that changes what the catalogue's public reads answer: the gateway answers it only once it
+   * has caught up with the cache generation the write bumped, so the writer's next read is fresh
+   * (CatalogueResponseCache.afterWrite).
+   */
+  refreshesCatalogue?: true;
 }
 
 /**
@@ -42,7 +48,8 @@ export interface Operation<Request extends z.ZodType = z.ZodType, Answer extends
   readonly summary: string;
   /**
    * What the service receives: for an HTTP route, the path parameters, and the query (GET, DELETE) or the
-   * JSON body (POST, PUT, PATCH), merged into one object. Every service and the gateway parse with it.
+   * JSON body (POST, PUT, PATCH), merged into one object (a DELETE's JSON body, if any, fills in what its
+   * query leaves out). Every service and the gateway parse with it.
    */
   readonly request: Request;
   /** What the service answers (the envelope's `data`); checked in tests (CHECK_ANSWERS). */

@@ -1,8 +1,12 @@
 import { CATALOGUE_OPERATIONS, COLLECTIONS_OPERATIONS, EPISODES_OPERATIONS, PEOPLE_OPERATIONS } from '../catalogue/catalogue.operations';
+import { ANIME_ADMIN_OPERATIONS, CATALOGUE_METADATA_OPERATIONS } from '../catalogue/catalogue-admin.operations';
 import { ACCOUNTS_OPERATIONS, SESSION_OPERATIONS, TELEGRAM_OPERATIONS } from '../auth/auth.operations';
 import { LISTS_OPERATIONS } from '../community/library.operations';
+import { PROGRESS_OPERATIONS } from '../community/progress.operations';
 import { AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS } from '../community/amv.operations';
 import { NEWS_OPERATIONS } from '../community/news.operations';
+import { COMMENTS_OPERATIONS } from '../community/comments.operations';
+import { PROFILE_ACTIVITY_OPERATIONS } from '../community/profile-activity.operations';
 import { NOTIFICATIONS_OPERATIONS } from '../community/notifications.operations';
 import { ORDERS_OPERATIONS } from '../community/orders.operations';
 import { RANKINGS_OPERATIONS } from '../community/rankings.operations';
@@ -12,12 +16,17 @@ import { BANS_OPERATIONS } from '../moderation/bans.operations';
 import { REPORTS_OPERATIONS } from '../moderation/reports.operations';
 import { AUDIT_LOG_OPERATIONS, STATS_OPERATIONS } from '../moderation/site-admin.operations';
 import { CARDS_OPERATIONS, ECONOMY_OPERATIONS } from '../rewards/rewards.operations';
+import { CHAT_OPERATIONS } from '../realtime/chat.operations';
+import { ONLINE_OPERATIONS } from '../realtime/online.operations';
+import { WATCH_PARTY_OPERATIONS } from '../realtime/watch-party.operations';
 import { rpcKindOf, type RpcKind } from '../rpc/rpc-kinds';
 import type { AnswerOf, AnyOperation, HttpBinding, ParsedRequestOf } from './define-operation';
 
 /** Every declared operation, by feature (docs/adding-an-operation.md). */
 export const OPERATIONS = {
   news: NEWS_OPERATIONS,
+  comments: COMMENTS_OPERATIONS,
+  profileActivity: PROFILE_ACTIVITY_OPERATIONS,
   orders: ORDERS_OPERATIONS,
   rankings: RANKINGS_OPERATIONS,
   reviews: REVIEWS_OPERATIONS,
@@ -39,6 +48,12 @@ export const OPERATIONS = {
   people: PEOPLE_OPERATIONS,
   collections: COLLECTIONS_OPERATIONS,
   episodes: EPISODES_OPERATIONS,
+  animeAdmin: ANIME_ADMIN_OPERATIONS,
+  catalogueMetadata: CATALOGUE_METADATA_OPERATIONS,
+  progress: PROGRESS_OPERATIONS,
+  chat: CHAT_OPERATIONS,
+  watchParty: WATCH_PARTY_OPERATIONS,
+  online: ONLINE_OPERATIONS,
 };
 
 export type Operations = typeof OPERATIONS;

@@ -1,3 +1,5 @@
+import type { ChatMessage } from './chat.answers';
+import type { OnlineUsersPage } from './online.answers';
 /** The socket.io contract (path /socket.io/): the general connection and the /chat namespace. */
 
 export interface OnlineStats {
@@ -11,12 +13,7 @@ export interface OnlineStats {
 export const ONLINE_USERNAMES_SHOWN = 20;
 
 /** `GET /api/online/users?offset&limit`: everyone online, in the order of `OnlineStats.usernames`. */
-export interface OnlineUsersPage {
-  items: string[];
-  offset: number;
-  limit: number;
-  total: number;
-}
+export type { OnlineUsersPage };
 
 /** What a general client may send in its handshake `auth`. */
 export interface GeneralSocketAuth {
@@ -36,16 +33,7 @@ export interface GeneralClientToServerEvents {
 
 export const CHAT_NAMESPACE = '/chat';
 
-export interface ChatMessage {
-  _id: string;
-  id: string;
-  userId: string | null;
-  username: string;
-  avatar: string | null;
-  message: string;
-  createdAt: string;
-  isSystem: boolean;
-}
+export type { ChatMessage };
 
 export interface ChatServerToClientEvents {
   newMessage: (message: ChatMessage) => void;

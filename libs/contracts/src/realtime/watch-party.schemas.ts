@@ -65,9 +65,6 @@ const gatewayId = z.string().regex(/^[\w-]{8,64}$/);
 const socketId = z.string().min(1).max(64);
 const avatar = z.string().max(2048).nullable();
 
-/** `chat.watch-party.create`: the title as the catalogue resolved it. */
-export const watchPartyOpenSchema = z.strictObject({ animeId: z.number().int().positive(), episode: watchPartyEpisodeField });
-
 /** `chat.watch-party.join`: a socket of the caller, held by gateway `gatewayId`, enters the room. */
 export const watchPartyJoinRequestSchema = z.strictObject({ roomId, gatewayId, socketId, avatar });
 
@@ -92,7 +89,6 @@ export const watchPartyChatRequestSchema = watchPartyChatSchema.extend({ roomId,
 /** `chat.watch-party.drop-gateway`: a gateway stopping cleanly takes its sockets out of their rooms. */
 export const watchPartyGatewaySchema = z.strictObject({ gatewayId });
 
-export type WatchPartyOpenRequest = z.output<typeof watchPartyOpenSchema>;
 export type WatchPartyRoomParams = z.output<typeof watchPartyRoomParamsSchema>;
 export type WatchPartyJoinRequest = z.output<typeof watchPartyJoinRequestSchema>;
 export type WatchPartyLeaveRequest = z.output<typeof watchPartyLeaveRequestSchema>;

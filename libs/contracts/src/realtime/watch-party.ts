@@ -4,6 +4,10 @@
  * payload; these types say what a well-behaved client sends.
  */
 
+import type { WatchPartyCreated, WatchPartyMember, WatchPartyState } from './watch-party.answers';
+
+export type { WatchPartyCreated, WatchPartyMember, WatchPartyState };
+
 export const WATCH_PARTY_NAMESPACE = '/watch-party';
 
 /** Room ids are 12 URL-safe characters (72 random bits). */
@@ -16,38 +20,6 @@ export const WATCH_PARTY_CHAT_HISTORY = 50;
 export const WATCH_PARTY_CHAT_RATE_LIMIT = { messages: 5, seconds: 10 } as const;
 export const WATCH_PARTY_MIN_RATE = 0.25;
 export const WATCH_PARTY_MAX_RATE = 4;
-
-export interface WatchPartyMember {
-  userId: string;
-  username: string;
-  avatar: string | null;
-  isHost: boolean;
-  /** At least one of the user's tabs is in the room now (on any replica). */
-  connected: boolean;
-}
-
-export interface WatchPartyState {
-  roomId: string;
-  animeId: number;
-  episode: number;
-  /** Null only while a room has nobody to hand control to; whoever joins next takes it. */
-  hostUserId: string | null;
-  playing: boolean;
-  /** Seconds into the episode at `positionAt`. */
-  position: number;
-  /** Server clock (ms since the epoch) at which `position` was true. */
-  positionAt: number;
-  /** Playback rate of the host's player. */
-  rate: number;
-  /** In join order. */
-  members: WatchPartyMember[];
-  /** ISO time. */
-  createdAt: string;
-  /** Grows with every change: a client keeps the highest it has seen (broadcasts from two replicas may cross). */
-  version: number;
-  /** Server ms until which a disconnected host keeps control; null when the host is here. */
-  hostGraceUntil: number | null;
-}
 
 export interface WatchPartyChatMessage {
   id: string;
@@ -63,12 +35,6 @@ export interface WatchPartyChatMessage {
 export interface WatchPartyCreate {
   animeId: number;
   episode: number;
-}
-
-export interface WatchPartyCreated {
-  roomId: string;
-  /** The page to share, relative to the site: `/watch-party/{roomId}`. */
-  url: string;
 }
 
 export const watchPartyPath = (roomId: string) => `/watch-party/${roomId}`;

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/contracts';
-import { RpcClient } from '@portal/messaging';
 import { requestContext } from '../request-context';
-import { passedOn } from '../rpc-error';
+import { ServiceRpc } from '../service-rpc';
 
 /**
  * How a service learns whether the caller is an admin now (never from the token): auth reads its own
@@ -15,30 +14,22 @@ export abstract class RoleLookup {
 /** The role as auth knows it now, asked under the caller's request; a failure of auth reaches the caller (503). */
 @Injectable()
 export class RoleLookupFromAuth extends RoleLookup {
-  constructor(protected readonly rpc: RpcClient) {
+  constructor(protected readonly rpc: ServiceRpc) {
     super();
   }
 
   async isAdmin(user: AuthenticatedUser): Promise<boolean> {
-    try {
-      return (await this.rpc.send('auth.access.check', {}, { requestId: requestContext.requestId(), user })).isAdmin;
-    } catch (error) {
-      throw passedOn(error);
-    }
+    return (await this.rpc.send('auth.access.check', {}, { requestId: requestContext.requestId(), user })).isAdmin;
   }
 }
 
 /** Accounts by the nickname public pages name them by, asked of auth under the caller's request. */
 @Injectable()
 export class AccountDirectory {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly rpc: ServiceRpc) {}
 
   /** The account's id (auth matches the nickname in any case); auth's 404 «Пользователь не найден» otherwise. */
   async idOf(username: string): Promise<string> {
-    try {
-      return (await this.rpc.send('auth.user.profile', { username }, { requestId: requestContext.requestId() })).id;
-    } catch (error) {
-      throw passedOn(error);
-    }
+    return (await this.rpc.send('auth.user.profile', { username })).id;
   }
 }

@@ -1,22 +1,24 @@
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { CONTINUE_ROW_SIZE, type AnimeDetails, type AnimeEpisodes, type AnimeListEntry, type ContinueWatchingItem, type ListStatusUpdate, type ProgressPoint, type Suggestion } from '@portal/contracts';
+import { CONTINUE_ROW_SIZE, type AnimeDetails, type AnimeEpisodes, type AnimeListEntry, type ListStatusUpdate, type ProgressPoint, type Suggestion } from '@portal/contracts';
 import { announceCardRewardOf } from '../events/card-reward';
 import { apiRequest } from './http-client';
 import { operationsOf } from './operations-client';
 
 const anime = operationsOf('anime');
 const episodes = operationsOf('episodes');
+const progress = operationsOf('progress');
 
 /**
  * Addresses and reads of a title that several features use (the player, the TV mode, the watch party,
  * the lists): one place for each address, and one cache entry per title however many features show it.
- * The title, its episodes and the suggestions are declared operations (operationsOf('anime'), operationsOf('episodes')).
+ * The title, its episodes, the suggestions and the progress reads are declared operations
+ * (operationsOf('anime'), operationsOf('episodes'), operationsOf('progress')).
  */
 export const TITLE_PATHS = {
   listStatus: '/users/anime/status',
   listEntry: (animeId: number | string) => `/users/anime/${encodeURIComponent(String(animeId))}`,
+  /** The player's saves (POST), which the gateway coalesces. */
   progress: '/progress',
-  continueWatching: '/progress/continue',
 } as const;
 
 /**
@@ -92,13 +94,13 @@ export const listEntryQuery = (animeId: number | string) =>
 export const continueWatchingQuery = (limit = CONTINUE_ROW_SIZE) =>
   queryOptions({
     queryKey: titleKeys.continueWatching(limit),
-    queryFn: ({ signal }) => apiRequest<ContinueWatchingItem[]>(TITLE_PATHS.continueWatching, { query: { limit }, signal }),
+    queryFn: ({ signal }) => progress.continue({ limit }, { signal }),
     staleTime: 0,
   });
 
 /** The saved point of one episode, or without `episode` the latest point of the title; null when none. */
 export async function fetchProgress(animeId: number | string, episode?: number, signal?: AbortSignal): Promise<ProgressPoint | null> {
-  const point = await apiRequest<ProgressPoint | null>(TITLE_PATHS.progress, { query: { animeId, episode }, signal });
+  const point = await progress.get({ animeId, episode }, { signal });
   return point ?? null;
 }
 

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { CHAT_MESSAGES, ErrorCode, type AuthenticatedUser, type ChatMessage } from '@portal/contracts';
 import { OutboxPublisher, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
-import { RpcError, signedIn } from '@portal/platform';
+import { RpcError } from '@portal/platform';
 import { ChatPusher } from '../../realtime/chat-pusher';
 import { toChatMessage } from '../message.mapper';
 import { MessagesRepository } from '../messages.repository';
@@ -39,8 +39,7 @@ export class ChatMessagesService {
     return { items: newestFirst.reverse().map(toChatMessage), nextCursor: rows.length > limit ? oldest.id : null };
   }
 
-  async post(caller: AuthenticatedUser | undefined, text: string, avatar: string | null): Promise<ChatMessage> {
-    const author = signedIn(caller);
+  async post(author: AuthenticatedUser, text: string, avatar: string | null): Promise<ChatMessage> {
     await this.limiter.consume(author.id).catch((error: unknown) => {
       if (!(error instanceof RateLimiterRes)) throw error;
       throw RpcError.of(ErrorCode.RateLimited, CHAT_MESSAGES.rateLimited, { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });
@@ -70,8 +69,7 @@ export class ChatMessagesService {
   }
 
   /** An admin's deletion, published in its transaction (`chat.admin.acted`): the moderation's audit log records it. */
-  async remove(caller: AuthenticatedUser | undefined, id: string): Promise<{ id: string; deleted: true }> {
-    const admin = signedIn(caller);
+  async remove(admin: AuthenticatedUser, id: string): Promise<{ id: string; deleted: true }> {
     await this.messages.transaction(async (manager) => {
       const deleted = await this.messages.markDeleted(id, manager);
       if (!deleted) throw RpcError.of(ErrorCode.NotFound, CHAT_MESSAGES.notFound);

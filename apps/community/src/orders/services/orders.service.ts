@@ -22,7 +22,7 @@ import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher
 import { AnimeRefsService } from '../../anime-refs/anime-refs.service';
 import { Accounts } from '../../accounts/accounts';
 import { UserRefsRepository } from '../../accounts/user-refs.repository';
-import { ServiceRpc } from '../../rpc/service-rpc';
+import { ServiceRpc } from '@portal/platform';
 import { orderTitleKey, toOrderItem } from '../order-view';
 import { type OrderRow, OrdersRepository } from '../orders.repository';
 

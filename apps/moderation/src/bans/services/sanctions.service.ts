@@ -19,7 +19,7 @@ import {
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
-import { OwnerRpc } from '../../rpc/owner-rpc';
+import { ServiceRpc } from '@portal/platform';
 import { BansRepository, type ChatMuteRow, toChatMute, toUserBan, type UserBanRow } from '../bans.repository';
 import { SanctionStore } from './sanction-store';
 
@@ -44,7 +44,7 @@ export class SanctionsService {
   constructor(
     private readonly bans: BansRepository,
     private readonly store: SanctionStore,
-    private readonly owners: OwnerRpc,
+    private readonly owners: ServiceRpc,
     private readonly auditLog: AuditLogRepository,
     private readonly outbox: OutboxPublisher,
   ) {}

@@ -7,7 +7,7 @@ import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';
 import type { UserBanRow } from '../../bans/bans.repository';
 import { SanctionsService } from '../../bans/services/sanctions.service';
-import { OwnerRpc } from '../../rpc/owner-rpc';
+import { ServiceRpc } from '@portal/platform';
 import { StatsRepository } from '../../stats/stats.repository';
 import { type ReportCaseRow, ReportsRepository } from '../reports.repository';
 import type { ReportTargetHandler } from '../targets/report-target';
@@ -27,7 +27,7 @@ export class ReportDecisionService {
   constructor(
     private readonly reports: ReportsRepository,
     private readonly reader: ReportQueueReader,
-    private readonly owners: OwnerRpc,
+    private readonly owners: ServiceRpc,
     private readonly auditLog: AuditLogRepository,
     private readonly outbox: OutboxPublisher,
     private readonly stats: StatsRepository,

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
-import { OwnerRpc } from '../../rpc/owner-rpc';
+import { ServiceRpc } from '@portal/platform';
 import { StatsRepository } from '../../stats/stats.repository';
 import { REPORT_SETTINGS, type ReportSettings } from '../report-settings';
 import { ReportsRepository } from '../reports.repository';
@@ -27,7 +27,7 @@ import { ReportLimits } from './report-limits';
 export class ReportIntakeService {
   constructor(
     private readonly reports: ReportsRepository,
-    private readonly owners: OwnerRpc,
+    private readonly owners: ServiceRpc,
     private readonly limits: ReportLimits,
     private readonly outbox: OutboxPublisher,
     private readonly stats: StatsRepository,

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeWrite, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
+import type { AnimeCreate, AnimeDetails, RpcRequestOf, RpcResponseOf } from '@portal/contracts';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { catalogueKeys } from './catalogue-api';
 
 /** How often the edit dialog re-reads the title while its new background waits in the queue. */
@@ -13,39 +13,37 @@ export type PostersQueued = RpcResponseOf<'catalogue.posters.update'>;
 export type ParserRequest = RpcRequestOf<'catalogue.parser.parse'>;
 export type ParserQueued = RpcResponseOf<'catalogue.parser.parse'>;
 
-const idPath = (id: number | string) => encodeURIComponent(String(id));
+const animeAdmin = operationsOf('animeAdmin');
+const metadata = operationsOf('catalogueMetadata');
 
 // Plain calls (admins only) ------------------------------------------------------------------
 
 /** Rejects with field errors (400) on bad input; `title` is the only required field. */
-export function createAnime(body: AnimeWrite): Promise<AnimeDetails> {
-  return apiRequest<AnimeDetails>('/anime', { method: 'POST', body });
+export function createAnime(body: AnimeCreate): Promise<AnimeDetails> {
+  return animeAdmin.create(body);
 }
 
-export function deleteAnime(id: number): Promise<{ id: number; deleted: true }> {
-  return apiRequest<{ id: number; deleted: true }>(`/anime/${idPath(id)}`, { method: 'DELETE' });
+export function deleteAnime(id: number): Promise<RpcResponseOf<'catalogue.anime.delete'>> {
+  return animeAdmin.delete({ id });
 }
 
 /** Queues a Shikimori sync of every title that has a Shikimori id and no poster. */
 export function updatePosters(): Promise<PostersQueued> {
-  return apiRequest<PostersQueued>('/anime/update-posters', { method: 'POST' });
+  return metadata.updatePosters({});
 }
 
 /** Stores the title's Kodik id (when given) and queues its Shikimori sync; 404 when no title has that Shikimori id. */
 export function parseTitle(body: ParserRequest): Promise<ParserQueued> {
-  return apiRequest<ParserQueued>('/parser/parse', { method: 'POST', body });
+  return metadata.parse(body);
 }
 
 export function fetchBackgroundImages(id: number, signal?: AbortSignal): Promise<BackgroundImages> {
-  return apiRequest<BackgroundImages>(`/images/search/${idPath(id)}`, { signal });
+  return metadata.searchImages({ id }, { signal });
 }
 
 /** Queues the background change (202): the title shows it once the job has run. */
 export function setBackground(id: number, backgroundUrl: string): Promise<RpcResponseOf<'catalogue.images.set-background'>> {
-  return apiRequest<RpcResponseOf<'catalogue.images.set-background'>>(`/images/set-background/${idPath(id)}`, {
-    method: 'POST',
-    body: { backgroundUrl },
-  });
+  return metadata.setBackground({ id, backgroundUrl });
 }
 
 // Query keys and options ---------------------------------------------------------------------

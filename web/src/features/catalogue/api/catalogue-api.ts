@@ -10,7 +10,7 @@ import type {
   SearchHit,
 } from '@portal/contracts';
 import { CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE } from '@portal/contracts';
-import { apiRequest, type ApiPage } from '../../../shared/api/http-client';
+import type { ApiPage } from '../../../shared/api/http-client';
 import { operationsOf } from '../../../shared/api/operations-client';
 
 /** Largest page the list endpoints accept. */
@@ -35,6 +35,7 @@ function compact<T extends object>(params: T): Partial<T> {
 // Plain calls --------------------------------------------------------------------------------
 
 const anime = operationsOf('anime');
+const animeAdmin = operationsOf('animeAdmin');
 const collections = operationsOf('collections');
 
 export function fetchAnimeList(params: AnimeListQuery = {}, signal?: AbortSignal): Promise<AnimePage> {
@@ -73,7 +74,7 @@ export function fetchFeaturedCollections(signal?: AbortSignal): Promise<Collecti
 
 /** Admin only: a partial update; rejects with field errors (400) on bad input. */
 export function patchAnime(id: number | string, body: AnimeWrite): Promise<AnimeDetails> {
-  return apiRequest<AnimeDetails>(`/anime/${encodeURIComponent(String(id))}`, { method: 'PATCH', body });
+  return animeAdmin.patch({ ...body, id });
 }
 
 // Query keys and options ---------------------------------------------------------------------

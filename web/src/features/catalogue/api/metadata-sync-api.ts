@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MetadataSyncProgress } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
+import type { MetadataSyncProgress, RpcResponseOf } from '@portal/contracts';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { catalogueKeys } from './catalogue-api';
 
 /** The admin panel polls the queue this often. */
@@ -9,16 +9,16 @@ export const SYNC_PROGRESS_REFRESH_MS = 5000;
 /** Either every title with a Shikimori id, or the given ids. */
 export type MetadataSyncRequest = { all: true } | { shikimoriIds: number[] };
 
-export interface MetadataSyncQueued {
-  queued: number;
-}
+export type MetadataSyncQueued = RpcResponseOf<'catalogue.metadata.sync'>;
+
+const metadata = operationsOf('catalogueMetadata');
 
 export function fetchSyncProgress(signal?: AbortSignal): Promise<MetadataSyncProgress> {
-  return apiRequest<MetadataSyncProgress>('/admin/catalogue/sync', { signal });
+  return metadata.progress({}, { signal });
 }
 
 export function startMetadataSync(body: MetadataSyncRequest): Promise<MetadataSyncQueued> {
-  return apiRequest<MetadataSyncQueued>('/admin/catalogue/sync', { method: 'POST', body });
+  return metadata.sync(body);
 }
 
 export const syncKeys = {

@@ -3,6 +3,7 @@ import {
   ANIME_STATUSES,
   CATALOGUE_MESSAGES,
   SEASONS,
+  type AnimeCreate,
   type AnimeDetails,
   type AnimeKind,
   type AnimeStatus,
@@ -122,8 +123,10 @@ export function buildAnimeWrite(anime: AnimeDetails, draft: AnimeEditDraft): { b
 }
 
 /** The POST body of a new title: the title, the status and every field that is filled in, checked the same way. */
-export function buildAnimeCreate(draft: AnimeEditDraft): { body: AnimeWrite; errors: AnimeEditErrors } {
-  return writeOf(draft, (field) => field === 'title' || field === 'status' || draft[field].length > 0);
+export function buildAnimeCreate(draft: AnimeEditDraft): { body: AnimeCreate; errors: AnimeEditErrors } {
+  const { body, errors } = writeOf(draft, (field) => field === 'title' || field === 'status' || draft[field].length > 0);
+  // An empty title is an error, and a body with errors is not sent.
+  return { body: { ...body, title: draft.title.trim() }, errors };
 }
 
 function writeOf(draft: AnimeEditDraft, send: (field: AnimeEditField) => boolean): { body: AnimeWrite; errors: AnimeEditErrors } {

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ChatMessage } from '@portal/contracts';
-import { ApiError } from '../../../shared/api/api-error';
 import { apiRequest } from '../../../shared/api/http-client';
-import { API_STRINGS } from '../../../shared/api/strings';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { CHAT_PAGE_SIZE, CHAT_QUERY_CACHE } from '../lib/chat-constants';
 import { withNewMessage, withoutMessage, type ChatMessagesData, type ChatMessagesPage } from '../lib/messages-cache';
 
@@ -11,23 +10,23 @@ export const chatKeys = {
   messages: ['chat', 'messages'] as const,
 };
 
+const chat = operationsOf('chat');
+
 // Plain calls --------------------------------------------------------------------------------
 
-/** GET /api/chat/messages: the newest page, or the page before `before` (a previous `nextCursor`). */
-export async function fetchChatMessages(before: string | null, signal?: AbortSignal): Promise<ChatMessagesPage> {
-  const page = await apiRequest<ChatMessagesPage>('/chat/messages', { query: { limit: CHAT_PAGE_SIZE, before: before ?? undefined }, signal });
-  if (!page || !Array.isArray(page.items)) throw new ApiError(API_STRINGS.badFormat, 200, 'BAD_FORMAT');
-  return { items: page.items, nextCursor: page.nextCursor ?? null };
+/** The newest page, or the page before `before` (a previous `nextCursor`). */
+export function fetchChatMessages(before: string | null, signal?: AbortSignal): Promise<ChatMessagesPage> {
+  return chat.list({ limit: CHAT_PAGE_SIZE, before: before ?? undefined }, { signal });
 }
 
-/** POST /api/chat/messages with the stored bearer token; the message is sent trimmed. */
+/** POST /api/chat/messages (the gateway's own route: it adds the avatar); the message is sent trimmed. */
 export function postChatMessage(message: string): Promise<ChatMessage> {
   return apiRequest<ChatMessage>('/chat/messages', { method: 'POST', body: { message: message.trim() } });
 }
 
-/** DELETE /api/chat/messages/{id} (admins). */
+/** Admins. */
 export function deleteChatMessage(id: string): Promise<{ id: string; deleted: true }> {
-  return apiRequest<{ id: string; deleted: true }>(`/chat/messages/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return chat.delete({ id });
 }
 
 // Query options and hooks --------------------------------------------------------------------

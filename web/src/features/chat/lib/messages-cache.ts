@@ -1,11 +1,9 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ChatMessage } from '@portal/contracts';
+import type { AnswerOf, CHAT_OPERATIONS } from '@portal/contracts/operations';
 
 /** One GET /api/chat/messages answer: oldest first; `nextCursor` asks for the page before it. */
-export interface ChatMessagesPage {
-  items: ChatMessage[];
-  nextCursor: string | null;
-}
+export type ChatMessagesPage = AnswerOf<typeof CHAT_OPERATIONS.list>;
 
 /** The cached pages: pages[0] is the newest, each further page is older. */
 export type ChatMessagesData = InfiniteData<ChatMessagesPage, string | null>;

@@ -10,23 +10,16 @@ import {
   type UserCommentPage,
 } from '@portal/contracts';
 import { infiniteQueryOptions, queryOptions, skipToken, type InfiniteData } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
+
+const comments = operationsOf('comments');
+const profileActivity = operationsOf('profileActivity');
 
 /**
  * What a comments block hangs under: a title (its catalogue id), a news item or an AMV (docs/api.md,
  * «Comments», «News», «AMV»). Only titles have episodes, so only their comments carry spoiler moments.
  */
 export type CommentsTarget = { type: 'anime'; id: number } | { type: 'news' | 'amv'; id: string };
-
-/** Every address the comments block calls (docs/api.md, «Comments»). */
-export const COMMENTS_PATHS = {
-  ofTarget: ({ type, id }: CommentsTarget) => `/${type}/${encodeURIComponent(id)}/comments`,
-  create: '/comments',
-  one: (id: string) => `/comments/${encodeURIComponent(id)}`,
-  like: (id: string) => `/comments/${encodeURIComponent(id)}/like`,
-  latest: '/comments/latest',
-  ofUser: (username: string) => `/users/profile/${encodeURIComponent(username)}/comments`,
-} as const;
 
 /** A new comment or reply; the spoiler moment (`episode`, `at`) only under a title. */
 export interface NewComment {
@@ -37,45 +30,32 @@ export interface NewComment {
 }
 
 export function fetchCommentPage(target: CommentsTarget, cursor: string | null, signal?: AbortSignal): Promise<CommentThreadPage> {
-  return apiRequest<CommentThreadPage>(COMMENTS_PATHS.ofTarget(target), {
-    query: { limit: COMMENTS_PAGE_DEFAULT, cursor: cursor ?? undefined },
-    signal,
-  });
+  const page = { limit: COMMENTS_PAGE_DEFAULT, cursor: cursor ?? undefined };
+  if (target.type === 'anime') return comments.ofAnime({ id: target.id, ...page }, { signal });
+  return (target.type === 'news' ? comments.ofNews : comments.ofAmv)({ id: target.id, ...page }, { signal });
 }
 
 /** One comment with the replies shown under it (spoilers hidden by the usual rule). */
-export function fetchComment(id: string, signal?: AbortSignal): Promise<CommentNode> {
-  return apiRequest<CommentNode>(COMMENTS_PATHS.one(id), { signal });
-}
+export const fetchComment = (id: string, signal?: AbortSignal): Promise<CommentNode> => comments.get({ id }, { signal });
 
 /** The newest comments across all titles, each with its title (the home page's block). */
-export function fetchLatestComments(limit: number, signal?: AbortSignal): Promise<LatestComment[]> {
-  return apiRequest<LatestComment[]>(COMMENTS_PATHS.latest, { query: { limit }, signal });
-}
+export const fetchLatestComments = (limit: number, signal?: AbortSignal): Promise<LatestComment[]> => comments.latest({ limit }, { signal });
 
 /** One comment with `?reveal=<id>`: a hidden spoiler's text, asked for by the viewer. */
-export function revealComment(id: string): Promise<CommentNode> {
-  return apiRequest<CommentNode>(COMMENTS_PATHS.one(id), { query: { reveal: id } });
-}
+export const revealComment = (id: string): Promise<CommentNode> => comments.get({ id, reveal: id });
 
 /** SPEC's `POST /comments` { animeId, … } for a title; a news item's or an AMV's own comments address otherwise. */
 export function postComment(target: CommentsTarget, comment: NewComment): Promise<CommentItem> {
-  if (target.type === 'anime') return apiRequest<CommentItem>(COMMENTS_PATHS.create, { method: 'POST', body: { animeId: target.id, ...comment } });
+  if (target.type === 'anime') return comments.create({ animeId: target.id, ...comment });
   const { content, parentId } = comment;
-  return apiRequest<CommentItem>(COMMENTS_PATHS.ofTarget(target), { method: 'POST', body: { content, parentId } });
+  return (target.type === 'news' ? comments.createOnNews : comments.createOnAmv)({ id: target.id, content, parentId });
 }
 
-export function editComment(id: string, content: string): Promise<CommentItem> {
-  return apiRequest<CommentItem>(COMMENTS_PATHS.one(id), { method: 'PUT', body: { content } });
-}
+export const editComment = (id: string, content: string): Promise<CommentItem> => comments.update({ id, content });
 
-export function deleteComment(id: string): Promise<{ id: string; deleted: true }> {
-  return apiRequest(COMMENTS_PATHS.one(id), { method: 'DELETE' });
-}
+export const deleteComment = (id: string) => comments.delete({ id });
 
-export function setCommentLike(id: string, liked: boolean): Promise<CommentLikeState> {
-  return apiRequest<CommentLikeState>(COMMENTS_PATHS.like(id), { method: liked ? 'POST' : 'DELETE' });
-}
+export const setCommentLike = (id: string, liked: boolean): Promise<CommentLikeState> => (liked ? comments.like({ id }) : comments.unlike({ id }));
 
 export const commentsKeys = {
   all: ['comments'] as const,
@@ -145,7 +125,7 @@ export const latestCommentsQuery = (limit = LATEST_COMMENTS_DEFAULT) =>
 
 /** A user's comments for their profile, newest first, each with its title (spoilers hidden by the usual rule). */
 export function fetchUserComments(username: string, cursor: string | null, signal?: AbortSignal): Promise<UserCommentPage> {
-  return apiRequest<UserCommentPage>(COMMENTS_PATHS.ofUser(username), { query: { limit: COMMENTS_PAGE_DEFAULT, cursor: cursor ?? undefined }, signal });
+  return profileActivity.comments({ username, limit: COMMENTS_PAGE_DEFAULT, cursor: cursor ?? undefined }, { signal });
 }
 
 /** The profile's «Комментарии» tab, page by page (`nextCursor`). */

@@ -1,18 +1,11 @@
 import type { AnimeRatingSummary, RatingUpdate } from '@portal/contracts';
-import { LIST_QUERY_ROOTS, TITLE_PATHS, titleKeys } from '../../../shared/api/title-api';
-import { apiRequest } from '../../../shared/api/http-client';
+import { LIST_QUERY_ROOTS, titleKeys } from '../../../shared/api/title-api';
 import { operationsOf } from '../../../shared/api/operations-client';
 
-/**
- * Every address the library calls, in one place (a path change is a one-line fix). Those the player
- * calls too are shared (shared/api/title-api: features may not import each other, web/eslint-layers.js),
- * the status PUT with its call too (putListStatus).
- */
-export const LIBRARY_PATHS = {
-  progress: TITLE_PATHS.progress,
-} as const;
-
+// The calls the player makes too are shared (shared/api/title-api: features may not import each other,
+// web/eslint-layers.js), the status PUT with its call too (putListStatus).
 const lists = operationsOf('lists');
+const progress = operationsOf('progress');
 
 // Plain calls --------------------------------------------------------------------------------
 
@@ -26,7 +19,7 @@ export function rateAnime(body: RatingUpdate): Promise<AnimeRatingSummary> {
 
 /** Forgets every saved position of a title: it leaves "Продолжить просмотр". */
 export function forgetProgress(animeId: number): Promise<{ deleted: boolean }> {
-  return apiRequest(LIBRARY_PATHS.progress, { method: 'DELETE', query: { animeId } });
+  return progress.delete({ animeId });
 }
 
 // Query keys and options ---------------------------------------------------------------------

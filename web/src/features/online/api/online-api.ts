@@ -1,19 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ONLINE_USERNAMES_SHOWN, type OnlineUsersPage } from '@portal/contracts';
-import { ApiError } from '../../../shared/api/api-error';
-import { apiRequest } from '../../../shared/api/http-client';
-import { API_STRINGS } from '../../../shared/api/strings';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { ONLINE_LIST_PAGE_SIZE } from '../../../shared/config/constants';
 
 export const onlineKeys = {
   users: ['online', 'users'] as const,
 };
 
-/** GET /api/online/users: names of the signed-in users online from `offset`, alphabetically. */
-export async function fetchOnlineUsers(offset: number, signal?: AbortSignal): Promise<OnlineUsersPage> {
-  const page = await apiRequest<OnlineUsersPage>('/online/users', { query: { offset, limit: ONLINE_LIST_PAGE_SIZE }, signal });
-  if (!page || !Array.isArray(page.items)) throw new ApiError(API_STRINGS.badFormat, 200, 'BAD_FORMAT');
-  return page;
+const online = operationsOf('online');
+
+/** Names of the signed-in users online from `offset`, alphabetically. */
+export function fetchOnlineUsers(offset: number, signal?: AbortSignal): Promise<OnlineUsersPage> {
+  return online.users({ offset, limit: ONLINE_LIST_PAGE_SIZE }, { signal });
 }
 
 /** The names after the first ones of `online-stats`, page by page. */

@@ -1,19 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CommunityCounts, ListPage, ListStatus, PublicUser } from '@portal/contracts';
 import { LIST_QUERY_ROOTS } from '../../../shared/api/title-api';
-import { apiRequest } from '../../../shared/api/http-client';
 import { operationsOf } from '../../../shared/api/operations-client';
-
-/** Every address the profile pages call, in one place (a path change is a one-line fix). */
-export const PROFILE_PATHS = {
-  communityCounts: (username: string) => `/users/profile/${encodeURIComponent(username)}/community-counts`,
-} as const;
 
 /** One page of a list with the count of every status (the tabs' numbers). */
 export type { ListPage };
 
 const lists = operationsOf('lists');
 const accounts = operationsOf('accounts');
+const profileActivity = operationsOf('profileActivity');
 
 /** Whose list: the signed-in viewer's own (`null`) or a user's public one. */
 export type ListOwner = string | null;
@@ -32,7 +27,7 @@ export function fetchList(owner: ListOwner, params: { status?: ListStatus; page:
 
 /** The numbers of the «Рецензии» and «Комментарии» tabs, as the viewer may see them (their own pending reviews count). */
 export function fetchCommunityCounts(username: string, signal?: AbortSignal): Promise<CommunityCounts> {
-  return apiRequest<CommunityCounts>(PROFILE_PATHS.communityCounts(username), { signal });
+  return profileActivity.counts({ username }, { signal });
 }
 
 /** Every profile key starts with "profile" (a list import refreshes that root). */

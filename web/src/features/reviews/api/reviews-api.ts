@@ -9,10 +9,11 @@ import {
   type ReviewWithAnime,
 } from '@portal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiRequestPage, type ApiPage } from '../../../shared/api/http-client';
+import type { ApiPage } from '../../../shared/api/http-client';
 import { operationsOf } from '../../../shared/api/operations-client';
 
 const reviews = operationsOf('reviews');
+const profileActivity = operationsOf('profileActivity');
 
 export interface ReviewDraftBody {
   title: string | null;
@@ -79,7 +80,7 @@ export const pendingReviewsQuery = () =>
 
 /** A user's reviews for their profile, newest first; the author and admins get the pending and rejected ones too. */
 export function fetchUserReviews(username: string, page: number, signal?: AbortSignal): Promise<ApiPage<ReviewWithAnime>> {
-  return apiRequestPage<ReviewWithAnime>(`/users/profile/${encodeURIComponent(username)}/reviews`, { query: { page, limit: REVIEWS_PAGE_DEFAULT }, signal });
+  return profileActivity.reviews({ username, page, limit: REVIEWS_PAGE_DEFAULT }, { signal });
 }
 
 /** The profile's «Рецензии» tab, page by page (`?page`, the total in the envelope's meta). */

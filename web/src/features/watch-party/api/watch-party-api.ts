@@ -1,24 +1,21 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { WatchPartyCreate, WatchPartyCreated, WatchPartyState } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
+import { operationsOf } from '../../../shared/api/operations-client';
 import { episodesQuery, titleQuery } from '../../../shared/api/title-api';
 
 /** REST of the watch party; the title and its episodes are the shared reads of shared/api/title-api. */
-export const WATCH_PARTY_PATHS = {
-  rooms: '/watch-party',
-  room: (roomId: string) => `/watch-party/${encodeURIComponent(roomId)}`,
-} as const;
+const watchParty = operationsOf('watchParty');
 
 export const watchPartyKeys = {
   room: (roomId: string) => ['watch-party', 'room', roomId] as const,
 };
 
 export function createWatchParty(body: WatchPartyCreate): Promise<WatchPartyCreated> {
-  return apiRequest<WatchPartyCreated>(WATCH_PARTY_PATHS.rooms, { method: 'POST', body });
+  return watchParty.create(body);
 }
 
 export function fetchWatchParty(roomId: string, signal?: AbortSignal): Promise<WatchPartyState> {
-  return apiRequest<WatchPartyState>(WATCH_PARTY_PATHS.room(roomId), { signal });
+  return watchParty.get({ roomId }, { signal });
 }
 
 export const watchPartyRoomQuery = (roomId: string) =>

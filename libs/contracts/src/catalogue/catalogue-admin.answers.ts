@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+// What the admin's writes and tools answer (catalogue-admin.operations.ts); MetadataSyncProgress in anime.dto.ts is an output of these.
+
+const count = z.number().int();
+
+export const animeDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+/** Sync jobs added (a title whose job is still pending is not queued twice). */
+export const syncQueuedSchema = z.object({ queued: count });
+
+/** The job queued: `sync-<shikimoriId>` or `background-<animeId>`. */
+export const metadataJobSchema = z.object({ jobId: z.string() });
+
+/** Shikimori's screenshots of a title, as absolute URLs. */
+export const backgroundImagesSchema = z.object({ images: z.array(z.object({ original: z.string(), preview: z.string() })) });
+
+export const metadataSyncProgressSchema = z.object({
+  waiting: count,
+  active: count,
+  delayed: count,
+  completed: count,
+  failed: count,
+  syncedTitles: count,
+  titlesWithShikimoriId: count,
+  recentFailures: z.array(z.object({ jobId: z.string(), shikimoriId: z.number().int(), reason: z.string(), attempts: count })),
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { animeRefSchema } from '../catalogue/anime-ref.answers';
+import { isoDateTime } from '../validation/answer.schemas';
+
+// What the watch progress operations answer (progress.operations.ts); the types in library.dto.ts are these schemas' outputs.
+
+/** A position inside an episode, in seconds; `duration` when the player knew the episode's length. */
+export const progressPointSchema = z.object({
+  animeId: z.number().int(),
+  episode: z.number().int(),
+  position: z.number(),
+  duration: z.number().nullable(),
+  updatedAt: isoDateTime,
+});
+
+export const continueWatchingItemSchema = progressPointSchema.extend({ anime: animeRefSchema });
+
+export const progressDeletedSchema = z.object({ deleted: z.boolean() });
