@@ -61,8 +61,10 @@ export type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } f
 export * from './media/episode.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';
-export type { WatchPartyControlAction, WatchPartyJoined, WatchPartyReply } from './realtime/watch-party.schemas';
-export type { PresenceReportAnswer, PresenceSnapshot, PresenceVisitor, PresenceVisitorKind } from './realtime/presence.schemas';
+export type { WatchPartyControlAction } from './realtime/watch-party.schemas';
+export type { WatchPartyJoined, WatchPartyReply } from './realtime/watch-party.answers';
+export type { PresenceSnapshot, PresenceVisitor, PresenceVisitorKind } from './realtime/presence.schemas';
+export type { PresenceReportAnswer } from './realtime/online.answers';
 export * from './platform/services';
 export * from './events/event-map';
 export * from './events/queues';

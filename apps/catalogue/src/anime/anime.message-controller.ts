@@ -1,19 +1,17 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { AuthenticatedUser, RpcRequest } from '@portal/contracts';
-import { ANIME_ADMIN_OPERATIONS, CATALOGUE_OPERATIONS } from '@portal/contracts/operations';
-import {
-  type AnimeCreate,
-  type AnimeListRequest,
-  type AnimePatchRequest,
-  type AnimeRefsRequest,
-  type CatalogueIdRequest,
-  catalogueIdParamsSchema,
-  type CataloguePageRequest,
-  type GenrePageRequest,
-  type SavePosterRequest,
+import type { AuthenticatedUser } from '@portal/contracts';
+import { ANIME_ADMIN_OPERATIONS, ANIME_POSTER_OPERATIONS, CATALOGUE_OPERATIONS } from '@portal/contracts/operations';
+import type {
+  AnimeCreate,
+  AnimeListRequest,
+  AnimePatchRequest,
+  AnimeRefsRequest,
+  CatalogueIdRequest,
+  CataloguePageRequest,
+  GenrePageRequest,
+  SavePosterRequest,
 } from '@portal/contracts/schemas';
-import { Caller, HandlesOperation, Input, validatePayload } from '@portal/platform';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { AnimeStatsService } from '../stats/anime-stats.service';
 import { AnimeAdminService } from './services/anime-admin.service';
 import { AnimeQueryService } from './services/anime-query.service';
@@ -63,9 +61,9 @@ export class AnimeMessageController {
     return this.query.refs(ids);
   }
 
-  @MessagePattern('catalogue.anime.poster')
-  poster(@Payload() { data }: RpcRequest<unknown>) {
-    return this.posters.generated(validatePayload(catalogueIdParamsSchema, data).id);
+  @HandlesOperation(ANIME_POSTER_OPERATIONS.get)
+  poster(@Input() { id }: CatalogueIdRequest) {
+    return this.posters.generated(id);
   }
 
   @HandlesOperation(CATALOGUE_OPERATIONS.genres)

@@ -1,18 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { COLLECTIONS_OPERATIONS } from '@portal/contracts/operations';
-import {
-  type CatalogueIdRequest,
-  catalogueIdParamsSchema,
-  type CataloguePageRequest,
-  collectionCreateSchema,
-  collectionUpdateSchema,
-} from '@portal/contracts/schemas';
-import { HandlesOperation, Input, signedIn, validatePayload } from '@portal/platform';
+import type { AuthenticatedUser } from '@portal/contracts';
+import { COLLECTIONS_ADMIN_OPERATIONS, COLLECTIONS_OPERATIONS } from '@portal/contracts/operations';
+import type { CatalogueIdRequest, CataloguePageRequest, CollectionCreate, CollectionUpdateRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { CollectionsService } from './collections.service';
-
-const idOf = (data: unknown) => validatePayload(catalogueIdParamsSchema, data).id;
 
 @Controller()
 export class CollectionsMessageController {
@@ -33,18 +24,18 @@ export class CollectionsMessageController {
     return this.collections.details(id);
   }
 
-  @MessagePattern('catalogue.collection.create')
-  create(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.collections.create(signedIn(meta.user).id, validatePayload(collectionCreateSchema, data));
+  @HandlesOperation(COLLECTIONS_ADMIN_OPERATIONS.create)
+  create(@Input() collection: CollectionCreate, @Caller() admin: AuthenticatedUser) {
+    return this.collections.create(admin.id, collection);
   }
 
-  @MessagePattern('catalogue.collection.update')
-  update(@Payload() { meta, data }: RpcRequest<{ collection?: unknown }>) {
-    return this.collections.update(signedIn(meta.user).id, idOf(data), validatePayload(collectionUpdateSchema, data?.collection));
+  @HandlesOperation(COLLECTIONS_ADMIN_OPERATIONS.update)
+  update(@Input() { id, collection }: CollectionUpdateRequest, @Caller() admin: AuthenticatedUser) {
+    return this.collections.update(admin.id, id, collection);
   }
 
-  @MessagePattern('catalogue.collection.delete')
-  remove(@Payload() { meta, data }: RpcRequest<unknown>) {
-    return this.collections.remove(signedIn(meta.user).id, idOf(data));
+  @HandlesOperation(COLLECTIONS_ADMIN_OPERATIONS.delete)
+  remove(@Input() { id }: CatalogueIdRequest, @Caller() admin: AuthenticatedUser) {
+    return this.collections.remove(admin.id, id);
   }
 }

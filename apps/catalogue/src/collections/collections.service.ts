@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_MESSAGES, ErrorCode, type Collection, type CollectionDetails, type CollectionWrite, type Page } from '@portal/contracts';
+import {
+  CATALOGUE_MESSAGES,
+  ErrorCode,
+  type Collection,
+  type CollectionDeleted,
+  type CollectionDetails,
+  type CollectionUpdated,
+  type CollectionWrite,
+  type Page,
+} from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { changedFields, RpcError } from '@portal/platform';
 import { publishAdminAction } from '../admin-actions/admin-actions';
@@ -65,7 +74,7 @@ export class CollectionsService {
   }
 
   /** Returns the collection and the cover it replaced (for the gateway to delete). */
-  async update(actorId: string, id: number, write: CollectionWrite): Promise<CollectionDetails & { replacedCover: string | null }> {
+  async update(actorId: string, id: number, write: CollectionWrite): Promise<CollectionUpdated> {
     const animeIds = write.animeIds === undefined ? undefined : await this.checkedAnimeIds(write.animeIds);
     const previous = await this.collections.transaction(async (manager) => {
       const before = await this.collections.lockAuditState(manager, id);
@@ -82,7 +91,7 @@ export class CollectionsService {
     return { ...(await this.details(id)), replacedCover };
   }
 
-  async remove(actorId: string, id: number): Promise<{ id: number; deleted: true; cover: string | null }> {
+  async remove(actorId: string, id: number): Promise<CollectionDeleted> {
     const deleted = await this.collections.transaction(async (manager) => {
       const before = await this.collections.lockAuditState(manager, id);
       const row = await this.collections.delete(manager, id);

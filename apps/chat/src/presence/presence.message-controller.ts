@@ -1,9 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { RpcRequest } from '@portal/contracts';
-import { ONLINE_OPERATIONS } from '@portal/contracts/operations';
-import { type OnlineUsersQuery, presenceGatewaySchema, presenceReportSchema, presenceStatsForSchema } from '@portal/contracts/schemas';
-import { HandlesOperation, Input, validatePayload } from '@portal/platform';
+import { ONLINE_OPERATIONS, PRESENCE_OPERATIONS } from '@portal/contracts/operations';
+import type { OnlineUsersQuery, PresenceGatewayRequest, PresenceReportRequest, PresenceStatsForRequest } from '@portal/contracts/schemas';
+import { HandlesOperation, Input } from '@portal/platform';
 import { PresenceService } from './services/presence.service';
 
 /** Online presence for the gateways: their reports, a newcomer's first numbers, the list of names. */
@@ -11,15 +9,14 @@ import { PresenceService } from './services/presence.service';
 export class PresenceMessageController {
   constructor(private readonly presence: PresenceService) {}
 
-  @MessagePattern('chat.presence.report')
-  report(@Payload() { data }: RpcRequest<unknown>) {
-    const { gatewayId, snapshot } = validatePayload(presenceReportSchema, data);
+  @HandlesOperation(PRESENCE_OPERATIONS.report)
+  report(@Input() { gatewayId, snapshot }: PresenceReportRequest) {
     return this.presence.report(gatewayId, snapshot);
   }
 
-  @MessagePattern('chat.presence.stats-for')
-  statsFor(@Payload() { data }: RpcRequest<unknown>) {
-    return this.presence.statsFor(validatePayload(presenceStatsForSchema, data).visitor);
+  @HandlesOperation(PRESENCE_OPERATIONS.statsFor)
+  statsFor(@Input() { visitor }: PresenceStatsForRequest) {
+    return this.presence.statsFor(visitor);
   }
 
   @HandlesOperation(ONLINE_OPERATIONS.users)
@@ -27,9 +24,9 @@ export class PresenceMessageController {
     return this.presence.page(offset, limit);
   }
 
-  @MessagePattern('chat.presence.leave')
-  async leave(@Payload() { data }: RpcRequest<unknown>) {
-    await this.presence.leave(validatePayload(presenceGatewaySchema, data).gatewayId);
+  @HandlesOperation(PRESENCE_OPERATIONS.leave)
+  async leave(@Input() { gatewayId }: PresenceGatewayRequest) {
+    await this.presence.leave(gatewayId);
     return { ok: true as const };
   }
 }

@@ -1,25 +1,24 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { AuthenticatedUser, RpcMeta, RpcRequest, WatchPartyCreate, WatchPartyReply } from '@portal/contracts';
-import { WATCH_PARTY_OPERATIONS } from '@portal/contracts/operations';
-import {
-  type WatchPartyRoomParams,
-  watchPartyChatRequestSchema,
-  watchPartyControlRequestSchema,
-  watchPartyDisconnectRequestSchema,
-  watchPartyGatewaySchema,
-  watchPartyJoinRequestSchema,
-  watchPartyLeaveRequestSchema,
+import type { AuthenticatedUser, WatchPartyCreate, WatchPartyReply } from '@portal/contracts';
+import { WATCH_PARTY_OPERATIONS, WATCH_PARTY_SOCKET_OPERATIONS } from '@portal/contracts/operations';
+import type {
+  WatchPartyChatRequest,
+  WatchPartyControlRequest,
+  WatchPartyDisconnectRequest,
+  WatchPartyGatewayRequest,
+  WatchPartyJoinRequest,
+  WatchPartyLeaveRequest,
+  WatchPartyRoomParams,
 } from '@portal/contracts/schemas';
-import { Caller, HandlesOperation, Input, signedIn, validatePayload } from '@portal/platform';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { WatchPartyService } from './services/watch-party.service';
 import { WatchPartyTitles } from './watch-party-titles';
 import { WatchPartyError } from './watch-party.errors';
 
 /**
  * Watch-party rooms for the gateway: the REST side (open, read) and what the members' sockets do.
- * The member is always the request's verified user (`meta.user`), never the payload's. A refusal
- * (NOT_HOST, ROOM_NOT_FOUND…) is an answer the gateway tells the socket, not a failed call.
+ * The member is always the request's verified user, never the payload's. A refusal (NOT_HOST,
+ * ROOM_NOT_FOUND…) is an answer the gateway tells the socket, not a failed call.
  */
 @Controller()
 export class WatchPartyMessageController {
@@ -32,7 +31,7 @@ export class WatchPartyMessageController {
   async create(@Input() { animeId, episode }: WatchPartyCreate, @Caller() host: AuthenticatedUser) {
     const titleId = await this.titles.resolve(animeId, episode);
     // The host's avatar arrives with their socket's join, as every member's does.
-    return this.parties.create({ userId: host.id, username: host.username, avatar: null }, titleId, episode);
+    return this.parties.create({ ...memberOf(host), avatar: null }, titleId, episode);
   }
 
   @HandlesOperation(WATCH_PARTY_OPERATIONS.get)
@@ -40,47 +39,39 @@ export class WatchPartyMessageController {
     return this.parties.state(roomId);
   }
 
-  @MessagePattern('chat.watch-party.join')
-  join(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { roomId, gatewayId, socketId, avatar } = validatePayload(watchPartyJoinRequestSchema, data);
-    return reply(() => this.parties.join({ ...memberOf(meta), avatar }, roomId, gatewayId, socketId));
+  @HandlesOperation(WATCH_PARTY_SOCKET_OPERATIONS.join)
+  join(@Input() { roomId, gatewayId, socketId, avatar }: WatchPartyJoinRequest, @Caller() member: AuthenticatedUser) {
+    return reply(() => this.parties.join({ ...memberOf(member), avatar }, roomId, gatewayId, socketId));
   }
 
-  @MessagePattern('chat.watch-party.leave')
-  leave(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { roomId } = validatePayload(watchPartyLeaveRequestSchema, data);
-    return done(() => this.parties.leave(memberOf(meta).userId, roomId));
+  @HandlesOperation(WATCH_PARTY_SOCKET_OPERATIONS.leave)
+  leave(@Input() { roomId }: WatchPartyLeaveRequest, @Caller() member: AuthenticatedUser) {
+    return done(() => this.parties.leave(member.id, roomId));
   }
 
-  @MessagePattern('chat.watch-party.disconnect')
-  disconnect(@Payload() { data }: RpcRequest<unknown>) {
-    const { roomId, socketId } = validatePayload(watchPartyDisconnectRequestSchema, data);
+  @HandlesOperation(WATCH_PARTY_SOCKET_OPERATIONS.disconnect)
+  disconnect(@Input() { roomId, socketId }: WatchPartyDisconnectRequest) {
     return done(() => this.parties.disconnected(roomId, socketId));
   }
 
-  @MessagePattern('chat.watch-party.control')
-  control(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { roomId, action } = validatePayload(watchPartyControlRequestSchema, data);
-    return done(() => this.parties.control(memberOf(meta).userId, roomId, action));
+  @HandlesOperation(WATCH_PARTY_SOCKET_OPERATIONS.control)
+  control(@Input() { roomId, action }: WatchPartyControlRequest, @Caller() member: AuthenticatedUser) {
+    return done(() => this.parties.control(member.id, roomId, action));
   }
 
-  @MessagePattern('chat.watch-party.chat')
-  chat(@Payload() { meta, data }: RpcRequest<unknown>) {
-    const { roomId, text, avatar } = validatePayload(watchPartyChatRequestSchema, data);
-    return done(() => this.parties.chat({ ...memberOf(meta), avatar }, roomId, text));
+  @HandlesOperation(WATCH_PARTY_SOCKET_OPERATIONS.chat)
+  chat(@Input() { roomId, text, avatar }: WatchPartyChatRequest, @Caller() member: AuthenticatedUser) {
+    return done(() => this.parties.chat({ ...memberOf(member), avatar }, roomId, text));
   }
 
-  @MessagePattern('chat.watch-party.drop-gateway')
-  async dropGateway(@Payload() { data }: RpcRequest<unknown>) {
-    await this.parties.dropGateway(validatePayload(watchPartyGatewaySchema, data).gatewayId);
+  @HandlesOperation(WATCH_PARTY_SOCKET_OPERATIONS.dropGateway)
+  async dropGateway(@Input() { gatewayId }: WatchPartyGatewayRequest) {
+    await this.parties.dropGateway(gatewayId);
     return { ok: true as const };
   }
 }
 
-function memberOf(meta: RpcMeta): { userId: string; username: string } {
-  const { id, username } = signedIn(meta.user);
-  return { userId: id, username };
-}
+const memberOf = ({ id, username }: AuthenticatedUser): { userId: string; username: string } => ({ userId: id, username });
 
 /** The value, or the room's refusal as an answer; anything else fails the call. */
 async function reply<T>(run: () => Promise<T>): Promise<WatchPartyReply<T>> {

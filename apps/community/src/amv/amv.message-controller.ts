@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { AmvAdjacentRequest, AmvCreateRequest, AmvListRequest, AmvUpdateRequest, AuthenticatedUser, RpcRequest } from '@portal/contracts';
-import { AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS } from '@portal/contracts/operations';
-import { amvViewSchema, type AmvIdRequest, type AmvPlaylistItemRequest, type AmvPlaylistReorderRequest, type AmvSearchRequest } from '@portal/contracts/schemas';
-import { Caller, HandlesOperation, Input, validatePayload } from '@portal/platform';
+import type { AmvAdjacentRequest, AmvCreateRequest, AmvListRequest, AmvUpdateRequest, AuthenticatedUser } from '@portal/contracts';
+import { AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS, AMV_VIEW_OPERATIONS } from '@portal/contracts/operations';
+import type { AmvIdRequest, AmvPlaylistItemRequest, AmvPlaylistReorderRequest, AmvSearchRequest, AmvViewRequest } from '@portal/contracts/schemas';
+import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { AmvPlaylistService } from './services/amv-playlist.service';
 import { AmvReader } from './services/amv-reader';
 import { AmvService } from './services/amv.service';
@@ -70,10 +69,9 @@ export class AmvMessageController {
     return this.amv.unlike(user, id);
   }
 
-  /** Not a declared operation yet: the gateway names the viewer (apps/gateway/src/community/amv.controller.ts). */
-  @MessagePattern('community.amv.view')
-  view(@Payload() { data }: RpcRequest<unknown>) {
-    const { id, viewer } = validatePayload(amvViewSchema, data);
+  /** The viewer is named by the gateway (apps/gateway/src/community/amv.controller.ts), not the caller. */
+  @HandlesOperation(AMV_VIEW_OPERATIONS.count)
+  view(@Input() { id, viewer }: AmvViewRequest) {
     return this.amv.view(id, viewer);
   }
 

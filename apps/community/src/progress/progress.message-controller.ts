@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type AuthenticatedUser, ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcRequest } from '@portal/contracts';
-import { PROGRESS_OPERATIONS } from '@portal/contracts/operations';
+import { type AuthenticatedUser, ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload } from '@portal/contracts';
+import { PROGRESS_OPERATIONS, PROGRESS_SAVES_OPERATIONS } from '@portal/contracts/operations';
 import { Caller, HandlesOperation, Input, knownErrorPayload, validatePayload } from '@portal/platform';
-import { type ContinueWatchingQuery, type ProgressTarget, progressSaveManySchema, progressSaveSchema } from '@portal/contracts/schemas';
+import { type ContinueWatchingQuery, type ProgressSaveManyRequest, type ProgressTarget, progressSaveSchema } from '@portal/contracts/schemas';
 import { ProgressService } from './services/progress.service';
 
 @Controller()
@@ -11,9 +10,8 @@ export class ProgressMessageController {
   constructor(private readonly progress: ProgressService) {}
 
   /** Each item is validated and answered on its own: one bad item fails only its own request. */
-  @MessagePattern('community.progress.save-many')
-  async saveMany(@Payload() { data }: RpcRequest<unknown>) {
-    const { items } = validatePayload(progressSaveManySchema, data);
+  @HandlesOperation(PROGRESS_SAVES_OPERATIONS.saveMany)
+  async saveMany(@Input() { items }: ProgressSaveManyRequest) {
     // One lookup of the batch's titles; each save then finds its title in memory.
     await this.progress.prefetchTitles(items.map((item) => progressSaveSchema.safeParse(item)).flatMap((parsed) => (parsed.success ? [parsed.data.animeId] : [])));
     return Promise.all(

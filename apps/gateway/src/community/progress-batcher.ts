@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, GENERIC_MESSAGES, type AuthenticatedUser, type ProgressPoint, type ProgressSave } from '@portal/contracts';
+import type { ProgressSaveItem } from '@portal/contracts/schemas';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 
 const MAX_ITEMS = 500;
 
 interface Pending {
-  item: ProgressSave & { userId: string; username: string };
+  item: ProgressSaveItem;
   resolve: (point: ProgressPoint) => void;
   reject: (error: unknown) => void;
 }

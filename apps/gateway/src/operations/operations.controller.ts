@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, Req } from '@nestjs/common';
 import { ErrorCode, GENERIC_MESSAGES, type Page, type RpcPattern } from '@portal/contracts';
-import { type AnyOperation, type HttpBinding, type HttpMethod, OPERATIONS, sendsQuery, successStatusOf } from '@portal/contracts/operations';
+import { type AnyOperation, type HttpMethod, OPERATIONS, type RoutedOperation, sendsQuery, successStatusOf } from '@portal/contracts/operations';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
 import { parseAtEdge } from '../http/edge-validation.pipe';
@@ -8,8 +8,6 @@ import { Paginated } from '../http/paginated';
 import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
 import { CatalogueResponseCache } from '../catalogue/catalogue-response-cache';
 import { documentOperation } from './operation-openapi';
-
-type RoutedOperation = AnyOperation & { http: HttpBinding };
 
 const ROUTE: Record<HttpMethod, (path: string) => MethodDecorator> = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete };
 

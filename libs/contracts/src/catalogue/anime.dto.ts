@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   animeCharacterRoleSchema,
   animeDetailsSchema,
+  animePosterSchema,
   animeStatsSchema,
   animeSummarySchema,
   animeVideoSchema,
@@ -15,7 +16,7 @@ import type {
   seiyuuDetailsSchema,
   suggestionSchema,
 } from './catalogue.answers';
-import type { metadataSyncProgressSchema } from './catalogue-admin.answers';
+import type { collectionDeletedSchema, collectionUpdatedSchema, metadataSyncProgressSchema } from './catalogue-admin.answers';
 
 /** Catalogue shapes shared by the catalogue service, the gateway and the web client. */
 
@@ -41,6 +42,7 @@ export type AnimeCharacterRole = z.output<typeof animeCharacterRoleSchema>;
 /** The anime page. SPEC field names (imageUrl, rating, releaseYear, series, shikimori_*) are kept. */
 export type AnimeDetails = z.output<typeof animeDetailsSchema>;
 export type AnimeStats = z.output<typeof animeStatsSchema>;
+export type AnimePoster = z.output<typeof animePosterSchema>;
 export type SearchHit = z.output<typeof searchHitSchema>;
 export type Suggestion = z.output<typeof suggestionSchema>;
 export type CharacterSummary = z.output<typeof characterSummarySchema>;
@@ -49,6 +51,9 @@ export type CharacterDetails = z.output<typeof characterDetailsSchema>;
 export type SeiyuuDetails = z.output<typeof seiyuuDetailsSchema>;
 export type Collection = z.output<typeof collectionSchema>;
 export type CollectionDetails = z.output<typeof collectionDetailsSchema>;
+/** What the admin's collection writes answer the gateway: the covers as storage keys, for it to delete. */
+export type CollectionUpdated = z.output<typeof collectionUpdatedSchema>;
+export type CollectionDeleted = z.output<typeof collectionDeletedSchema>;
 
 /** The Shikimori sync's queue and progress (the admin page). */
 export type MetadataSyncProgress = z.output<typeof metadataSyncProgressSchema>;

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { collectionDetailsSchema } from './catalogue.answers';
 
-// What the admin's writes and tools answer (catalogue-admin.operations.ts); MetadataSyncProgress in anime.dto.ts is an output of these.
+// What the admin's writes and tools answer (catalogue-admin.operations.ts); the types in anime.dto.ts are outputs of these.
 
 const count = z.number().int();
 
 export const animeDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+// A collection's covers are storage keys here (`collections/…`): the gateway deletes the files they name.
+
+/** The collection changed, and the cover it replaced (null when it kept its cover or had none). */
+export const collectionUpdatedSchema = collectionDetailsSchema.extend({ replacedCover: z.string().nullable() });
+
+export const collectionDeletedSchema = animeDeletedSchema.extend({ cover: z.string().nullable() });
 
 /** Sync jobs added (a title whose job is still pending is not queued twice). */
 export const syncQueuedSchema = z.object({ queued: count });

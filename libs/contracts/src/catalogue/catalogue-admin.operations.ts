@@ -1,11 +1,21 @@
 import { defineOperation } from '../operations/define-operation';
 import { emptySchema } from '../validation/common.schemas';
-import { animeDeletedSchema, backgroundImagesSchema, metadataJobSchema, metadataSyncProgressSchema, syncQueuedSchema } from './catalogue-admin.answers';
-import { animeDetailsSchema } from './catalogue.answers';
+import {
+  animeDeletedSchema,
+  backgroundImagesSchema,
+  collectionDeletedSchema,
+  collectionUpdatedSchema,
+  metadataJobSchema,
+  metadataSyncProgressSchema,
+  syncQueuedSchema,
+} from './catalogue-admin.answers';
+import { animeDetailsSchema, collectionDetailsSchema } from './catalogue.answers';
 import {
   animeCreateSchema,
   animePatchRequestSchema,
   catalogueIdParamsSchema,
+  collectionCreateSchema,
+  collectionUpdateRequestSchema,
   metadataIdParamsSchema,
   metadataSyncSchema,
   parserParseSchema,
@@ -64,6 +74,38 @@ export const ANIME_ADMIN_OPERATIONS = {
     summary: "Set a title's poster URL (admins only)",
     request: savePosterSchema,
     answer: animeDetailsSchema,
+  }),
+};
+
+/**
+ * An admin's writes to the collections, sent by the gateway's own routes
+ * (apps/gateway/src/catalogue/collections.controller.ts): they take a multipart form whose cover the
+ * gateway stores, and it deletes the covers these answer as replaced or gone.
+ */
+export const COLLECTIONS_ADMIN_OPERATIONS = {
+  create: defineOperation({
+    pattern: 'catalogue.collection.create',
+    kind: 'write',
+    access: 'admin',
+    summary: 'Add a collection (admins only); `cover` is the key of the cover the gateway stored',
+    request: collectionCreateSchema,
+    answer: collectionDetailsSchema,
+  }),
+  update: defineOperation({
+    pattern: 'catalogue.collection.update',
+    kind: 'write',
+    access: 'admin',
+    summary: 'Change a collection (admins only): the fields sent are the ones changed; answers the cover replaced',
+    request: collectionUpdateRequestSchema,
+    answer: collectionUpdatedSchema,
+  }),
+  delete: defineOperation({
+    pattern: 'catalogue.collection.delete',
+    kind: 'write',
+    access: 'admin',
+    summary: 'Remove a collection (admins only); answers its cover, for the gateway to delete',
+    request: catalogueIdParamsSchema,
+    answer: collectionDeletedSchema,
   }),
 };
 

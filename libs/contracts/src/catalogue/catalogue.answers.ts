@@ -111,6 +111,9 @@ export const animeStatsSchema = z.object({
   averageScore: z.number().nullable(),
 });
 
+/** What the gateway's poster routes need, in one read: the generated SVG, and where the title's own poster is (its `imageUrl`). */
+export const animePosterSchema = z.object({ id: z.number().int(), svg: z.string(), source: z.string() });
+
 export const searchHitSchema = animeSummarySchema.extend({
   /** Which of the title's names matched, for highlighting. */
   matchedName: z.string(),

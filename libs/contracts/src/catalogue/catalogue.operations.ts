@@ -7,6 +7,7 @@ import { emptySchema } from '../validation/common.schemas';
 import { animeRefLookupSchema } from './anime-ref.answers';
 import {
   animeDetailsSchema,
+  animePosterSchema,
   animeStatsSchema,
   animeSummarySchema,
   characterDetailsSchema,
@@ -35,8 +36,7 @@ const animePageSchema = numberedPageOf(animeSummarySchema);
  * The catalogue's public reads (docs/catalogue.md): the catalogue service answers them, the same for
  * everyone, so the gateway's response cache (apps/gateway/src/catalogue/catalogue-response-cache.ts)
  * keeps their answers by URL until the catalogue changes. Adult titles are never listed. The admin's
- * writes are ANIME_ADMIN_OPERATIONS (catalogue-admin.operations.ts); the poster routes stay hand-written
- * in the gateway (they answer images and redirects).
+ * writes are ANIME_ADMIN_OPERATIONS (catalogue-admin.operations.ts); the poster routes are ANIME_POSTER_OPERATIONS.
  */
 export const CATALOGUE_OPERATIONS = {
   list: defineOperation({
@@ -140,6 +140,21 @@ export const CATALOGUE_OPERATIONS = {
   }),
 };
 
+/**
+ * What the gateway's poster routes (GET /anime/:id/poster.svg, /anime/:id/poster) read: they answer
+ * images and redirects, so they stay its own (apps/gateway/src/catalogue/anime.controller.ts).
+ */
+export const ANIME_POSTER_OPERATIONS = {
+  get: defineOperation({
+    pattern: 'catalogue.anime.poster',
+    kind: 'read',
+    access: 'public',
+    summary: "A title's generated poster (SVG) and where its own poster is",
+    request: catalogueIdParamsSchema,
+    answer: animePosterSchema,
+  }),
+};
+
 /** Characters and voice actors (seiyuu), with the titles they appear in. */
 export const PEOPLE_OPERATIONS = {
   characters: defineOperation({
@@ -171,7 +186,7 @@ export const PEOPLE_OPERATIONS = {
   }),
 };
 
-/** Curated collections of titles: the reads. Admins write them through the gateway's upload routes (apps/gateway/src/catalogue/collections.controller.ts). */
+/** Curated collections of titles: the reads. Admins write them through the gateway's upload routes (COLLECTIONS_ADMIN_OPERATIONS). */
 export const COLLECTIONS_OPERATIONS = {
   list: defineOperation({
     pattern: 'catalogue.collections.list',

@@ -200,6 +200,8 @@ const collectionFields = {
 export const collectionCreateSchema = z.object(collectionFields).partial().required({ title: true });
 /** PUT /collections/{id}: the fields sent are the ones changed (`cover: null` drops the cover). */
 export const collectionUpdateSchema = z.object(collectionFields).partial();
+/** `catalogue.collection.update`: the collection of the path with the form's changes. */
+export const collectionUpdateRequestSchema = catalogueIdParamsSchema.extend({ collection: collectionUpdateSchema });
 
 // Shikimori metadata (admins) ---------------------------------------------------------------------
 
@@ -282,6 +284,7 @@ export type AnimePatchRequest = z.output<typeof animePatchRequestSchema>;
 export type SavePosterRequest = z.output<typeof savePosterSchema>;
 export type CollectionWrite = z.output<typeof collectionUpdateSchema>;
 export type CollectionCreate = z.output<typeof collectionCreateSchema>;
+export type CollectionUpdateRequest = z.output<typeof collectionUpdateRequestSchema>;
 export type MetadataSyncRequest = z.output<typeof metadataSyncSchema>;
 export type ParserParseRequest = z.output<typeof parserParseSchema>;
 export type MetadataIdRequest = z.output<typeof metadataIdParamsSchema>;

@@ -1,6 +1,15 @@
 import { defineOperation } from '../operations/define-operation';
 import { emptySchema } from '../validation/common.schemas';
-import { amvAdjacentAnswerSchema, amvDeletedSchema, amvItemSchema, amvLikeStateSchema, amvPageSchema, amvPlaylistSchema, amvTopSchema } from './amv.answers';
+import {
+  amvAdjacentAnswerSchema,
+  amvDeletedSchema,
+  amvItemSchema,
+  amvLikeStateSchema,
+  amvPageSchema,
+  amvPlaylistSchema,
+  amvTopSchema,
+  amvViewStateSchema,
+} from './amv.answers';
 import {
   amvAdjacentSchema,
   amvCreateSchema,
@@ -10,13 +19,14 @@ import {
   amvPlaylistReorderSchema,
   amvSearchQuerySchema,
   amvUpdateSchema,
+  amvViewSchema,
 } from './amv.schemas';
 
 /**
  * AMV clips (docs/community.md, «AMV»): the community owns them. Reads are public (a signed-in
  * caller learns `likedByMe`), writes the admins'. The gateway keeps its own routes for what does more
- * than forward (apps/gateway/src/community/amv.controller.ts): the video upload and the view count (it
- * names the viewer). An AMV's comments are in COMMENTS_OPERATIONS.
+ * than forward (apps/gateway/src/community/amv.controller.ts): the video upload and the view count
+ * (AMV_VIEW_OPERATIONS). An AMV's comments are in COMMENTS_OPERATIONS.
  */
 export const AMV_OPERATIONS = {
   list: defineOperation({
@@ -108,6 +118,21 @@ export const AMV_OPERATIONS = {
     summary: 'Take the like back',
     request: amvParamsSchema,
     answer: amvLikeStateSchema,
+  }),
+};
+
+/**
+ * An AMV's view, counted once per viewer a day: the gateway's own route (POST /api/amv/:id/view) sends
+ * it, naming the viewer from the request (the user, or a guest's hashed address and browser).
+ */
+export const AMV_VIEW_OPERATIONS = {
+  count: defineOperation({
+    pattern: 'community.amv.view',
+    kind: 'write',
+    access: 'public',
+    summary: "Count an AMV's view, once per viewer a day",
+    request: amvViewSchema,
+    answer: amvViewStateSchema,
   }),
 };
 

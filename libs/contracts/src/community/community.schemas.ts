@@ -129,6 +129,4 @@ export type ProgressSave = z.output<typeof progressSaveSchema>;
 export type ProgressTarget = z.output<typeof progressTargetSchema>;
 export type ContinueWatchingQuery = z.output<typeof continueWatchingQuerySchema>;
 export type ProgressSaveItem = z.output<typeof progressSaveItemSchema>;
-export interface ProgressSaveManyRequest {
-  items: ProgressSaveItem[];
-}
+export type ProgressSaveManyRequest = z.output<typeof progressSaveManySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { animeRefSchema } from '../catalogue/anime-ref.answers';
+import { rpcErrorPayloadSchema } from '../rpc/rpc-error.answers';
 import { isoDateTime } from '../validation/answer.schemas';
 
 // What the watch progress operations answer (progress.operations.ts); the types in library.dto.ts are these schemas' outputs.
@@ -16,3 +17,9 @@ export const progressPointSchema = z.object({
 export const continueWatchingItemSchema = progressPointSchema.extend({ anime: animeRefSchema });
 
 export const progressDeletedSchema = z.object({ deleted: z.boolean() });
+
+/** One save of a batch, answered alone: its point, or the refusal its caller gets. */
+export const progressSaveResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), point: progressPointSchema }),
+  z.object({ ok: z.literal(false), error: rpcErrorPayloadSchema }),
+]);

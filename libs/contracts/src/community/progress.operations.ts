@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineOperation } from '../operations/define-operation';
-import { continueWatchingQuerySchema, progressTargetSchema } from './community.schemas';
-import { continueWatchingItemSchema, progressDeletedSchema, progressPointSchema } from './progress.answers';
+import { continueWatchingQuerySchema, progressSaveManySchema, progressTargetSchema } from './community.schemas';
+import { continueWatchingItemSchema, progressDeletedSchema, progressPointSchema, progressSaveResultSchema } from './progress.answers';
 
 /**
  * Watch progress (SPEC §7, docs/community.md): where the signed-in viewer stopped in each episode.
- * Saves are the gateway's own route (POST /api/progress): it coalesces them into one
- * `community.progress.save-many` message per turn of its event loop (apps/gateway/src/community/progress-batcher.ts).
+ * Saves are the gateway's own route (POST /api/progress): PROGRESS_SAVES_OPERATIONS.
  */
 export const PROGRESS_OPERATIONS = {
   get: defineOperation({
@@ -35,5 +34,21 @@ export const PROGRESS_OPERATIONS = {
     summary: "Forget an episode's position, or without episode every position of the title (in the query or the body)",
     request: progressTargetSchema,
     answer: progressDeletedSchema,
+  }),
+};
+
+/**
+ * The saves of POST /api/progress, which the gateway coalesces into one message per turn of its event
+ * loop (apps/gateway/src/community/progress-batcher.ts). The message carries no user: each item names
+ * its saver (the verified token's user, checked by the gateway's route), and is parsed and answered alone.
+ */
+export const PROGRESS_SAVES_OPERATIONS = {
+  saveMany: defineOperation({
+    pattern: 'community.progress.save-many',
+    kind: 'write',
+    access: 'public',
+    summary: "Many viewers' saves, each answered in its place: its point, or its refusal",
+    request: progressSaveManySchema,
+    answer: z.array(progressSaveResultSchema),
   }),
 };

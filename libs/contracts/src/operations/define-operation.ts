@@ -64,9 +64,13 @@ export type RequestOf<O extends AnyOperation> = z.input<O['request']>;
 export type ParsedRequestOf<O extends AnyOperation> = z.output<O['request']>;
 export type AnswerOf<O extends AnyOperation> = z.output<O['answer']>;
 
-export const defineOperation = <Request extends z.ZodType, Answer extends z.ZodType, const Pattern extends string>(
-  operation: Operation<Request, Answer, Pattern>,
-): Operation<Request, Answer, Pattern> => Object.freeze(operation);
+/** An operation with an HTTP route (the web client can call it). */
+export type RoutedOperation = AnyOperation & { readonly http: HttpBinding };
+
+/** The declaration as written; whether it has an `http` binding stays in its type (the web client offers only those). */
+export const defineOperation = <Request extends z.ZodType, Answer extends z.ZodType, const Pattern extends string, Http extends HttpBinding | undefined = undefined>(
+  operation: Operation<Request, Answer, Pattern> & { readonly http?: Http },
+): Operation<Request, Answer, Pattern> & { readonly http: Http } => Object.freeze(operation) as Operation<Request, Answer, Pattern> & { readonly http: Http };
 
 /** The path parameters of a route, in order: `/news/:id/comments` → `['id']`. */
 export function pathParamsOf(path: string): string[] {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { OnlineStats } from './realtime-events';
 
 // Online presence (docs/realtime.md, «Online presence»): each gateway reports who it holds to the
 // chat service, which keeps the reports in Redis and sums them. The gateway builds these; the chat
@@ -39,18 +38,6 @@ export type PresenceSnapshot = z.output<typeof presenceSnapshotSchema>;
 export type PresenceReportRequest = z.output<typeof presenceReportSchema>;
 export type PresenceStatsForRequest = z.output<typeof presenceStatsForSchema>;
 export type PresenceGatewayRequest = z.output<typeof presenceGatewaySchema>;
-
-/** The answer to a report: the counts that include it, and when to report next. */
-export interface PresenceReportAnswer {
-  stats: OnlineStats;
-  /** The gateway reports again after this long (PRESENCE_HEARTBEAT_MS of the chat service). */
-  heartbeatMs: number;
-  /**
-   * False when the gateway's previous report had expired (or this is its first): others may have
-   * taken it for dead and removed its watch-party sockets, which it then registers again.
-   */
-  known: boolean;
-}
 
 /** A gateway's visitors, each once (users by id, guests and bots by browser). */
 export function presenceSnapshotOf(visitors: Iterable<PresenceVisitor>): PresenceSnapshot {

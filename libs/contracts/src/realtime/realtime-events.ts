@@ -1,14 +1,8 @@
-import type { ChatMessage } from './chat.answers';
-import type { OnlineUsersPage } from './online.answers';
 /** The socket.io contract (path /socket.io/): the general connection and the /chat namespace. */
+import type { ChatMessage } from './chat.answers';
+import type { OnlineStats, OnlineUsersPage } from './online.answers';
 
-export interface OnlineStats {
-  usersOnline: number;
-  guestsOnline: number;
-  botsOnline: number;
-  /** Up to ONLINE_USERNAMES_SHOWN names, alphabetical. */
-  usernames: string[];
-}
+export type { OnlineStats };
 
 export const ONLINE_USERNAMES_SHOWN = 20;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../validation/answer.schemas';
+import { WatchPartyErrorCode } from './watch-party';
 
 export const watchPartyMemberSchema = z.object({
   userId: z.string(),
@@ -39,6 +40,33 @@ export const watchPartyCreatedSchema = z.object({
   url: z.string(),
 });
 
+export const watchPartyChatMessageSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  /** Plain text, 1..500 characters after trimming: render it as text. */
+  text: z.string(),
+  /** Server ms. */
+  sentAt: z.number(),
+});
+
+/** What a joining socket is sent at once: the room and its last chat messages. */
+export const watchPartyJoinedSchema = z.object({ state: watchPartyStateSchema, history: z.array(watchPartyChatMessageSchema) });
+
+const watchPartyRefusalSchema = z.object({ code: z.enum(WatchPartyErrorCode), message: z.string() });
+
+/**
+ * What a room operation answers: the value, or the refusal the socket is told as an `error` event
+ * (NOT_HOST, ROOM_NOT_FOUND, RATE_LIMITED…). A refusal is an answer, not a failure of the call.
+ */
+export const watchPartyReplyOf = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: watchPartyRefusalSchema })]);
+
+export type WatchPartyReply<T = null> = { ok: true; value: T } | { ok: false; error: z.output<typeof watchPartyRefusalSchema> };
+
 export type WatchPartyMember = z.output<typeof watchPartyMemberSchema>;
 export type WatchPartyState = z.output<typeof watchPartyStateSchema>;
 export type WatchPartyCreated = z.output<typeof watchPartyCreatedSchema>;
+export type WatchPartyChatMessage = z.output<typeof watchPartyChatMessageSchema>;
+export type WatchPartyJoined = z.output<typeof watchPartyJoinedSchema>;

@@ -6,9 +6,6 @@ import {
   WATCH_PARTY_MESSAGES,
   WATCH_PARTY_MIN_RATE,
   WATCH_PARTY_ROOM_ID_PATTERN,
-  type WatchPartyChatMessage,
-  type WatchPartyErrorPayload,
-  type WatchPartyState,
 } from './watch-party';
 
 // Watch-party rooms: the REST bodies, the socket payloads (parsed by the gateway, strict objects) and
@@ -98,14 +95,3 @@ export type WatchPartyControlAction = WatchPartyControlRequest['action'];
 export type WatchPartyChatRequest = z.output<typeof watchPartyChatRequestSchema>;
 export type WatchPartyGatewayRequest = z.output<typeof watchPartyGatewaySchema>;
 
-/**
- * What a room operation answers: the value, or the refusal the socket is told as an `error` event
- * (NOT_HOST, ROOM_NOT_FOUND, RATE_LIMITED…). A refusal is an answer, not a failure of the call.
- */
-export type WatchPartyReply<T = null> = { ok: true; value: T } | { ok: false; error: Omit<WatchPartyErrorPayload, 'event'> };
-
-/** What a joining socket is sent at once: the room and its last chat messages. */
-export interface WatchPartyJoined {
-  state: WatchPartyState;
-  history: WatchPartyChatMessage[];
-}

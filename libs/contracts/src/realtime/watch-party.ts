@@ -4,9 +4,9 @@
  * payload; these types say what a well-behaved client sends.
  */
 
-import type { WatchPartyCreated, WatchPartyMember, WatchPartyState } from './watch-party.answers';
+import type { WatchPartyChatMessage, WatchPartyCreated, WatchPartyMember, WatchPartyState } from './watch-party.answers';
 
-export type { WatchPartyCreated, WatchPartyMember, WatchPartyState };
+export type { WatchPartyChatMessage, WatchPartyCreated, WatchPartyMember, WatchPartyState };
 
 export const WATCH_PARTY_NAMESPACE = '/watch-party';
 
@@ -20,17 +20,6 @@ export const WATCH_PARTY_CHAT_HISTORY = 50;
 export const WATCH_PARTY_CHAT_RATE_LIMIT = { messages: 5, seconds: 10 } as const;
 export const WATCH_PARTY_MIN_RATE = 0.25;
 export const WATCH_PARTY_MAX_RATE = 4;
-
-export interface WatchPartyChatMessage {
-  id: string;
-  userId: string;
-  username: string;
-  avatar: string | null;
-  /** Plain text, 1..500 characters after trimming: render it as text. */
-  text: string;
-  /** Server ms. */
-  sentAt: number;
-}
 
 export interface WatchPartyCreate {
   animeId: number;

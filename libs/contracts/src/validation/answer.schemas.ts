@@ -8,3 +8,6 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 /** A numbered page (`Page<T>`): the items with the page, its size and the total. */
 export const numberedPageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/** A call that only says it was done. */
+export const acknowledgedSchema = z.object({ ok: z.literal(true) });

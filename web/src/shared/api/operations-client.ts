@@ -1,5 +1,5 @@
 import { type HttpBinding, pathParamsOf, sendsQuery } from '@portal/contracts';
-import type { AnswerOf, AnyOperation, OperationFeature, OperationRoutes, Operations, RequestOf } from '@portal/contracts/operations';
+import type { AnswerOf, AnyOperation, OperationFeature, OperationRoutes, Operations, RequestOf, RoutedOperation } from '@portal/contracts/operations';
 import { type ApiRequestOptions, apiRequest, apiRequestPage } from './http-client';
 
 // The declared operations' routes, inlined by vite.config.ts: the client gets them without the schemas (and zod).
@@ -15,7 +15,9 @@ export interface CallOptions {
 
 /** One call per declared operation of a feature, typed from its contract: what it takes and what it answers. */
 export type FeatureClient<F extends OperationFeature> = {
-  [N in keyof Operations[F]]: Operations[F][N] extends infer O extends AnyOperation ? (input: RequestOf<O>, options?: CallOptions) => Promise<AnswerOf<O>> : never;
+  [N in keyof Operations[F] as Operations[F][N] extends RoutedOperation ? N : never]: Operations[F][N] extends infer O extends AnyOperation
+    ? (input: RequestOf<O>, options?: CallOptions) => Promise<AnswerOf<O>>
+    : never;
 };
 
 /** `/news/:id` with `{ id }` → `/news/<id>`; the fields the path used are not sent again. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_MESSAGES, ErrorCode } from '@portal/contracts';
+import { type AnimePoster, CATALOGUE_MESSAGES, ErrorCode } from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { posterSvg } from '../../posters/poster-svg';
 import { posterSource } from '../anime.mapper';
@@ -10,7 +10,7 @@ export class AnimePosterService {
   constructor(private readonly anime: AnimeRepository) {}
 
   /** The generated SVG, and the title's own poster address (as details' `imageUrl`: the generated one's when it has none). */
-  async generated(id: number): Promise<{ id: number; svg: string; source: string }> {
+  async generated(id: number): Promise<AnimePoster> {
     const row = await this.anime.findById(id);
     if (!row) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.animeNotFound);
     return { id: row.id, svg: posterSvg(row), source: posterSource(row) };
