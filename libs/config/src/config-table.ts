@@ -10,7 +10,7 @@ import {
   rewardsEnvSchema,
 } from './env-schemas';
 
-/** One row of README's configuration table. */
+/** One row of the configuration table (docs/configuration.md). */
 export interface Setting {
   name: string;
   usedBy: string;
@@ -142,7 +142,7 @@ const TABLE_ORDER = [
 const TABLE_START = '<!-- config:start -->';
 const TABLE_END = '<!-- config:end -->';
 
-/** README's configuration table in markdown, made from the apps' schemas and OTHER_SETTINGS. */
+/** The configuration table in markdown (docs/configuration.md), made from the apps' schemas and OTHER_SETTINGS. */
 export function configurationTable(): string {
   const settings = [...schemaSettings(), ...OTHER_SETTINGS];
   const byName = new Map(settings.map((setting) => [setting.name, setting]));
@@ -159,22 +159,25 @@ export function configurationTable(): string {
   ].join('\n');
 }
 
-/** The table between README's markers, as written there. */
-export function readmeConfigurationTable(readme: string): string {
-  const { start, end } = markedSection(readme);
-  return readme.slice(start, end).trim();
+/** The page that shows the table, between its markers. */
+export const CONFIGURATION_PAGE = 'docs/configuration.md';
+
+/** The table between the page's markers, as written there. */
+export function documentedConfigurationTable(page: string): string {
+  const { start, end } = markedSection(page);
+  return page.slice(start, end).trim();
 }
 
-/** README with the table between its markers replaced by `table`. */
-export function withConfigurationTable(readme: string, table: string = configurationTable()): string {
-  const { start, end } = markedSection(readme);
-  return `${readme.slice(0, start)}\n\n${table}\n\n${readme.slice(end)}`;
+/** The page with the table between its markers replaced by `table`. */
+export function withConfigurationTable(page: string, table: string = configurationTable()): string {
+  const { start, end } = markedSection(page);
+  return `${page.slice(0, start)}\n\n${table}\n\n${page.slice(end)}`;
 }
 
-function markedSection(readme: string): { start: number; end: number } {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${TABLE_START} … ${TABLE_END} section`);
+function markedSection(page: string): { start: number; end: number } {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${CONFIGURATION_PAGE} has no ${TABLE_START} … ${TABLE_END} section`);
   return { start: start + TABLE_START.length, end };
 }
 

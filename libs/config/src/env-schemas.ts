@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
 import { integrationsEnvRefinement, telegramEnvSchema, vkIdEnvSchema } from './integrations-env';
 
-// What README's configuration table reads from a variable's schema field besides its description (config-table.ts).
+// What the configuration table (docs/configuration.md) reads from a variable's schema field besides its description (config-table.ts).
 declare module 'zod' {
   interface GlobalMeta {
     /** The default column's text when the schema has no default to show (required, or computed at run time). */
