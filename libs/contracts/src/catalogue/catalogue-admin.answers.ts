@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { deletedOf } from '../validation/answer.schemas';
 import { collectionDetailsSchema } from './catalogue.answers';
 
 // What the admin's writes and tools answer (catalogue-admin.operations.ts); the types in anime.dto.ts are outputs of these.
 
 const count = z.number().int();
 
-export const animeDeletedSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
+export const animeDeletedSchema = deletedOf(z.number().int());
 
 // A collection's covers are storage keys here (`collections/…`): the gateway deletes the files they name.
 

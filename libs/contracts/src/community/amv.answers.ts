@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, numberedPageOf } from '../validation/answer.schemas';
+import { deletedOf, isoDateTime, numberedPageOf } from '../validation/answer.schemas';
 import { animeRefSchema } from '../catalogue/anime-ref.answers';
 import { AMV_EMBED_PROVIDERS } from './amv.dto';
 
@@ -51,7 +51,7 @@ export const amvTopSchema = z.object({ mostViewed: z.array(amvItemSchema), mostL
 /** GET /amv/:id/adjacent: the neighbours in the listing's order (title, then id). */
 export const amvAdjacentAnswerSchema = z.object({ previous: amvItemSchema.nullable(), next: amvItemSchema.nullable() });
 
-export const amvDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
+export const amvDeletedSchema = deletedOf(z.uuid());
 
 export const amvLikeStateSchema = z.object({ id: z.uuid(), likes: z.number().int(), likedByMe: z.boolean() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from '../validation/answer.schemas';
+import { deletedOf, isoDateTime } from '../validation/answer.schemas';
 import { animeRefSchema } from '../catalogue/anime-ref.answers';
 import { commentAuthorSchema } from './comment-author.answers';
 import { COMMENT_TARGET_TYPES } from './comments.dto';
@@ -75,4 +75,4 @@ export const latestCommentsSchema = z.array(latestCommentSchema);
 
 export const commentLikeStateSchema = z.object({ id: z.uuid(), likes: z.number().int(), likedByMe: z.boolean() });
 
-export const commentDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
+export const commentDeletedSchema = deletedOf(z.uuid());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from '../validation/answer.schemas';
+import { deletedOf, isoDateTime } from '../validation/answer.schemas';
 import { animeRefSchema } from '../catalogue/anime-ref.answers';
 import { NEWS_STATUSES } from './news.dto';
 
@@ -52,4 +52,4 @@ export const newsSettingsAnswerSchema = z.object({
   autoNews: z.boolean(),
 });
 
-export const newsDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
+export const newsDeletedSchema = deletedOf(z.uuid());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, numberedPageOf } from '../validation/answer.schemas';
+import { deletedOf, isoDateTime, numberedPageOf } from '../validation/answer.schemas';
 import { QUIZ_STATUSES } from './quizzes.dto';
 
 // What the quiz operations answer (quizzes.operations.ts); the types in quizzes.dto.ts are these schemas' outputs.
@@ -70,4 +70,4 @@ export const quizScoredSchema = z.object({
   shareUrl: z.string(),
 });
 
-export const quizDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
+export const quizDeletedSchema = deletedOf(z.uuid());

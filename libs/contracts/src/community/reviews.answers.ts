@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from '../validation/answer.schemas';
+import { deletedOf, isoDateTime } from '../validation/answer.schemas';
 import { animeRefSchema } from '../catalogue/anime-ref.answers';
 import { commentAuthorSchema } from './comment-author.answers';
 import { REVIEW_STATUSES } from './reviews.dto';
@@ -53,4 +53,4 @@ export const pendingReviewPageSchema = pageOf(reviewWithAnimeSchema).extend({ pe
 
 export const reviewVoteStateSchema = z.object({ id: z.uuid(), helpful: z.number().int(), unhelpful: z.number().int(), myVote: z.boolean().nullable() });
 
-export const reviewDeletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
+export const reviewDeletedSchema = deletedOf(z.uuid());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from '../validation/answer.schemas';
+import { deletedOf, isoDateTime } from '../validation/answer.schemas';
 
 /** One message of the site-wide chat; `_id` repeats `id` for the clients of SPEC.md. A system message has no user. */
 export const chatMessageSchema = z.object({
@@ -16,6 +16,6 @@ export const chatMessageSchema = z.object({
 /** A page in time order, oldest first; `nextCursor` asks for the page before it. */
 export const chatMessagesPageSchema = z.object({ items: z.array(chatMessageSchema), nextCursor: z.string().nullable() });
 
-export const chatMessageDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export const chatMessageDeletedSchema = deletedOf(z.string());
 
 export type ChatMessage = z.output<typeof chatMessageSchema>;

@@ -86,6 +86,8 @@ export const watchPartyChatRequestSchema = watchPartyChatSchema.extend({ roomId,
 /** `chat.watch-party.drop-gateway`: a gateway stopping cleanly takes its sockets out of their rooms. */
 export const watchPartyGatewaySchema = z.strictObject({ gatewayId });
 
+/** POST /watch-party as a client sends it. */
+export type WatchPartyCreate = z.output<typeof watchPartyCreateSchema>;
 export type WatchPartyRoomParams = z.output<typeof watchPartyRoomParamsSchema>;
 export type WatchPartyJoinRequest = z.output<typeof watchPartyJoinRequestSchema>;
 export type WatchPartyLeaveRequest = z.output<typeof watchPartyLeaveRequestSchema>;

@@ -21,10 +21,7 @@ export const WATCH_PARTY_CHAT_RATE_LIMIT = { messages: 5, seconds: 10 } as const
 export const WATCH_PARTY_MIN_RATE = 0.25;
 export const WATCH_PARTY_MAX_RATE = 4;
 
-export interface WatchPartyCreate {
-  animeId: number;
-  episode: number;
-}
+export type { WatchPartyCreate } from './watch-party.schemas';
 
 export const watchPartyPath = (roomId: string) => `/watch-party/${roomId}`;
 

@@ -11,3 +11,6 @@ export const numberedPageOf = <T extends z.ZodType>(item: T) =>
 
 /** A call that only says it was done. */
 export const acknowledgedSchema = z.object({ ok: z.literal(true) });
+
+/** What a deletion answers: the id of what is gone. */
+export const deletedOf = <Id extends z.ZodType>(id: Id) => z.object({ id, deleted: z.literal(true) });
