@@ -18,6 +18,28 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules where the services' code lives: no `any` reaches a caller (docs/architecture.md, «Typed rows»).
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/testing/**'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message: 'Read rows with selectRows/selectRow and a row schema, write with execute (@portal/db, typed-query.ts): a raw .query() answers any.',
+        },
+      ],
+    },
+  },
+  {
+    // Where raw SQL is the point: the typed helpers themselves, and migrations' DDL.
+    files: ['libs/db/src/typed-query.ts', '**/migrations/**/*.ts', '**/*.migration.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts', 'libs/testing/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -50,6 +50,9 @@ export const baseEnvSchema = z.object({
 export const databaseEnvSchema = z.object({
   DATABASE_URL: databaseUrl,
   MIGRATE_ON_BOOT: booleanString.default(true).meta({ description: "apply the service's migrations at start (under an advisory lock)" }),
+  CHECK_ROWS: booleanString.default(false).meta({
+    description: '`true`: every row a repository reads is parsed with its row schema, and one that does not match fails the query naming the column (on in `npm test`; docs/architecture.md, «Typed rows»)',
+  }),
   DB_POOL_SIZE: positiveInt(10).meta({ description: 'connections per service' }),
 });
 

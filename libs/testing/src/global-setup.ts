@@ -32,6 +32,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
   // A declared operation's answer that does not match its schema fails the call (libs/platform/src/operations).
   process.env.CHECK_ANSWERS = 'true';
+  // A row that does not match its repository's row schema fails the query (libs/db/src/typed-query.ts).
+  process.env.CHECK_ROWS = 'true';
   (globalThis as Record<string, unknown>).__PORTAL_TEST_STOP__ = async () => {
     await redis.stop();
     await database.stop();

@@ -1,18 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AnimeKind, TitleRef } from '@portal/contracts';
+import { z } from 'zod';
+import { ANIME_KINDS, type TitleRef } from '@portal/contracts';
+import { execute, selectRows } from '@portal/db';
 
-export interface AnimeRefRow {
-  id: number;
-  id_shiki: number | null;
-  title: string;
-  poster: string;
-  fallback_poster: string;
-  episodes: number | null;
-  kind: AnimeKind | null;
-  year: number | null;
-}
+/** The community's copy of a title, as `SELECT *` (or `row_to_json`) reads it. */
+export const AnimeRefRow = z.object({
+  id: z.number().int(),
+  id_shiki: z.number().int().nullable(),
+  title: z.string(),
+  poster: z.string(),
+  fallback_poster: z.string(),
+  episodes: z.number().int().nullable(),
+  kind: z.enum(ANIME_KINDS).nullable(),
+  year: z.number().int().nullable(),
+});
+export type AnimeRefRow = z.output<typeof AnimeRefRow>;
 
 export const toStoredRef = (row: AnimeRefRow): TitleRef => ({
   id: row.id,
@@ -52,14 +56,14 @@ export class AnimeRefsRepository {
 
   async findByIds(ids: number[]): Promise<TitleRef[]> {
     if (ids.length === 0) return [];
-    const rows: AnimeRefRow[] = await this.dataSource.query(`SELECT * FROM community.anime_refs WHERE id = ANY($1::int[])`, [ids]);
+    const rows = await selectRows(this.dataSource, AnimeRefRow, `SELECT * FROM community.anime_refs WHERE id = ANY($1::int[])`, [ids]);
     return rows.map(toStoredRef);
   }
 
   /** Which of these titles the community holds a copy of. */
   async existingIds(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows: Array<{ id: number }> = await manager.query(`SELECT id FROM community.anime_refs WHERE id = ANY($1::int[])`, [ids]);
+    const rows = await selectRows(manager, z.object({ id: z.number().int() }), `SELECT id FROM community.anime_refs WHERE id = ANY($1::int[])`, [ids]);
     return new Set(rows.map((row) => row.id));
   }
 
@@ -70,14 +74,15 @@ export class AnimeRefsRepository {
   async insertMissing(refs: TitleRef[], manager: EntityManager): Promise<void> {
     if (refs.length === 0) return;
     const sorted = [...new Map(refs.map((ref) => [ref.id, ref])).values()].sort((a, b) => a.id - b.id);
-    await manager.query(`INSERT INTO community.anime_refs ${INSERT_REFS} ON CONFLICT (id) DO NOTHING`, refColumns(sorted));
+    await execute(manager, `INSERT INTO community.anime_refs ${INSERT_REFS} ON CONFLICT (id) DO NOTHING`, refColumns(sorted));
   }
 
   /** Stores what the catalogue said of these titles (ids in order, so concurrent upserts do not deadlock). */
   async upsert(refs: TitleRef[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     if (refs.length === 0) return;
     const sorted = [...new Map(refs.map((ref) => [ref.id, ref])).values()].sort((a, b) => a.id - b.id);
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO community.anime_refs AS r ${INSERT_REFS}
        ON CONFLICT (id) DO UPDATE SET id_shiki = excluded.id_shiki, title = excluded.title, poster = excluded.poster,
          fallback_poster = excluded.fallback_poster, episodes = excluded.episodes, kind = excluded.kind, year = excluded.year,
