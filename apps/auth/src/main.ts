@@ -3,4 +3,4 @@ import { authEnvSchema } from '@portal/config';
 import { runService } from '@portal/platform';
 import { AuthAppModule } from './auth-app.module';
 
-runService('auth', authEnvSchema, AuthAppModule.forRoot);
+runService('auth', authEnvSchema, (config, logger) => AuthAppModule.forRoot(config, logger));

@@ -3,4 +3,4 @@ import { catalogueEnvSchema } from '@portal/config';
 import { runService } from '@portal/platform';
 import { CatalogueAppModule } from './catalogue-app.module';
 
-runService('catalogue', catalogueEnvSchema, CatalogueAppModule.forRoot);
+runService('catalogue', catalogueEnvSchema, (config, logger) => CatalogueAppModule.forRoot(config, logger));

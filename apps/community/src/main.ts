@@ -3,4 +3,4 @@ import { communityEnvSchema } from '@portal/config';
 import { runService } from '@portal/platform';
 import { CommunityAppModule } from './community-app.module';
 
-runService('community', communityEnvSchema, CommunityAppModule.forRoot);
+runService('community', communityEnvSchema, (config, logger) => CommunityAppModule.forRoot(config, logger));

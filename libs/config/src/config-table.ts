@@ -218,10 +218,17 @@ function appList(apps: AppName[]): string {
 function shownDefault(field: z.ZodType): string {
   const value = defaultValue(field);
   if (value === '') return 'empty';
-  if (value !== undefined) return `\`${Array.isArray(value) ? value.join(',') : String(value)}\``;
+  if (value !== undefined) return `\`${shownValue(value)}\``;
   if (!field.safeParse(undefined).success) return 'required';
   // An optional variable that may be set empty (read as unset, e.g. in a shared ConfigMap) shows «empty»; one that may not, «—».
   return field.safeParse('').success ? 'empty' : '—';
+}
+
+/** A default as the table shows it: a list comma-separated, a scalar as it is written, anything else as JSON. */
+function shownValue(value: unknown): string {
+  if (Array.isArray(value)) return value.join(',');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
 }
 
 function defaultValue(field: z.ZodType): unknown {

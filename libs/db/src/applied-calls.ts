@@ -1,4 +1,6 @@
 import type { DataSource, EntitySubscriberInterface, MigrationInterface, QueryRunner, TransactionCommitEvent } from 'typeorm';
+import { z } from 'zod';
+import { execute, selectRow } from './typed-query';
 
 /**
  * The idempotency record of writes (docs/architecture.md, «Requests»): every transaction committed
@@ -9,17 +11,20 @@ import type { DataSource, EntitySubscriberInterface, MigrationInterface, QueryRu
  */
 const table = (schema: string) => `"${schema}"."applied_calls"`;
 
+/** The row of a query that only asks whether a call's record is there (or was written). */
+const Applied = z.object({ applied: z.literal(1) });
+
 export function appliedCallsMigration(schema: string, timestamp: number): new () => MigrationInterface {
   return class implements MigrationInterface {
     name = `CreateAppliedCalls${timestamp}`;
 
     async up(runner: QueryRunner) {
-      await runner.query(`CREATE TABLE IF NOT EXISTS ${table(schema)} ("call_id" uuid PRIMARY KEY, "applied_at" timestamptz NOT NULL DEFAULT now())`);
-      await runner.query(`CREATE INDEX IF NOT EXISTS "applied_calls_at_idx" ON ${table(schema)} ("applied_at")`);
+      await execute(runner, `CREATE TABLE IF NOT EXISTS ${table(schema)} ("call_id" uuid PRIMARY KEY, "applied_at" timestamptz NOT NULL DEFAULT now())`);
+      await execute(runner, `CREATE INDEX IF NOT EXISTS "applied_calls_at_idx" ON ${table(schema)} ("applied_at")`);
     }
 
     async down(runner: QueryRunner) {
-      await runner.query(`DROP TABLE ${table(schema)}`);
+      await execute(runner, `DROP TABLE ${table(schema)}`);
     }
   };
 }
@@ -30,11 +35,11 @@ export function appliedCallsRunMigration(schema: string, timestamp: number): new
     name = `AddAppliedCallsRun${timestamp}`;
 
     async up(runner: QueryRunner) {
-      await runner.query(`ALTER TABLE ${table(schema)} ADD COLUMN IF NOT EXISTS "run" uuid`);
+      await execute(runner, `ALTER TABLE ${table(schema)} ADD COLUMN IF NOT EXISTS "run" uuid`);
     }
 
     async down(runner: QueryRunner) {
-      await runner.query(`ALTER TABLE ${table(schema)} DROP COLUMN "run"`);
+      await execute(runner, `ALTER TABLE ${table(schema)} DROP COLUMN "run"`);
     }
   };
 }
@@ -64,13 +69,15 @@ export class AppliedCallsSubscriber implements EntitySubscriberInterface {
     const write = this.currentWrite();
     if (!write) return;
     // The same run may commit several transactions; another run's row makes this commit fail.
-    const owned: unknown[] = await event.queryRunner.query(
+    const owned = await selectRow(
+      event.queryRunner,
+      Applied,
       `INSERT INTO ${table(this.schema)} AS t ("call_id", "run") VALUES ($1, $2)
        ON CONFLICT ("call_id") DO UPDATE SET "run" = EXCLUDED."run" WHERE t."run" = EXCLUDED."run"
-       RETURNING 1`,
+       RETURNING 1 AS applied`,
       [write.callId, write.run],
     );
-    if (owned.length === 0) throw new CallAppliedByAnotherRunError(write.callId);
+    if (!owned) throw new CallAppliedByAnotherRunError(write.callId);
   }
 }
 
@@ -83,11 +90,11 @@ export function recordCallsCte(schema: string, uuidArrayParam: string): string {
 }
 
 export async function callApplied(dataSource: DataSource, schema: string, callId: string): Promise<boolean> {
-  const rows: unknown[] = await dataSource.query(`SELECT 1 FROM ${table(schema)} WHERE "call_id" = $1`, [callId]);
-  return rows.length > 0;
+  const row = await selectRow(dataSource, Applied, `SELECT 1 AS applied FROM ${table(schema)} WHERE "call_id" = $1`, [callId]);
+  return row !== null;
 }
 
 /** A call older than any deadline can no longer be retried: its record is not needed. */
 export async function pruneAppliedCalls(dataSource: DataSource, schema: string, olderThanSeconds: number): Promise<void> {
-  await dataSource.query(`DELETE FROM ${table(schema)} WHERE "applied_at" < now() - make_interval(secs => $1)`, [olderThanSeconds]);
+  await execute(dataSource, `DELETE FROM ${table(schema)} WHERE "applied_at" < now() - make_interval(secs => $1)`, [olderThanSeconds]);
 }

@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions, type EntitySubscriberInterface, type MixedList } from 'typeorm';
 import { installTransactionScope } from './transaction-scope';
+import { execute } from './typed-query';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -33,12 +34,12 @@ export async function migrate(dataSource: DataSource, schema: string): Promise<s
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
-    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await execute(runner, 'SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await execute(runner, `CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    await execute(runner, 'SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
     await runner.release();
   }
 }

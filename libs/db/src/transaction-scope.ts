@@ -102,12 +102,15 @@ export function assertNoOpenTransaction(what: string): void {
 export function installTransactionScope(): void {
   const prototype = EntityManager.prototype as EntityManager & { [WRAPPED]?: boolean };
   if (prototype[WRAPPED]) return;
-  const original = prototype.transaction;
+  // TypeORM's own method, taken off the prototype unbound: it is always applied to the manager called.
+  const original: unknown = Reflect.get(prototype, 'transaction');
+  if (typeof original !== 'function') throw new TypeError('EntityManager.prototype.transaction is not a function');
   const transaction = function (this: EntityManager, ...args: unknown[]): Promise<unknown> {
     const scope: TransactionScope = { open: true };
     return storage.run(scope, async () => {
       try {
-        return await (original as (...params: unknown[]) => Promise<unknown>).apply(this, args);
+        const answer: unknown = Reflect.apply(original, this, args);
+        return await answer;
       } finally {
         scope.open = false;
       }

@@ -82,3 +82,12 @@ export async function execute(db: Queryable, sql: string, params: readonly unkno
 export function returning(statement: string): string {
   return `WITH changed AS (${statement}) SELECT * FROM changed`;
 }
+
+/**
+ * A row that must exist (one the caller's transaction has just written or locked): its absence is a
+ * bug, thrown as such, never an answer such as a 404.
+ */
+export function existingRow<Row>(row: Row | null, what: string): Row {
+  if (row === null) throw new Error(`${what}: no row where the transaction has just written or locked one`);
+  return row;
+}

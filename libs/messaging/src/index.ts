@@ -1,5 +1,6 @@
 export * from './redis.module';
 export * from './redis-lease';
+export * from './gateway-namespace';
 export * from './rpc-client';
 export * from './sanction-lookup';
 export * from './queue-guard';

@@ -13,11 +13,13 @@ const GUARDED = Symbol.for('portal.messaging.queueGuard');
 export function installQueueGuard(): void {
   const prototype = Queue.prototype as Queue & { [GUARDED]?: boolean };
   if (prototype[GUARDED]) return;
-  const { add, addBulk } = prototype;
+  const add = unguarded('add');
+  const addBulk = unguarded('addBulk');
   Object.defineProperty(prototype, 'add', {
     value: async function (this: Queue, ...args: Parameters<Queue['add']>) {
       assertNoOpenTransaction(`BullMQ add to ${this.name}`);
-      return add.apply(this, args);
+      const job: unknown = Reflect.apply(add, this, args);
+      return await job;
     },
     writable: true,
     configurable: true,
@@ -25,12 +27,20 @@ export function installQueueGuard(): void {
   Object.defineProperty(prototype, 'addBulk', {
     value: async function (this: Queue, ...args: Parameters<Queue['addBulk']>) {
       assertNoOpenTransaction(`BullMQ addBulk to ${this.name}`);
-      return addBulk.apply(this, args);
+      const jobs: unknown = Reflect.apply(addBulk, this, args);
+      return await jobs;
     },
     writable: true,
     configurable: true,
   });
   Object.defineProperty(prototype, GUARDED, { value: true });
+}
+
+/** BullMQ's own method, taken off the prototype before the guard replaces it: it is always applied to the queue called. */
+function unguarded(name: 'add' | 'addBulk'): Function {
+  const method: unknown = Reflect.get(Queue.prototype, name);
+  if (typeof method !== 'function') throw new TypeError(`Queue.prototype.${name} is not a function`);
+  return method;
 }
 
 installQueueGuard();

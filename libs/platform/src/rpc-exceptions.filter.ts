@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { type Observable, throwError } from 'rxjs';
 import type { Logger } from 'pino';
 import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload } from '@portal/contracts';
-import { transportCall } from '@portal/messaging';
+import { StreamsContext, transportCall } from '@portal/messaging';
 import { databaseUnavailable } from './database-unavailable';
 import { RpcError } from './rpc-error';
 
@@ -31,10 +31,10 @@ export class RpcExceptionsFilter implements ExceptionFilter {
     if (exception instanceof RpcError) return throwError(() => exception.payload);
     const known = knownErrorPayload(exception);
     if (known) {
-      this.logger.warn({ err: exception, pattern: host.switchToRpc().getContext()?.getChannel?.() }, 'database or Redis unavailable');
+      this.logger.warn({ err: exception, pattern: patternOf(host) }, 'database or Redis unavailable');
       return throwError(() => known);
     }
-    this.logger.error({ err: exception, pattern: host.switchToRpc().getContext()?.getChannel?.() }, 'unhandled error in message handler');
+    this.logger.error({ err: exception, pattern: patternOf(host) }, 'unhandled error in message handler');
     return throwError(() => ({ code: ErrorCode.Internal, message: GENERIC_MESSAGES.internal }));
   }
 
@@ -44,4 +44,10 @@ export class RpcExceptionsFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error({ err: exception }, 'unhandled error in HTTP handler');
     host.switchToHttp().getResponse<FastifyReply>().status(status).send({ status: 'error' });
   }
+}
+
+/** The pattern of the message being handled, for the log (the streams transport's context carries it). */
+function patternOf(host: ArgumentsHost): string | undefined {
+  const context: unknown = host.switchToRpc().getContext();
+  return context instanceof StreamsContext ? context.getChannel() : undefined;
 }

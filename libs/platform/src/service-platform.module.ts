@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { DataSource, MixedList } from 'typeorm';
 import type { ServiceName } from '@portal/contracts';
 import type { ServiceEnv } from '@portal/config';
-import { AppliedCallsSubscriber, DatabaseModule } from '@portal/db';
+import { AppliedCallsSubscriber, DatabaseModule, execute } from '@portal/db';
 import {
   EVENT_ENTITIES,
   EventConsumer,
@@ -56,7 +56,7 @@ export class ServicePlatformModule {
           service,
           inject: [getDataSourceToken(), REDIS],
           checks: (dataSource: DataSource, redis: Redis) => [
-            { name: 'database', check: () => dataSource.query('SELECT 1') },
+            { name: 'database', check: () => execute(dataSource, 'SELECT 1') },
             { name: 'redis', check: () => redis.ping() },
           ],
           timeoutMs: config.HEALTH_CHECK_TIMEOUT_MS,

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { SelfUser } from '@portal/contracts';
 import { authEnvSchema, exitOnConfigError, loadConfig } from '@portal/config';
-import { createLogger } from '@portal/platform';
+import { RemoteServiceError } from '@portal/messaging';
+import { createLogger, RpcError } from '@portal/platform';
 import { AuthAppModule } from '../auth-app.module';
 import { UsersService } from '../users/services/users.service';
 
@@ -18,6 +19,11 @@ export async function grantAdmin(email: string, env: NodeJS.ProcessEnv = process
   }
 }
 
+/** The message of a refusal the service reported (an unknown e-mail, say), as the user should read it. */
+function refusalMessage(error: unknown): string | undefined {
+  return error instanceof RpcError || error instanceof RemoteServiceError ? error.payload.message : undefined;
+}
+
 /** `npm run admin -- <email>` */
 async function main() {
   const email = process.argv[2];
@@ -31,8 +37,9 @@ async function main() {
 
 if (require.main === module) {
   main().catch((error) => {
-    if (error?.payload?.message) {
-      process.stderr.write(`${error.payload.message}\n`);
+    const refusal = refusalMessage(error);
+    if (refusal) {
+      process.stderr.write(`${refusal}\n`);
       process.exit(1);
     }
     exitOnConfigError(error, 'admin');

@@ -17,8 +17,18 @@ export class VkIdError extends Error {
   }
 }
 
-/** A VK ID answer: the fields of a success, or `error` and `error_description`. */
-type VkAnswer = Record<string, unknown> & { access_token?: unknown; user_id?: unknown; state?: unknown; user?: unknown; error?: unknown };
+/** A VK ID answer: the fields of a success, or `error` and `error_description`; each field is checked where it is read. */
+type VkAnswer = Record<string, unknown>;
+
+/** A JSON object (not an array, not null): what every VK ID answer and its `user` are. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A VK user id as text: VK sends a number (a string is taken as it is); anything else is no id. */
+function idText(value: unknown): string | null {
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
+}
 
 export interface VkIdProfile {
   userId: string;
@@ -45,7 +55,7 @@ export class VkIdClient {
       code_challenge_method: 'S256',
       scope: SCOPE,
     });
-    return `${this.settings.idUrl}/authorize?${query}`;
+    return `${this.settings.idUrl}/authorize?${query.toString()}`;
   }
 
   async exchangeCode(input: { code: string; codeVerifier: string; deviceId: string; state: string }): Promise<{ accessToken: string; userId: string }> {
@@ -58,19 +68,21 @@ export class VkIdClient {
       redirect_uri: this.settings.redirectUrl,
       state: input.state,
     });
-    if (typeof answer.access_token !== 'string' || answer.user_id === undefined) throw new VkIdError('token', 200, 'no access_token');
+    const userId = idText(answer.user_id);
+    if (typeof answer.access_token !== 'string' || userId === null) throw new VkIdError('token', 200, 'no access_token');
     // VK echoes the state; a different one is not an answer to our request.
     if (answer.state !== undefined && answer.state !== input.state) throw new VkIdError('token', 200, 'state mismatch');
-    return { accessToken: answer.access_token, userId: String(answer.user_id) };
+    return { accessToken: answer.access_token, userId };
   }
 
   async userInfo(accessToken: string): Promise<VkIdProfile> {
     const answer = await this.post('user_info', '/oauth2/user_info', { client_id: this.settings.clientId, access_token: accessToken });
-    const user = answer.user as Record<string, unknown> | undefined;
-    if (!user || user.user_id === undefined) throw new VkIdError('user_info', 200, 'no user');
+    const user = isObject(answer.user) ? answer.user : null;
+    const userId = idText(user?.user_id);
+    if (!user || userId === null) throw new VkIdError('user_info', 200, 'no user');
     const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
     return {
-      userId: String(user.user_id),
+      userId,
       firstName: text(user.first_name) ?? '',
       lastName: text(user.last_name) ?? '',
       avatar: text(user.avatar),
@@ -91,8 +103,9 @@ export class VkIdClient {
     } catch (error) {
       throw new VkIdError(step, 0, error instanceof Error ? error.name : 'network error');
     }
-    const answer = (await response.json().catch(() => ({}))) as VkAnswer;
-    if (!response.ok || typeof answer.error === 'string') throw new VkIdError(step, response.status, String(answer.error ?? response.statusText));
+    const body: unknown = await response.json().catch(() => ({}));
+    const answer: VkAnswer = isObject(body) ? body : {};
+    if (!response.ok || typeof answer.error === 'string') throw new VkIdError(step, response.status, typeof answer.error === 'string' ? answer.error : response.statusText);
     return answer;
   }
 }

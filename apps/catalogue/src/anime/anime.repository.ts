@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
 import type { AnimeListQuery, AnimeSort } from '@portal/contracts';
-import type { AnimeRow, AnimeSummaryRow } from './anime.rows';
+import { returning, selectRow, selectRows } from '@portal/db';
+import { AnimeRow, AnimeSummaryRow } from './anime.rows';
 
 export const SUMMARY_COLUMNS = `a.id, a.id_shiki, a.title, a.title_romaji, a.kind, a.status, a.episodes, a.year, a.season,
   a.score::float8 AS score, a.genres, a.poster, a.updated_at`;
@@ -16,6 +18,30 @@ const ORDER_BY: Record<AnimeSort, string> = {
   year: NEWEST_FIRST,
   title: 'a.title, a.id',
 };
+
+/** A title's row as `refsByIdsOrShikiIds` finds it: the id it was asked by, then its summary. */
+const RequestedSummaryRow = AnimeSummaryRow.extend({ requested: z.number().int() });
+export type RequestedSummaryRow = z.output<typeof RequestedSummaryRow>;
+
+/** A character of a title with the people who voice it (`seiyuu`, json_agg of json_build_object). */
+const AnimeCharacterRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_ru: z.string().nullable(),
+  image: z.string().nullable(),
+  role: z.enum(['main', 'supporting']),
+  seiyuu: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      name_ru: z.string().nullable(),
+      image: z.string().nullable(),
+    }),
+  ),
+});
+export type AnimeCharacterRow = z.output<typeof AnimeCharacterRow>;
+
+const Id = z.object({ id: z.number().int() });
 
 export interface ListSlice {
   where: string[];
@@ -60,41 +86,44 @@ export class AnimeRepository {
 
   async list(slice: ListSlice): Promise<{ rows: AnimeSummaryRow[]; total: number }> {
     const where = slice.where.join(' AND ');
-    const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query(
+    const [rows, count] = await Promise.all([
+      selectRows(
+        this.dataSource,
+        AnimeSummaryRow,
         `SELECT ${SUMMARY_COLUMNS} FROM catalogue.anime a WHERE ${where} ORDER BY ${slice.order}
          LIMIT ${slice.limit} OFFSET ${slice.offset}`,
         slice.params,
       ),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.anime a WHERE ${where}`, slice.params),
+      selectRow(this.dataSource, z.object({ total: z.number().int() }), `SELECT count(*)::int AS total FROM catalogue.anime a WHERE ${where}`, slice.params),
     ]);
-    return { rows, total };
+    return { rows, total: count?.total ?? 0 };
   }
 
   /** By catalogue id, else by Shikimori id (the canonical row first). */
   async findByIdOrShikiId(id: number): Promise<AnimeRow | null> {
-    const rows: AnimeRow[] = await this.dataSource.query(
+    return selectRow(
+      this.dataSource,
+      AnimeRow,
       `SELECT a.*, a.score::float8 AS score FROM catalogue.anime a WHERE a.id = $1 OR a.id_shiki = $1
        ORDER BY (a.id = $1) DESC, a.id LIMIT 1`,
       [id],
     );
-    return rows[0] ?? null;
   }
 
   async findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<AnimeRow | null> {
-    const rows: AnimeRow[] = await manager.query(`SELECT a.*, a.score::float8 AS score FROM catalogue.anime a WHERE a.id = $1`, [id]);
-    return rows[0] ?? null;
+    return selectRow(manager, AnimeRow, `SELECT a.*, a.score::float8 AS score FROM catalogue.anime a WHERE a.id = $1`, [id]);
   }
 
   /** The row, locked until the transaction ends: an admin's change reads what it replaces. */
   async lockById(manager: EntityManager, id: number): Promise<AnimeRow | null> {
-    const rows: AnimeRow[] = await manager.query(`SELECT a.*, a.score::float8 AS score FROM catalogue.anime a WHERE a.id = $1 FOR UPDATE`, [id]);
-    return rows[0] ?? null;
+    return selectRow(manager, AnimeRow, `SELECT a.*, a.score::float8 AS score FROM catalogue.anime a WHERE a.id = $1 FOR UPDATE`, [id]);
   }
 
   async summariesByIds(ids: number[]): Promise<AnimeSummaryRow[]> {
     if (ids.length === 0) return [];
-    const rows: AnimeSummaryRow[] = await this.dataSource.query(
+    const rows = await selectRows(
+      this.dataSource,
+      AnimeSummaryRow,
       `SELECT ${SUMMARY_COLUMNS} FROM catalogue.anime a WHERE a.id = ANY($1::int[]) AND NOT a.adult`,
       [ids],
     );
@@ -103,9 +132,11 @@ export class AnimeRepository {
   }
 
   /** Each requested id that is a catalogue id, else a Shikimori id (the canonical row first), with its row. */
-  refsByIdsOrShikiIds(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Array<AnimeSummaryRow & { requested: number }>> {
+  refsByIdsOrShikiIds(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<RequestedSummaryRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return manager.query(
+    return selectRows(
+      manager,
+      RequestedSummaryRow,
       `SELECT DISTINCT ON (r.requested) r.requested, ${SUMMARY_COLUMNS}
        FROM unnest($1::int[]) AS r(requested) JOIN catalogue.anime a ON a.id = r.requested OR a.id_shiki = r.requested
        ORDER BY r.requested, (a.id = r.requested) DESC, a.id`,
@@ -114,21 +145,23 @@ export class AnimeRepository {
   }
 
   async genreCounts(): Promise<Map<string, number>> {
-    const rows: Array<{ genre: string; count: number }> = await this.dataSource.query(
+    const rows = await selectRows(
+      this.dataSource,
+      z.object({ genre: z.string(), count: z.number().int() }),
       `SELECT genre, count(*)::int AS count FROM catalogue.anime, unnest(genres) AS genre WHERE NOT adult GROUP BY genre`,
     );
     return new Map(rows.map((row) => [row.genre, row.count]));
   }
 
   async existingIds(ids: number[]): Promise<number[]> {
-    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM catalogue.anime WHERE id = ANY($1::int[])`, [ids]);
+    const rows = await selectRows(this.dataSource, Id, `SELECT id FROM catalogue.anime WHERE id = ANY($1::int[])`, [ids]);
     return rows.map((row) => row.id);
   }
 
-  async charactersOf(animeId: number): Promise<
-    Array<{ id: number; name: string; name_ru: string | null; image: string | null; role: 'main' | 'supporting'; seiyuu: Array<{ id: number; name: string; name_ru: string | null; image: string | null }> }>
-  > {
-    return this.dataSource.query(
+  async charactersOf(animeId: number): Promise<AnimeCharacterRow[]> {
+    return selectRows(
+      this.dataSource,
+      AnimeCharacterRow,
       `SELECT c.id, c.name, c.name_ru, c.image, ac.role,
          coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'name_ru', p.name_ru, 'image', p.image) ORDER BY p.id)
                    FROM catalogue.character_voices v JOIN catalogue.people p ON p.id = v.person_id
@@ -142,11 +175,14 @@ export class AnimeRepository {
   /** Inserts a row; `columns` are database column names. Returns the new id. */
   async insert(manager: EntityManager, columns: Record<string, unknown>): Promise<number> {
     const names = Object.keys(columns);
-    const [row] = await manager.query(
+    const row = await selectRow(
+      manager,
+      Id,
       `INSERT INTO catalogue.anime (${names.map((name) => `"${name}"`).join(', ')})
        VALUES (${names.map((name, index) => `$${index + 1}${castOf(name)}`).join(', ')}) RETURNING id`,
       names.map((name) => serialise(columns[name])),
     );
+    if (!row) throw new Error('INSERT INTO catalogue.anime … RETURNING id answered no row');
     return row.id;
   }
 
@@ -154,10 +190,13 @@ export class AnimeRepository {
   async update(manager: EntityManager, id: number, columns: Record<string, unknown>): Promise<boolean> {
     const names = Object.keys(columns);
     const assignments = names.map((name, index) => `"${name}" = $${index + 2}${castOf(name)}`);
-    // TypeORM answers UPDATE and DELETE with [rows, affected count].
-    const [rows]: [Array<{ id: number }>, number] = await manager.query(
-      `UPDATE catalogue.anime SET ${[...assignments, `locked_fields = ARRAY(SELECT DISTINCT unnest(locked_fields || $${names.length + 2}::text[]))`, 'updated_at = now()'].join(', ')}
+    const rows = await selectRows(
+      manager,
+      Id,
+      returning(
+        `UPDATE catalogue.anime SET ${[...assignments, `locked_fields = ARRAY(SELECT DISTINCT unnest(locked_fields || $${names.length + 2}::text[]))`, 'updated_at = now()'].join(', ')}
        WHERE id = $1 RETURNING id`,
+      ),
       [id, ...names.map((name) => serialise(columns[name])), names],
     );
     return rows.length > 0;
@@ -165,8 +204,7 @@ export class AnimeRepository {
 
   /** Returns the deleted row; null when there was none. */
   async delete(manager: EntityManager, id: number): Promise<AnimeRow | null> {
-    const [rows]: [AnimeRow[], number] = await manager.query(`DELETE FROM catalogue.anime a WHERE a.id = $1 RETURNING a.*, a.score::float8 AS score`, [id]);
-    return rows[0] ?? null;
+    return selectRow(manager, AnimeRow, returning(`DELETE FROM catalogue.anime a WHERE a.id = $1 RETURNING a.*, a.score::float8 AS score`), [id]);
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

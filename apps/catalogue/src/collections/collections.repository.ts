@@ -1,19 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { execute, returning, selectRow, selectRows } from '@portal/db';
 import { SUMMARY_COLUMNS } from '../anime/anime.repository';
-import type { AnimeSummaryRow } from '../anime/anime.rows';
+import { AnimeSummaryRow } from '../anime/anime.rows';
 
-export interface CollectionRow {
-  id: number;
-  title: string;
-  description: string;
-  cover: string | null;
-  featured: boolean;
-  anime_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
+export const CollectionRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  cover: z.string().nullable(),
+  featured: z.boolean(),
+  anime_count: z.number().int(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type CollectionRow = z.output<typeof CollectionRow>;
+
+const Cover = z.object({ cover: z.string().nullable() });
 
 /** A collection as the audit log records an admin's change of it. */
 export type CollectionAuditState = {
@@ -32,30 +37,42 @@ export class CollectionsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async list(limit: number, offset: number): Promise<{ rows: CollectionRow[]; total: number }> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.dataSource.query(`SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`, [
-        limit,
-        offset,
-      ]),
-      this.dataSource.query(`SELECT count(*)::int AS total FROM catalogue.collections`),
+    const [rows, count] = await Promise.all([
+      selectRows(
+        this.dataSource,
+        CollectionRow,
+        `SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c ORDER BY c.created_at DESC, c.id DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ),
+      selectRow(this.dataSource, z.object({ total: z.number().int() }), `SELECT count(*)::int AS total FROM catalogue.collections`),
     ]);
-    return { rows, total };
+    return { rows, total: count?.total ?? 0 };
   }
 
   featured(): Promise<CollectionRow[]> {
-    return this.dataSource.query(`SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c WHERE c.featured ORDER BY c.updated_at DESC, c.id DESC LIMIT 20`);
+    return selectRows(
+      this.dataSource,
+      CollectionRow,
+      `SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c WHERE c.featured ORDER BY c.updated_at DESC, c.id DESC LIMIT 20`,
+    );
   }
 
   async find(id: number, manager: EntityManager = this.dataSource.manager): Promise<CollectionRow | null> {
-    const rows: CollectionRow[] = await manager.query(`SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c WHERE c.id = $1`, [id]);
-    return rows[0] ?? null;
+    return selectRow(manager, CollectionRow, `SELECT ${COLLECTION_COLUMNS} FROM catalogue.collections c WHERE c.id = $1`, [id]);
   }
 
   /** The collection and its titles in order, locked until the transaction ends; null when there is none. */
   async lockAuditState(manager: EntityManager, id: number): Promise<CollectionAuditState | null> {
-    const [row] = await manager.query(`SELECT title, description, featured, cover FROM catalogue.collections WHERE id = $1 FOR UPDATE`, [id]);
+    const row = await selectRow(
+      manager,
+      CollectionRow.pick({ title: true, description: true, featured: true, cover: true }),
+      `SELECT title, description, featured, cover FROM catalogue.collections WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
     if (!row) return null;
-    const items: Array<{ anime_id: number }> = await manager.query(
+    const items = await selectRows(
+      manager,
+      z.object({ anime_id: z.number().int() }),
       `SELECT anime_id FROM catalogue.collection_items WHERE collection_id = $1 ORDER BY position`,
       [id],
     );
@@ -63,7 +80,9 @@ export class CollectionsRepository {
   }
 
   anime(id: number): Promise<AnimeSummaryRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      AnimeSummaryRow,
       `SELECT ${SUMMARY_COLUMNS} FROM catalogue.collection_items i JOIN catalogue.anime a ON a.id = i.anime_id
        WHERE i.collection_id = $1 AND NOT a.adult ORDER BY i.position`,
       [id],
@@ -71,18 +90,22 @@ export class CollectionsRepository {
   }
 
   async insert(manager: EntityManager, values: { title: string; description: string; featured: boolean; cover: string | null }): Promise<number> {
-    const [row] = await manager.query(
+    const row = await selectRow(
+      manager,
+      z.object({ id: z.number().int() }),
       `INSERT INTO catalogue.collections (title, description, featured, cover) VALUES ($1, $2, $3, $4) RETURNING id`,
       [values.title, values.description, values.featured, values.cover],
     );
+    if (!row) throw new Error('INSERT INTO catalogue.collections … RETURNING id answered no row');
     return row.id;
   }
 
   /** Returns the previous cover, so the caller can delete a replaced file; null when no such collection. */
   async update(manager: EntityManager, id: number, values: Partial<{ title: string; description: string; featured: boolean; cover: string | null }>): Promise<{ previousCover: string | null } | null> {
-    const [before] = await manager.query(`SELECT cover FROM catalogue.collections WHERE id = $1 FOR UPDATE`, [id]);
+    const before = await selectRow(manager, Cover, `SELECT cover FROM catalogue.collections WHERE id = $1 FOR UPDATE`, [id]);
     if (!before) return null;
-    await manager.query(
+    await execute(
+      manager,
       `UPDATE catalogue.collections SET title = coalesce($2, title), description = coalesce($3, description),
          featured = coalesce($4, featured), cover = CASE WHEN $5::boolean THEN $6 ELSE cover END, updated_at = now() WHERE id = $1`,
       [id, values.title ?? null, values.description ?? null, values.featured ?? null, values.cover !== undefined, values.cover ?? null],
@@ -91,9 +114,10 @@ export class CollectionsRepository {
   }
 
   async replaceItems(manager: EntityManager, id: number, animeIds: number[]): Promise<void> {
-    await manager.query(`DELETE FROM catalogue.collection_items WHERE collection_id = $1`, [id]);
+    await execute(manager, `DELETE FROM catalogue.collection_items WHERE collection_id = $1`, [id]);
     if (animeIds.length === 0) return;
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO catalogue.collection_items (collection_id, anime_id, position)
        SELECT $1, anime_id, position FROM unnest($2::int[]) WITH ORDINALITY AS t(anime_id, position)`,
       [id, animeIds],
@@ -101,9 +125,7 @@ export class CollectionsRepository {
   }
 
   async delete(manager: EntityManager, id: number): Promise<{ cover: string | null } | null> {
-    // TypeORM answers DELETE with [rows, affected count].
-    const [rows]: [Array<{ cover: string | null }>, number] = await manager.query(`DELETE FROM catalogue.collections WHERE id = $1 RETURNING cover`, [id]);
-    return rows[0] ?? null;
+    return selectRow(manager, Cover, returning(`DELETE FROM catalogue.collections WHERE id = $1 RETURNING cover`), [id]);
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

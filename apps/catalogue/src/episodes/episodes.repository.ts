@@ -1,28 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { ANIME_KINDS } from '@portal/contracts';
+import { execute, returning, selectRow, selectRows } from '@portal/db';
 
-export interface EpisodeAnimeRow {
-  id: number;
-  id_shiki: number | null;
-  kodik_id: string | null;
-  kind: string | null;
-  episodes: number | null;
-  duration_minutes: number | null;
-}
+export const EpisodeAnimeRow = z.object({
+  id: z.number().int(),
+  id_shiki: z.number().int().nullable(),
+  kodik_id: z.string().nullable(),
+  kind: z.enum(ANIME_KINDS).nullable(),
+  episodes: z.number().int().nullable(),
+  duration_minutes: z.number().int().nullable(),
+});
+export type EpisodeAnimeRow = z.output<typeof EpisodeAnimeRow>;
 
-export interface EpisodeRow {
-  anime_id: number;
-  number: number;
-  title: string | null;
-  duration_seconds: number | null;
-  hls_url: string;
-  qualities: number[];
-  opening_start: number | null;
-  opening_end: number | null;
-  ending_start: number | null;
-  ending_end: number | null;
-}
+export const EpisodeRow = z.object({
+  anime_id: z.number().int(),
+  number: z.number().int(),
+  title: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
+  hls_url: z.string(),
+  qualities: z.array(z.number().int()),
+  opening_start: z.number().nullable(),
+  opening_end: z.number().nullable(),
+  ending_start: z.number().nullable(),
+  ending_end: z.number().nullable(),
+});
+export type EpisodeRow = z.output<typeof EpisodeRow>;
 
 /** Episodes of one title that were not in the catalogue before a write. */
 export interface AddedEpisodes {
@@ -47,33 +52,41 @@ export class EpisodesRepository {
 
   /** By catalogue id, else by Shikimori id (the canonical row first), as GET /anime/{id} finds titles. */
   async findAnime(id: number): Promise<EpisodeAnimeRow | null> {
-    const rows: EpisodeAnimeRow[] = await this.dataSource.query(
+    return selectRow(
+      this.dataSource,
+      EpisodeAnimeRow,
       `SELECT id, id_shiki, kodik_id, kind, episodes, duration_minutes FROM catalogue.anime WHERE id = $1 OR id_shiki = $1
        ORDER BY (id = $1) DESC, id LIMIT 1`,
       [id],
     );
-    return rows[0] ?? null;
   }
 
   listByAnime(animeId: number): Promise<EpisodeRow[]> {
-    return this.dataSource.query(`SELECT ${EPISODE_COLUMNS} FROM catalogue.episodes WHERE anime_id = $1 ORDER BY number`, [animeId]);
+    return selectRows(this.dataSource, EpisodeRow, `SELECT ${EPISODE_COLUMNS} FROM catalogue.episodes WHERE anime_id = $1 ORDER BY number`, [animeId]);
   }
 
   async countByAnime(animeId: number): Promise<number> {
-    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM catalogue.episodes WHERE anime_id = $1`, [animeId]);
-    return count;
+    const row = await selectRow(
+      this.dataSource,
+      z.object({ count: z.number().int() }),
+      `SELECT count(*)::int AS count FROM catalogue.episodes WHERE anime_id = $1`,
+      [animeId],
+    );
+    return row?.count ?? 0;
   }
 
   /** The manifest versions the linked samples came from (one when they are current). */
   async samplesVersions(): Promise<string[]> {
-    const rows: Array<{ version: string | null }> = await this.dataSource.query(
+    const rows = await selectRows(
+      this.dataSource,
+      z.object({ version: z.string().nullable() }),
       `SELECT DISTINCT origin_version AS version FROM catalogue.episodes WHERE origin = 'samples'`,
     );
     return rows.map((row) => row.version ?? '');
   }
 
   async existingAnimeIds(ids: number[]): Promise<Set<number>> {
-    const rows: Array<{ id: number }> = await this.dataSource.query(`SELECT id FROM catalogue.anime WHERE id = ANY($1::int[])`, [ids]);
+    const rows = await selectRows(this.dataSource, z.object({ id: z.number().int() }), `SELECT id FROM catalogue.anime WHERE id = ANY($1::int[])`, [ids]);
     return new Set(rows.map((row) => row.id));
   }
 
@@ -91,16 +104,20 @@ export class EpisodesRepository {
     added: (manager: EntityManager, episodes: AddedEpisodes[]) => Promise<void> = async () => {},
   ): Promise<SamplesWriteResult> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('catalogue:episodes:samples'))`);
+      await execute(manager, `SELECT pg_advisory_xact_lock(hashtext('catalogue:episodes:samples'))`);
       const keys = episodes.map((episode) => `${episode.anime_id}/${episode.number}`);
-      const [removedRows]: [unknown[], number] = await manager.query(
-        `DELETE FROM catalogue.episodes WHERE origin = 'samples' AND NOT (anime_id || '/' || number = ANY($1::text[])) RETURNING anime_id`,
+      const removedRows = await selectRows(
+        manager,
+        z.object({ anime_id: z.number().int() }),
+        returning(`DELETE FROM catalogue.episodes WHERE origin = 'samples' AND NOT (anime_id || '/' || number = ANY($1::text[])) RETURNING anime_id`),
         [keys],
       );
       let written = 0;
       const fresh = new Map<number, number[]>();
       for (const episode of episodes) {
-        const [row] = await manager.query(
+        const row = await selectRow(
+          manager,
+          z.object({ inserted: z.boolean() }),
           `INSERT INTO catalogue.episodes (anime_id, number, title, duration_seconds, hls_url, qualities,
              opening_start, opening_end, ending_start, ending_end, origin, origin_version)
            VALUES ($1, $2, $3, $4, $5, $6::int[], $7, $8, $9, $10, 'samples', $11)
@@ -130,7 +147,12 @@ export class EpisodesRepository {
         if (row.inserted) fresh.set(episode.anime_id, [...(fresh.get(episode.anime_id) ?? []), episode.number]);
       }
       if (fresh.size > 0) {
-        const titles: Array<{ id: number; title: string }> = await manager.query(`SELECT id, title FROM catalogue.anime WHERE id = ANY($1::int[])`, [[...fresh.keys()]]);
+        const titles = await selectRows(
+          manager,
+          z.object({ id: z.number().int(), title: z.string() }),
+          `SELECT id, title FROM catalogue.anime WHERE id = ANY($1::int[])`,
+          [[...fresh.keys()]],
+        );
         const names = new Map(titles.map((row) => [row.id, row.title]));
         // Rows of titles the catalogue does not have (yet) wait for them; no news of those.
         const known = [...fresh].filter(([animeId]) => names.has(animeId));

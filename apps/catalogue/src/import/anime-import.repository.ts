@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { execute, selectRow, selectRows } from '@portal/db';
 import { IMPORTED_COLUMNS, type ImportedAnime } from './anime-record.mapper';
 
 const RECORD_TYPES: Record<keyof ImportedAnime, string> = {
@@ -50,6 +52,8 @@ const UPSERT_SQL = `
   WHERE a."source_hash" IS DISTINCT FROM EXCLUDED."source_hash"
   RETURNING a."id", (xmax = 0) AS inserted`;
 
+const Id = z.object({ id: z.number().int() });
+
 export interface UpsertCounts {
   inserted: number;
   /** Ids of the titles already there whose source changed. */
@@ -62,7 +66,7 @@ export class AnimeImportRepository {
 
   /** Upserts a batch in one statement; rows whose source did not change are not touched at all. */
   async upsert(rows: ImportedAnime[], manager: EntityManager = this.dataSource.manager): Promise<UpsertCounts> {
-    const result: Array<{ id: number; inserted: boolean }> = await manager.query(UPSERT_SQL, [JSON.stringify(rows)]);
+    const result = await selectRows(manager, z.object({ id: z.number().int(), inserted: z.boolean() }), UPSERT_SQL, [JSON.stringify(rows)]);
     return { inserted: result.filter((row) => row.inserted).length, updatedIds: result.filter((row) => !row.inserted).map((row) => row.id) };
   }
 
@@ -75,10 +79,10 @@ export class AnimeImportRepository {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
-      await runner.query(`SELECT pg_advisory_lock(hashtext('catalogue:import'))`);
+      await execute(runner, `SELECT pg_advisory_lock(hashtext('catalogue:import'))`);
       return await work();
     } finally {
-      await runner.query(`SELECT pg_advisory_unlock(hashtext('catalogue:import'))`).catch(() => undefined);
+      await execute(runner, `SELECT pg_advisory_unlock(hashtext('catalogue:import'))`).catch(() => undefined);
       await runner.release();
     }
   }
@@ -88,24 +92,26 @@ export class AnimeImportRepository {
    * otherwise every search scans linearly until autovacuum gets to them.
    */
   async refreshSearchIndexes(): Promise<void> {
-    await this.dataSource.query(`ANALYZE catalogue.anime`);
-    await this.dataSource.query(`SELECT gin_clean_pending_list('catalogue.anime_search_names_trgm'::regclass)`);
-    await this.dataSource.query(`SELECT gin_clean_pending_list('catalogue.anime_search_vector'::regclass)`);
+    await execute(this.dataSource, `ANALYZE catalogue.anime`);
+    await execute(this.dataSource, `SELECT gin_clean_pending_list('catalogue.anime_search_names_trgm'::regclass)`);
+    await execute(this.dataSource, `SELECT gin_clean_pending_list('catalogue.anime_search_vector'::regclass)`);
   }
 
   /** Whether an import ever ran to its end (a half-done one, its process killed, does not count). */
   async importFinished(): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM "catalogue"."dataset_imports" LIMIT 1`);
-    return rows.length > 0;
+    const row = await selectRow(this.dataSource, z.object({ found: z.literal(1) }), `SELECT 1 AS found FROM "catalogue"."dataset_imports" LIMIT 1`);
+    return row !== null;
   }
 
   async recordFinished(report: { read: number; inserted: number; updated: number; unchanged: number; skipped: number }): Promise<void> {
-    await this.dataSource.query(`INSERT INTO "catalogue"."dataset_imports" ("report") VALUES ($1::jsonb)`, [JSON.stringify(report)]);
+    await execute(this.dataSource, `INSERT INTO "catalogue"."dataset_imports" ("report") VALUES ($1::jsonb)`, [JSON.stringify(report)]);
   }
 
   /** Titles by bangumi.tv id; a title whose cast came from Shikimori keeps that cast. */
   async animeIdsByBangumiId(bangumiIds: number[]): Promise<Map<number, number>> {
-    const rows: Array<{ id: number; bangumi: number }> = await this.dataSource.query(
+    const rows = await selectRows(
+      this.dataSource,
+      z.object({ id: z.number().int(), bangumi: z.number().int() }),
       `SELECT id, (external_ids->>'bangumi')::int AS bangumi FROM "catalogue"."anime"
        WHERE external_ids->>'bangumi' = ANY($1::text[]) AND metadata_synced_at IS NULL ORDER BY id`,
       [bangumiIds.map(String)],
@@ -122,20 +128,24 @@ export class AnimeImportRepository {
     row: { sourceKey: string; name: string; nameJa: string | null; image: string | null },
   ): Promise<number> {
     const values = [row.sourceKey, row.name, row.nameJa, row.image];
-    const written: Array<{ id: number }> = await manager.query(
+    const written = await selectRow(
+      manager,
+      Id,
       `INSERT INTO "catalogue"."${table}" AS t (source_key, name, name_ja, image) VALUES ($1, $2, $3, $4)
        ON CONFLICT (source_key) DO UPDATE SET name = EXCLUDED.name, name_ja = EXCLUDED.name_ja, image = EXCLUDED.image, updated_at = now()
        WHERE (t.name, t.name_ja, t.image) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.name_ja, EXCLUDED.image)
        RETURNING id`,
       values,
     );
-    if (written.length > 0) return written[0].id;
-    const [existing] = await manager.query(`SELECT id FROM "catalogue"."${table}" WHERE source_key = $1`, [row.sourceKey]);
+    if (written) return written.id;
+    const existing = await selectRow(manager, Id, `SELECT id FROM "catalogue"."${table}" WHERE source_key = $1`, [row.sourceKey]);
+    if (!existing) throw new Error(`no ${table} row of source key ${row.sourceKey}`);
     return existing.id;
   }
 
   async linkCharacter(manager: EntityManager, animeId: number, characterId: number, role: 'main' | 'supporting'): Promise<void> {
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO "catalogue"."anime_characters" (anime_id, character_id, role) VALUES ($1, $2, $3)
        ON CONFLICT (anime_id, character_id) DO UPDATE SET role = EXCLUDED.role`,
       [animeId, characterId, role],
@@ -143,9 +153,10 @@ export class AnimeImportRepository {
   }
 
   async linkVoice(manager: EntityManager, animeId: number, characterId: number, personId: number): Promise<void> {
-    await manager.query(
-      `INSERT INTO "catalogue"."character_voices" (anime_id, character_id, person_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [animeId, characterId, personId],
-    );
+    await execute(manager, `INSERT INTO "catalogue"."character_voices" (anime_id, character_id, person_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+      animeId,
+      characterId,
+      personId,
+    ]);
   }
 }

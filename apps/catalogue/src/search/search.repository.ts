@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { execute, selectRow, selectRows } from '@portal/db';
 import { SUMMARY_COLUMNS } from '../anime/anime.repository';
-import type { AnimeSummaryRow } from '../anime/anime.rows';
+import { AnimeSummaryRow } from '../anime/anime.rows';
 
 /** What the user typed has weight 1; spellings derived from it count less. */
 export interface WeightedSpelling {
@@ -10,10 +12,20 @@ export interface WeightedSpelling {
   weight: number;
 }
 
-export interface SearchRow extends AnimeSummaryRow {
-  relevance: number;
-  matched_name: string;
-}
+export const SearchRow = AnimeSummaryRow.extend({
+  relevance: z.number(),
+  matched_name: z.string(),
+});
+export type SearchRow = z.output<typeof SearchRow>;
+
+/** What pg_trgm can make of the database's encoding and ctype (see trigramSupport). */
+const TrigramSupportRow = z.object({
+  encoding: z.string(),
+  ctype: z.string(),
+  cyrillic: z.number().int(),
+  kana: z.number().int(),
+});
+export type TrigramSupportRow = z.output<typeof TrigramSupportRow>;
 
 /** How alike a typed word must be to a word of a title (pg_trgm word similarity, 0..1). */
 const WORD_SIMILARITY_THRESHOLD = '0.5';
@@ -89,31 +101,36 @@ export class SearchRepository {
   /** Titles whose names contain a word like one of the spellings, best first. */
   search(spellings: WeightedSpelling[], limit: number): Promise<SearchRow[]> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [WORD_SIMILARITY_THRESHOLD]);
-      return manager.query(SEARCH_SQL, [spellings.map((spelling) => spelling.text), spellings.map((spelling) => spelling.weight), limit]);
+      await execute(manager, `SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [WORD_SIMILARITY_THRESHOLD]);
+      return selectRows(manager, SearchRow, SEARCH_SQL, [spellings.map((spelling) => spelling.text), spellings.map((spelling) => spelling.weight), limit]);
     });
   }
 
   byPrefix(prefix: string, limit: number): Promise<SearchRow[]> {
-    return this.dataSource.query([...prefix].length === 1 ? ONE_LETTER_SQL : PREFIX_SQL, [prefix, prefix + LAST_CODE_POINT, limit]);
+    return selectRows(this.dataSource, SearchRow, [...prefix].length === 1 ? ONE_LETTER_SQL : PREFIX_SQL, [prefix, prefix + LAST_CODE_POINT, limit]);
   }
 
   byWordPrefix(prefix: string, limit: number): Promise<SearchRow[]> {
-    return this.dataSource.query(WORD_PREFIX_SQL, [prefix.replace(/[\\%_]/g, '\\$&'), limit]);
+    return selectRows(this.dataSource, SearchRow, WORD_PREFIX_SQL, [prefix.replace(/[\\%_]/g, '\\$&'), limit]);
   }
 
   async normalize(value: string): Promise<string> {
-    const [{ normalized }] = await this.dataSource.query(`SELECT catalogue.normalize_search($1) AS normalized`, [value]);
-    return normalized ?? '';
+    const row = await selectRow(this.dataSource, z.object({ normalized: z.string().nullable() }), `SELECT catalogue.normalize_search($1) AS normalized`, [
+      value,
+    ]);
+    return row?.normalized ?? '';
   }
 
   /** pg_trgm splits words by the database's ctype: under "C" it sees no Cyrillic or kana at all. */
-  async trigramSupport(): Promise<{ encoding: string; ctype: string; cyrillic: number; kana: number }> {
-    const [row] = await this.dataSource.query(
+  async trigramSupport(): Promise<TrigramSupportRow> {
+    const row = await selectRow(
+      this.dataSource,
+      TrigramSupportRow,
       `SELECT pg_encoding_to_char(d.encoding) AS encoding, d.datctype AS ctype,
          coalesce(array_length(show_trgm('наруто'), 1), 0) AS cyrillic, coalesce(array_length(show_trgm('なると'), 1), 0) AS kana
        FROM pg_database d WHERE d.datname = current_database()`,
     );
+    if (!row) throw new Error('pg_database has no row of the current database');
     return row;
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { CHAT_NAMESPACE, socketIoRedisKey, type ChatServerToClientEvents } from '@portal/contracts';
-import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { CHAT_NAMESPACE, type ChatServerToClientEvents } from '@portal/contracts';
+import { gatewayNamespace, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 
 /**
  * Pushes chat events to every connected client, whichever gateway replica holds it: the emitter
- * publishes on the channels the gateways' socket.io Redis adapter listens to.
+ * publishes on the channels the gateways' socket.io Redis adapter listens to. Best effort: the message
+ * is stored, and a reader who missed the push sees it in the history.
  */
 @Injectable()
 export class ChatPusher {
@@ -14,13 +14,7 @@ export class ChatPusher {
   private readonly chat;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    // The emitter ignores the promise of its PUBLISH: caught here, a Redis outage is not an unhandled
-    // rejection (which ended the chat process; test/scale/chaos-redis.spec.ts). The message is stored:
-    // a reader who missed the push sees it in the history.
-    const publisher = {
-      publish: (channel: string, message: Buffer | string) => redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`chat push failed: ${String(error)}`)),
-    };
-    this.chat = new Emitter<ChatServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(CHAT_NAMESPACE);
+    this.chat = gatewayNamespace<ChatServerToClientEvents>(redis, options, CHAT_NAMESPACE, (error) => this.logger.warn(`chat push failed: ${String(error)}`));
   }
 
   push<E extends keyof ChatServerToClientEvents>(event: E, ...payload: Parameters<ChatServerToClientEvents[E]>): void {

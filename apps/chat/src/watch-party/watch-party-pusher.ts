@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { socketIoRedisKey, WATCH_PARTY_NAMESPACE, watchPartyRoom, type WatchPartyChatMessage, type WatchPartyServerToClientEvents } from '@portal/contracts';
-import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { WATCH_PARTY_NAMESPACE, watchPartyRoom, type WatchPartyChatMessage, type WatchPartyServerToClientEvents } from '@portal/contracts';
+import { gatewayNamespace, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { toState, type RoomChange } from './watch-party-room';
 
 /**
@@ -17,12 +16,7 @@ export class WatchPartyPusher {
   private readonly namespace;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    // The emitter ignores the promise of its PUBLISH: caught here, a Redis outage is not an unhandled
-    // rejection, which would end the chat process (test/scale/chaos-redis.spec.ts).
-    const publisher = {
-      publish: (channel: string, message: Buffer | string) => redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`watch-party push failed: ${String(error)}`)),
-    };
-    this.namespace = new Emitter<WatchPartyServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(WATCH_PARTY_NAMESPACE);
+    this.namespace = gatewayNamespace<WatchPartyServerToClientEvents>(redis, options, WATCH_PARTY_NAMESPACE, (error) => this.logger.warn(`watch-party push failed: ${String(error)}`));
   }
 
   /** The state (with its version) first, then the notices. */

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
 import type { UserPublicSlice } from '@portal/contracts';
+import { execute, selectRows } from '@portal/db';
 
 /** An account as the community shows it; `rank` null when not known yet. */
 export interface UserRef {
@@ -24,13 +26,14 @@ export class UserRefsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async exists(id: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM community.user_refs WHERE id = $1`, [id]);
+    const rows = await selectRows(this.dataSource, z.object({ found: z.literal(1) }), `SELECT 1 AS found FROM community.user_refs WHERE id = $1`, [id]);
     return rows.length > 0;
   }
 
   /** What an event says of an account, unless a newer event was applied already. */
   async applyEvent(manager: EntityManager, id: string, slice: Omit<UserPublicSlice, 'rank'> & { rank: string | null }, occurredAt: string): Promise<void> {
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO community.user_refs AS u (id, username, display_name, avatar, rank, version) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name, avatar = excluded.avatar,
          rank = coalesce(excluded.rank, u.rank), version = excluded.version, updated_at = now()
@@ -41,7 +44,8 @@ export class UserRefsRepository {
 
   /** A row for an author no event has told about yet (kept as it is when one exists). */
   async ensure(manager: EntityManager, ref: UserRef): Promise<void> {
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO community.user_refs (id, username, display_name, avatar, rank, version) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
       [ref.id, ref.username, ref.displayName, ref.avatar, ref.rank, NO_EVENT_YET],
     );

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { COMMENTS_NAMESPACE, commentsRoomOf, socketIoRedisKey, type CommentsServerToClientEvents } from '@portal/contracts';
-import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { COMMENTS_NAMESPACE, commentsRoomOf, type CommentsServerToClientEvents } from '@portal/contracts';
+import { gatewayNamespace, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 
 /**
  * Pushes to the viewers of a title (docs/realtime.md, «Comments»), whichever gateway replica holds
@@ -16,12 +15,7 @@ export class CommentsPusher {
   private readonly comments;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    // The emitter ignores the promise of its PUBLISH: caught here, a Redis outage is not an unhandled rejection.
-    const publisher = {
-      publish: (channel: string, message: Buffer | string) =>
-        redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`comment push failed: ${String(error)}`)),
-    };
-    this.comments = new Emitter<CommentsServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(COMMENTS_NAMESPACE);
+    this.comments = gatewayNamespace<CommentsServerToClientEvents>(redis, options, COMMENTS_NAMESPACE, (error) => this.logger.warn(`comment push failed: ${String(error)}`));
   }
 
   push<E extends keyof CommentsServerToClientEvents>(animeId: number, event: E, ...payload: Parameters<CommentsServerToClientEvents[E]>): void {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { COMMENT_TARGET_TYPES, type CommentTargetType } from '@portal/contracts';
-import { execute, returning, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, returning, selectRow, selectRows } from '@portal/db';
 import { AnimeRefRow } from '../anime-refs/anime-refs.repository';
 
 /** A comment with its author's public slice, as every read selects it (COLUMNS). */
@@ -127,12 +127,12 @@ export class CommentsRepository {
         comment.at,
       ],
     );
-    return (await this.find(comment.id, manager)) as CommentRow;
+    return existingRow(await this.find(comment.id, manager), `comment ${comment.id}`);
   }
 
   async updateContent(manager: EntityManager, id: string, content: string): Promise<CommentRow> {
     await execute(manager, `UPDATE community.comments SET content = $2, edited_at = now() WHERE id = $1`, [id, content]);
-    return (await this.find(id, manager)) as CommentRow;
+    return existingRow(await this.find(id, manager), `comment ${id}`);
   }
 
   /** Marks a comment deleted and takes it off its parent's answers; false when it was deleted already. */

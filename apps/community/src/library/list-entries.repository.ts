@@ -1,22 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ListCounts, ListStatus } from '@portal/contracts';
-import type { AnimeRefRow } from '../anime-refs/anime-refs.repository';
+import { z } from 'zod';
+import { LIST_STATUSES, type ListCounts, type ListStatus } from '@portal/contracts';
+import { execute, returning, selectRow, selectRows } from '@portal/db';
+import { AnimeRefRow } from '../anime-refs/anime-refs.repository';
 import type { EntryState } from './list-transitions';
 
-export interface EntryRow {
-  user_id: string;
-  anime_id: number;
-  status: ListStatus;
-  progress: number;
-  user_rating: number | null;
-  watched_episodes: number[];
-  rewatches: number;
-  updated_at: Date;
-}
+/** A list entry, as every read selects it (ENTRY_COLUMNS). */
+export const EntryRow = z.object({
+  user_id: z.string(),
+  anime_id: z.number().int(),
+  status: z.enum(LIST_STATUSES),
+  progress: z.number().int(),
+  user_rating: z.number().int().nullable(),
+  watched_episodes: z.array(z.number().int()),
+  rewatches: z.number().int(),
+  updated_at: z.date(),
+});
+export type EntryRow = z.output<typeof EntryRow>;
 
-export type EntryWithRefRow = EntryRow & { ref: AnimeRefRow };
+/** An entry with its title's copy, as `WITH_REF` reads it. */
+export const EntryWithRefRow = EntryRow.extend({ ref: AnimeRefRow });
+export type EntryWithRefRow = z.output<typeof EntryWithRefRow>;
 
 const ENTRY_COLUMNS = 'e.user_id, e.anime_id, e.status, e.progress, e.user_rating, e.watched_episodes, e.rewatches, e.updated_at';
 const WITH_REF = `${ENTRY_COLUMNS}, row_to_json(r) AS ref`;
@@ -27,6 +33,12 @@ export const stateOf = (row: EntryRow): EntryState => ({
   watchedEpisodes: row.watched_episodes,
   rewatches: row.rewatches,
 });
+
+/** The entry an UPDATE changed: the callers hold its row lock, so it is there. */
+function found(row: EntryRow | null): EntryRow {
+  if (!row) throw new Error('The list entry to update is gone, though its row was locked');
+  return row;
+}
 
 /** Imported values of one entry; the rating is left alone when null. */
 export interface ImportedEntry extends EntryState {
@@ -44,51 +56,60 @@ export class ListEntriesRepository {
 
   /** Locks the entry until the transaction ends: concurrent changes of one entry queue up. */
   async lock(manager: EntityManager, userId: string, animeId: number): Promise<EntryRow | null> {
-    const rows: EntryRow[] = await manager.query(
+    return selectRow(
+      manager,
+      EntryRow,
       `SELECT ${ENTRY_COLUMNS} FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = $2 FOR UPDATE`,
       [userId, animeId],
     );
-    return rows[0] ?? null;
   }
 
   /** Null when another transaction inserted the entry first (lock it and apply on top). */
   async insert(manager: EntityManager, userId: string, animeId: number, state: EntryState, userRating: number | null = null): Promise<EntryRow | null> {
-    const [row]: EntryRow[] = await manager.query(
+    return selectRow(
+      manager,
+      EntryRow,
       `INSERT INTO community.list_entries AS e (user_id, anime_id, status, progress, watched_episodes, rewatches, user_rating)
        VALUES ($1, $2, $3, $4, $5::int[], $6, $7) ON CONFLICT (user_id, anime_id) DO NOTHING RETURNING ${ENTRY_COLUMNS}`,
       [userId, animeId, state.status, state.progress, state.watchedEpisodes, state.rewatches, userRating],
     );
-    return row ?? null;
   }
 
   async update(manager: EntityManager, userId: string, animeId: number, state: EntryState): Promise<EntryRow> {
-    const [[row]]: [EntryRow[], number] = await manager.query(
-      `UPDATE community.list_entries e SET status = $3, progress = $4, watched_episodes = $5::int[], rewatches = $6, updated_at = now()
-       WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`,
+    const row = await selectRow(
+      manager,
+      EntryRow,
+      returning(`UPDATE community.list_entries e SET status = $3, progress = $4, watched_episodes = $5::int[], rewatches = $6, updated_at = now()
+       WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`),
       [userId, animeId, state.status, state.progress, state.watchedEpisodes, state.rewatches],
     );
-    return row;
+    return found(row);
   }
 
   async setRating(manager: EntityManager, userId: string, animeId: number, rating: number): Promise<EntryRow> {
-    const [[row]]: [EntryRow[], number] = await manager.query(
-      `UPDATE community.list_entries e SET user_rating = $3, updated_at = now() WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`,
+    const row = await selectRow(
+      manager,
+      EntryRow,
+      returning(`UPDATE community.list_entries e SET user_rating = $3, updated_at = now() WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`),
       [userId, animeId, rating],
     );
-    return row;
+    return found(row);
   }
 
   async delete(manager: EntityManager, userId: string, animeId: number): Promise<EntryRow | null> {
-    const [rows]: [EntryRow[], number] = await manager.query(
-      `DELETE FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`,
+    return selectRow(
+      manager,
+      EntryRow,
+      returning(`DELETE FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`),
       [userId, animeId],
     );
-    return rows[0] ?? null;
   }
 
   /** Everyone who has the title in the list `status`. */
   async userIdsWithStatus(manager: EntityManager, animeId: number, status: ListStatus): Promise<string[]> {
-    const rows: Array<{ user_id: string }> = await manager.query(
+    const rows = await selectRows(
+      manager,
+      z.object({ user_id: z.string() }),
       `SELECT user_id FROM community.list_entries WHERE anime_id = $1 AND status = $2 ORDER BY user_id`,
       [animeId, status],
     );
@@ -96,16 +117,19 @@ export class ListEntriesRepository {
   }
 
   async find(userId: string, animeId: number): Promise<EntryWithRefRow | null> {
-    const rows: EntryWithRefRow[] = await this.dataSource.query(
+    return selectRow(
+      this.dataSource,
+      EntryWithRefRow,
       `SELECT ${WITH_REF} FROM community.list_entries e JOIN community.anime_refs r ON r.id = e.anime_id WHERE e.user_id = $1 AND e.anime_id = $2`,
       [userId, animeId],
     );
-    return rows[0] ?? null;
   }
 
   /** One page of a list, most recently changed first. */
   async page(userId: string, status: ListStatus | undefined, offset: number, limit: number): Promise<EntryWithRefRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      EntryWithRefRow,
       `SELECT ${WITH_REF} FROM community.list_entries e JOIN community.anime_refs r ON r.id = e.anime_id
        WHERE e.user_id = $1 AND ($2::text IS NULL OR e.status = $2) ORDER BY e.updated_at DESC, e.anime_id LIMIT $3 OFFSET $4`,
       [userId, status ?? null, limit, offset],
@@ -113,14 +137,18 @@ export class ListEntriesRepository {
   }
 
   async all(userId: string): Promise<EntryWithRefRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      EntryWithRefRow,
       `SELECT ${WITH_REF} FROM community.list_entries e JOIN community.anime_refs r ON r.id = e.anime_id WHERE e.user_id = $1 ORDER BY e.anime_id`,
       [userId],
     );
   }
 
   async counts(userId: string): Promise<Partial<ListCounts>> {
-    const rows: Array<{ status: ListStatus; count: number }> = await this.dataSource.query(
+    const rows = await selectRows(
+      this.dataSource,
+      z.object({ status: z.enum(LIST_STATUSES), count: z.number().int() }),
       `SELECT status, count(*)::int AS count FROM community.list_entries WHERE user_id = $1 GROUP BY status`,
       [userId],
     );
@@ -129,16 +157,21 @@ export class ListEntriesRepository {
 
   /** The portal's viewers' average score of a title and how many rated it. */
   async ratingSummary(animeId: number, manager: EntityManager = this.dataSource.manager): Promise<{ average: number; votes: number }> {
-    const [row]: Array<{ average: number | null; votes: number }> = await manager.query(
+    const row = await selectRow(
+      manager,
+      z.object({ average: z.number().nullable(), votes: z.number().int() }),
       `SELECT avg(user_rating)::float8 AS average, count(*)::int AS votes FROM community.list_entries WHERE anime_id = $1 AND user_rating IS NOT NULL`,
       [animeId],
     );
-    return { average: row.average === null ? 0 : Math.round(row.average * 100) / 100, votes: row.votes };
+    const average = row?.average ?? null;
+    return { average: average === null ? 0 : Math.round(average * 100) / 100, votes: row?.votes ?? 0 };
   }
 
   /** Locks the user's entries for these titles (id order: no deadlock with another import). */
   async lockMany(manager: EntityManager, userId: string, animeIds: number[]): Promise<EntryRow[]> {
-    return manager.query(
+    return selectRows(
+      manager,
+      EntryRow,
       `SELECT ${ENTRY_COLUMNS} FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = ANY($2::int[]) ORDER BY e.anime_id FOR UPDATE`,
       [userId, animeIds],
     );
@@ -147,7 +180,8 @@ export class ListEntriesRepository {
   /** Writes imported entries in one statement: new ones inserted, existing ones overwritten. */
   async upsertMany(manager: EntityManager, userId: string, entries: ImportedEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO community.list_entries AS e (user_id, anime_id, status, progress, rewatches, user_rating, watched_episodes)
        SELECT $1, anime_id, status, progress, rewatches, user_rating, '{}'
        FROM unnest($2::int[], $3::text[], $4::int[], $5::int[], $6::smallint[]) AS t(anime_id, status, progress, rewatches, user_rating)

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { NOTIFICATIONS_NAMESPACE, notificationsRoom, socketIoRedisKey, type NotificationsServerToClientEvents } from '@portal/contracts';
-import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { NOTIFICATIONS_NAMESPACE, notificationsRoom, type NotificationsServerToClientEvents } from '@portal/contracts';
+import { gatewayNamespace, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 
 /**
  * Pushes to one user's sockets in the gateway's `/notifications` namespace, whichever replica holds
@@ -16,13 +15,7 @@ export class NotificationsPusher {
   private readonly namespace;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    // The emitter ignores the promise of its PUBLISH; catching it here keeps a Redis outage from
-    // becoming an unhandled rejection.
-    const publisher = {
-      publish: (channel: string, message: Buffer | string) =>
-        redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`notification push failed: ${String(error)}`)),
-    };
-    this.namespace = new Emitter<NotificationsServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(NOTIFICATIONS_NAMESPACE);
+    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) => this.logger.warn(`notification push failed: ${String(error)}`));
   }
 
   push<E extends keyof NotificationsServerToClientEvents>(userId: string, event: E, ...payload: Parameters<NotificationsServerToClientEvents[E]>): void {

@@ -1,21 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { NOTIFICATION_ACTORS_SHOWN, type NotificationActor, type NotificationItem, type NotificationKind } from '@portal/contracts';
+import { z } from 'zod';
+import { NOTIFICATION_ACTORS_SHOWN, NOTIFICATION_KINDS, type NotificationActor, type NotificationKind } from '@portal/contracts';
+import { NOTIFICATION_TARGETS, notificationActorSchema } from '@portal/contracts/community/notifications.answers';
+import { returning, selectRow, selectRows } from '@portal/db';
 
-export interface NotificationRow {
-  id: string;
-  user_id: string;
-  kind: NotificationKind;
-  actors: NotificationActor[];
-  actor_count: number;
-  target: NotificationItem['target'];
-  created_at: Date;
-  updated_at: Date;
-  read_at: Date | null;
+/** A notification, as every read selects it (COLUMNS). */
+export const NotificationRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  actors: z.array(notificationActorSchema),
+  actor_count: z.number().int(),
+  /** What the notification is about: the target of one of the kinds (NOTIFICATION_TARGETS). */
+  target: z.union(Object.values(NOTIFICATION_TARGETS)),
+  created_at: z.date(),
+  updated_at: z.date(),
+  read_at: z.date().nullable(),
   /** `updated_at` in microseconds since the epoch, as text: the exact position for a cursor. */
-  position: string;
-}
+  position: z.string(),
+});
+export type NotificationRow = z.output<typeof NotificationRow>;
+
+/** A notification marked read. */
+const Marked = z.object({ id: z.string() });
 
 export interface NewNotification {
   userId: string;
@@ -47,7 +56,9 @@ export class NotificationsRepository {
    */
   async upsert(manager: EntityManager, notification: NewNotification): Promise<NotificationRow | null> {
     const actors = notification.actor ? [{ id: notification.actor.id, username: notification.actor.username }] : [];
-    const rows: NotificationRow[] = await manager.query(
+    return selectRow(
+      manager,
+      NotificationRow,
       `INSERT INTO community.notifications AS n (user_id, kind, group_key, actors, actor_count, target)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6::jsonb)
        ON CONFLICT (user_id, group_key) WHERE read_at IS NULL DO UPDATE SET
@@ -60,12 +71,10 @@ export class NotificationsRepository {
        RETURNING ${COLUMNS}`,
       [notification.userId, notification.kind, notification.groupKey, JSON.stringify(actors), actors.length, JSON.stringify(notification.target)],
     );
-    return rows[0] ?? null;
   }
 
   async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<NotificationRow | null> {
-    const rows: NotificationRow[] = await manager.query(`SELECT ${COLUMNS} FROM community.notifications n WHERE n.id = $1`, [id]);
-    return rows[0] ?? null;
+    return selectRow(manager, NotificationRow, `SELECT ${COLUMNS} FROM community.notifications n WHERE n.id = $1`, [id]);
   }
 
   /** Newest (by `updated_at`, then id) first, after the cursor; one more than `limit` tells whether a next page exists. */
@@ -77,29 +86,40 @@ export class NotificationsRepository {
       parameters.push(options.after.position, options.after.id);
       conditions.push(`(n.updated_at, n.id) < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::uuid)`);
     }
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      NotificationRow,
       `SELECT ${COLUMNS} FROM community.notifications n WHERE ${conditions.join(' AND ')} ORDER BY n.updated_at DESC, n.id DESC LIMIT $2`,
       parameters,
     );
   }
 
   async unreadCount(userId: string, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const [row]: Array<{ n: number }> = await manager.query(
+    const row = await selectRow(
+      manager,
+      z.object({ n: z.number().int() }),
       'SELECT count(*)::int AS n FROM community.notifications WHERE user_id = $1 AND read_at IS NULL',
       [userId],
     );
-    return row.n;
+    return row?.n ?? 0;
   }
 
   /** Marks the user's own unread notifications read: those of `ids` (others' ids match nothing), or all. */
   async markRead(userId: string, ids: string[] | 'all'): Promise<number> {
-    const [, affected]: [unknown, number] =
+    const marked =
       ids === 'all'
-        ? await this.dataSource.query('UPDATE community.notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId])
-        : await this.dataSource.query(
-            'UPDATE community.notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND id = ANY($2::uuid[])',
+        ? await selectRows(
+            this.dataSource,
+            Marked,
+            returning('UPDATE community.notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id'),
+            [userId],
+          )
+        : await selectRows(
+            this.dataSource,
+            Marked,
+            returning('UPDATE community.notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND id = ANY($2::uuid[]) RETURNING id'),
             [userId, ids],
           );
-    return affected;
+    return marked.length;
   }
 }

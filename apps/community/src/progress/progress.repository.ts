@@ -1,17 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { z } from 'zod';
 import type { TitleRef } from '@portal/contracts';
-import { recordCallsCte } from '@portal/db';
-import { type AnimeRefRow, insertRefsFrom, refColumns } from '../anime-refs/anime-refs.repository';
+import { recordCallsCte, selectRow, selectRows } from '@portal/db';
+import { AnimeRefRow, insertRefsFrom, refColumns } from '../anime-refs/anime-refs.repository';
 
-export interface ProgressRow {
-  anime_id: number;
-  episode: number;
-  position: number;
-  duration: number | null;
-  updated_at: Date;
-}
+/** A saved point of an episode. */
+export const ProgressRow = z.object({
+  anime_id: z.number().int(),
+  episode: z.number().int(),
+  position: z.number(),
+  duration: z.number().nullable(),
+  updated_at: z.date(),
+});
+export type ProgressRow = z.output<typeof ProgressRow>;
+
+/** A title's latest point with the title's copy, as «Continue watching» lists it. */
+export const ContinueWatchingRow = ProgressRow.extend({ ref: AnimeRefRow });
+export type ContinueWatchingRow = z.output<typeof ContinueWatchingRow>;
 
 export interface TitleKey {
   userId: string;
@@ -28,10 +35,12 @@ export interface ProgressWrite extends ProgressKey {
   at: Date;
 }
 
-export interface WrittenRow extends ProgressRow {
-  kind: 'saved' | 'deleted';
-  user_id: string;
-}
+/** A point a batch saved or deleted, and whose it is. */
+export const WrittenRow = ProgressRow.extend({
+  kind: z.enum(['saved', 'deleted']),
+  user_id: z.string(),
+});
+export type WrittenRow = z.output<typeof WrittenRow>;
 
 /** Batches are single statements, not the transactions whose commit records a write request: they record it themselves. */
 const APPLIED_CALLS_CTE = (param: string) => recordCallsCte('community', param);
@@ -100,7 +109,9 @@ export class ProgressRepository {
     // Only a batch with a new title carries the extra CTE; the rows it inserts satisfy the foreign keys
     // of the saves (checked at the end of the statement).
     const kept = sortedTitles.length > 0 ? `kept AS (INSERT INTO community.anime_refs ${insertRefsFrom(11)} ON CONFLICT (id) DO NOTHING), ` : '';
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      WrittenRow,
       `WITH ${kept}${APPLIED_CALLS_CTE('$10')}, deleted AS (
          DELETE FROM community.progress p USING unnest($7::uuid[], $8::int[], $9::int[]) AS d(user_id, anime_id, episode)
          WHERE p.user_id = d.user_id AND p.anime_id = d.anime_id AND p.episode = d.episode
@@ -132,29 +143,34 @@ export class ProgressRepository {
 
   /** Forgets every position of a title; answers how many there were. `callIds` as for write. */
   async forget({ userId, animeId }: TitleKey, callIds: string[] = []): Promise<number> {
-    const [{ count }]: [{ count: number }] = await this.dataSource.query(
+    const row = await selectRow(
+      this.dataSource,
+      z.object({ count: z.number().int() }),
       `WITH ${APPLIED_CALLS_CTE('$3')}, gone AS (DELETE FROM community.progress WHERE user_id = $1 AND anime_id = $2 RETURNING 1) SELECT count(*)::int AS count FROM gone`,
       [userId, animeId, callIds],
     );
-    return count;
+    return row?.count ?? 0;
   }
 
   /** One episode's point, or without `episode` the title's latest. */
   async find(userId: string, animeId: number, episode: number | undefined): Promise<ProgressRow | null> {
-    const rows: ProgressRow[] = await this.dataSource.query(
+    return selectRow(
+      this.dataSource,
+      ProgressRow,
       `SELECT anime_id, episode, position, duration, updated_at FROM community.progress
        WHERE user_id = $1 AND anime_id = $2 AND ($3::int IS NULL OR episode = $3) ORDER BY updated_at DESC, episode DESC LIMIT 1`,
       [userId, animeId, episode ?? null],
     );
-    return rows[0] ?? null;
   }
 
   /**
    * Each title's latest point, newest first, without finished or abandoned titles: those completed or
    * dropped in the list, and those whose latest point is in the last episode at 90 % of its duration or more.
    */
-  async continueWatching(userId: string, limit: number): Promise<Array<ProgressRow & { ref: AnimeRefRow }>> {
-    return this.dataSource.query(
+  async continueWatching(userId: string, limit: number): Promise<ContinueWatchingRow[]> {
+    return selectRows(
+      this.dataSource,
+      ContinueWatchingRow,
       `SELECT anime_id, episode, position, duration, updated_at, ref FROM (
          SELECT DISTINCT ON (p.anime_id) p.anime_id, p.episode, p.position, p.duration, p.updated_at, r.episodes, e.status, row_to_json(r) AS ref
          FROM community.progress p

@@ -1,20 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { UserRankingBoard } from '@portal/contracts';
+import { z } from 'zod';
+import { USER_RANKING_BOARDS, type UserRankingBoard } from '@portal/contracts';
+import { execute, selectRows } from '@portal/db';
 import type { CounterDelta } from './ranking-deltas';
 
-export interface BoardRow {
-  board: UserRankingBoard;
-  value: number;
-  username: string;
-  display_name: string;
-  avatar: string | null;
-}
+/** A user's counter on a board, with their public slice. */
+export const BoardRow = z.object({
+  board: z.enum(USER_RANKING_BOARDS),
+  value: z.number().int(),
+  username: z.string(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type BoardRow = z.output<typeof BoardRow>;
 
-export interface OwnRow extends BoardRow {
-  place: number;
-}
+/** A user's own counter, with their place on the board. */
+export const OwnRow = BoardRow.extend({
+  place: z.number().int(),
+});
+export type OwnRow = z.output<typeof OwnRow>;
 
 /** One order for every writer, so two transactions that share rows lock them in the same order. */
 const byKey = (a: CounterDelta, b: CounterDelta) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.board < b.board ? -1 : a.board > b.board ? 1 : 0);
@@ -34,7 +40,8 @@ export class RankingCountersRepository {
   async add(manager: EntityManager, deltas: CounterDelta[]): Promise<void> {
     const changes = deltas.filter((delta) => delta.delta !== 0).sort(byKey);
     if (changes.length === 0) return;
-    await manager.query(
+    await execute(
+      manager,
       `WITH delta AS (
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[]) AS d(user_id, board, delta)
        ), changed AS (
@@ -56,7 +63,9 @@ export class RankingCountersRepository {
 
   /** The first `limit` users of each board with a value above 0: by value, then who reached it first. */
   top(boards: readonly UserRankingBoard[], limit: number): Promise<BoardRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      BoardRow,
       `SELECT b.board, t.value, t.username, t.display_name, t.avatar
        FROM unnest($1::text[]) WITH ORDINALITY AS b(board, n)
        CROSS JOIN LATERAL (
@@ -72,7 +81,9 @@ export class RankingCountersRepository {
 
   /** A user's value on each board where it is above 0, with the place: one more than the users holding more. */
   own(userId: string): Promise<OwnRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      OwnRow,
       `SELECT m.board, m.value, u.username, u.display_name, u.avatar,
          (SELECT coalesce(sum(h.users), 0) FROM community.ranking_value_counts h WHERE h.board = m.board AND h.value > m.value)::int + 1 AS place
        FROM community.ranking_counters m JOIN community.user_refs u ON u.id = m.user_id

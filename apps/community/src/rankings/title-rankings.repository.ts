@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { execute, selectRows } from '@portal/db';
 import type { TitleScoreDelta } from './ranking-deltas';
 
-export interface TitleRankRow {
-  anime_id: number;
-  title: string;
-  poster: string;
-  fallback_poster: string;
-  value: number;
-  votes: number;
-}
+/** A title on one of the lists: its average score (or viewers) and how many scored (or watched) it. */
+export const TitleRankRow = z.object({
+  anime_id: z.number().int(),
+  title: z.string(),
+  poster: z.string(),
+  fallback_poster: z.string(),
+  value: z.number(),
+  votes: z.number().int(),
+});
+export type TitleRankRow = z.output<typeof TitleRankRow>;
 
 /** The title lists' read model: each title's scores by our users, and who watched it lately. */
 @Injectable()
@@ -21,7 +25,8 @@ export class TitleRankingsRepository {
   async addScores(manager: EntityManager, deltas: TitleScoreDelta[]): Promise<void> {
     if (deltas.length === 0) return;
     const sorted = [...deltas].sort((a, b) => a.animeId - b.animeId);
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO community.title_rating_stats AS s (anime_id, votes, total)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[])
        ON CONFLICT (anime_id) DO UPDATE SET votes = s.votes + excluded.votes, total = s.total + excluded.total`,
@@ -31,7 +36,9 @@ export class TitleRankingsRepository {
 
   /** Titles with at least `minVotes` scores, by average, then by votes. */
   topRated(minVotes: number, limit: number): Promise<TitleRankRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      TitleRankRow,
       `SELECT r.id AS anime_id, r.title, r.poster, r.fallback_poster, round(s.total::numeric / s.votes, 2)::float8 AS value, s.votes
        FROM community.title_rating_stats s JOIN community.anime_refs r ON r.id = s.anime_id
        WHERE s.votes >= $1
@@ -42,7 +49,9 @@ export class TitleRankingsRepository {
 
   /** Titles by how many users watched them in the last `days` UTC days (today included). */
   mostWatched(days: number, limit: number): Promise<TitleRankRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      TitleRankRow,
       `SELECT r.id AS anime_id, r.title, r.poster, r.fallback_poster, w.viewers AS value, w.viewers AS votes
        FROM (
          SELECT anime_id, count(*)::int AS viewers FROM community.title_viewers

@@ -122,8 +122,9 @@ export class CatalogueResponseCache {
     return result;
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.subscriber.disconnect();
+    return Promise.resolve();
   }
 
   register(fastify: FastifyInstance): void {

@@ -17,7 +17,7 @@ export interface ListFileUpload {
  */
 export async function readListFile(request: FastifyRequest): Promise<ListFileUpload> {
   if (request.isMultipart()) return readForm(request);
-  const body = request.body as unknown;
+  const body = request.body;
   if (typeof body === 'string') return { content: body };
   if (Buffer.isBuffer(body)) return { content: decode(body) };
   // A JSON body arrives parsed; written back with one entry per line so skipped lines can be named.

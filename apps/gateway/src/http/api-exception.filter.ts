@@ -11,6 +11,9 @@ import type { SpaFallback } from '../web/spa-fallback';
  * Every failure leaves the gateway in the envelope: service errors keep their code and Russian
  * message, framework errors get a generic one, and unexpected errors are logged, never shown.
  */
+/** 503 as a plain status number, to compare with the statuses errors carry. */
+const SERVICE_UNAVAILABLE: number = HttpStatus.SERVICE_UNAVAILABLE;
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   constructor(
@@ -36,7 +39,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status: HTTP_STATUS_BY_CODE[code] ?? 500, body: { success: false, message, code, ...(errors && { errors }), ...(sanction && { sanction }) }, retryAfterSeconds };
     }
     const status = httpStatusOf(exception);
-    if (status !== undefined && (status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE)) {
+    if (status !== undefined && (status < 500 || status === SERVICE_UNAVAILABLE)) {
       return { status, body: failureOfStatus(status, fastifyCodeOf(exception)) };
     }
     this.logger.error({ err: exception, requestId: request.id, url: request.url }, 'unhandled error');

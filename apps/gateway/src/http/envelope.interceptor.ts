@@ -8,7 +8,7 @@ import { Paginated } from './paginated';
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(_: ExecutionContext, next: CallHandler): Observable<ApiSuccess<unknown>> {
     return next.handle().pipe(
-      map((result) => {
+      map((result: unknown) => {
         if (result instanceof Paginated) {
           const { items, page, limit, total } = result.page;
           return { success: true, data: items, meta: { page, limit, total } };

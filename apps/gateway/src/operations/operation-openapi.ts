@@ -63,7 +63,10 @@ export function documentOperation(feature: string, operation: AnyOperation & { h
   const required = new Set(request.required ?? []);
   const decorators = [
     ApiTags(feature),
-    ApiOperation({ summary: operation.summary, description: `Operation \`${operation.pattern}\` (${operation.kind}; access: ${operation.access}).` }),
+    ApiOperation({
+      summary: operation.summary,
+      description: [operation.notes, `Operation \`${operation.pattern}\` (${operation.kind}; access: ${operation.access}).`].filter(Boolean).join('\n\n'),
+    }),
     ...params.map((name) => ApiParam({ name, schema: request.properties?.[name] ?? { type: 'string' } })),
     ApiResponse({ status: successStatusOf(operation.http), ...envelopeOf(operation) }),
   ];

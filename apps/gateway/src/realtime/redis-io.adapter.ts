@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type Redis from 'ioredis';
-import type { Server, ServerOptions } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import { socketIoRedisKey } from '@portal/contracts';
 import { createRedisClient } from '@portal/messaging';
 import { trackSocketServer } from '@portal/platform';
@@ -24,7 +24,9 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, { ...options, path: '/socket.io/', serveClient: false });
+    // Nest's IoAdapter declares its server `any`: it is socket.io's Server, checked rather than assumed.
+    const server: unknown = super.createIOServer(port, { ...options, path: '/socket.io/', serveClient: false });
+    if (!isServer(server)) throw new TypeError('IoAdapter.createIOServer did not answer a socket.io Server');
     const publisher = createRedisClient(this.redisUrl);
     // A subscriber connection cannot answer the ready check (INFO) when it reconnects.
     const subscriber = createRedisClient(this.redisUrl, { enableReadyCheck: false });
@@ -41,4 +43,9 @@ export class RedisIoAdapter extends IoAdapter {
     await super.close(server);
     await Promise.all(this.connections.splice(0).map((connection) => connection.quit().catch(() => connection.disconnect())));
   }
+}
+
+/** socket.io's Server (with its default event maps, as this adapter serves it). */
+function isServer(value: unknown): value is Server {
+  return value instanceof Server;
 }

@@ -40,12 +40,12 @@ export function detectProfileMediaType(bytes: Buffer): ProfileMediaType | null {
  */
 export function gifFrameCount(bytes: Buffer, stopAt = Infinity): number {
   if (!isGif(bytes) || bytes.length < 13) return 0;
-  const flags = bytes[10]!;
+  const flags = bytes[10];
   let offset = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0);
   let frames = 0;
   const skipSubBlocks = () => {
     while (offset < bytes.length) {
-      const size = bytes[offset]!;
+      const size = bytes[offset];
       offset += 1;
       if (size === 0) return true;
       offset += size;
@@ -53,7 +53,7 @@ export function gifFrameCount(bytes: Buffer, stopAt = Infinity): number {
     return false;
   };
   while (offset < bytes.length && frames < stopAt) {
-    const introducer = bytes[offset]!;
+    const introducer = bytes[offset];
     if (introducer === 0x3b) break; // trailer
     if (introducer === 0x21) {
       // extension: introducer, label, data sub-blocks
@@ -62,7 +62,7 @@ export function gifFrameCount(bytes: Buffer, stopAt = Infinity): number {
     } else if (introducer === 0x2c) {
       // image descriptor (10 bytes), optional local colour table, LZW minimum code size, data sub-blocks
       if (offset + 10 > bytes.length) break;
-      const local = bytes[offset + 9]!;
+      const local = bytes[offset + 9];
       offset += 10 + (local & 0x80 ? 3 * 2 ** ((local & 0x07) + 1) : 0) + 1;
       frames += 1;
       if (!skipSubBlocks()) break;
@@ -75,7 +75,7 @@ export function gifFrameCount(bytes: Buffer, stopAt = Infinity): number {
 
 /** A WebP with a VP8X header whose animation flag is set. */
 function isAnimatedWebp(bytes: Buffer): boolean {
-  return bytes.length >= 21 && bytes.subarray(12, 16).toString('latin1') === 'VP8X' && (bytes[20]! & 0x02) !== 0;
+  return bytes.length >= 21 && bytes.subarray(12, 16).toString('latin1') === 'VP8X' && (bytes[20] & 0x02) !== 0;
 }
 
 /** One EBML variable-length integer at `offset`: its length in bytes and its value (marker bit kept for ids). */
@@ -86,7 +86,7 @@ function readVint(bytes: Buffer, offset: number, keepMarker: boolean): { length:
   while (length <= 8 && !(first & (0x80 >> (length - 1)))) length += 1;
   if (length > 8 || offset + length > bytes.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
-  for (let index = 1; index < length; index += 1) value = value * 256 + bytes[offset + index]!;
+  for (let index = 1; index < length; index += 1) value = value * 256 + bytes[offset + index];
   return { length, value };
 }
 

@@ -8,7 +8,7 @@ export class AuditLogRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async record(manager: EntityManager, entry: Omit<AuditLogEntryEntity, 'id'>): Promise<void> {
-    await manager.getRepository(AuditLogEntryEntity).insert(entry as never);
+    await manager.getRepository(AuditLogEntryEntity).insert(entry);
   }
 
   /** A page, newest first, narrowed by every filter given (AND); each filter has an index (event, actor, subject, time). */

@@ -1,40 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ReportAction, ReportReason, ReportSnapshot, ReportSort, ReportStatus, ReportTarget, ReportTargetType } from '@portal/contracts';
-import { REPORT_ENTRIES_SHOWN } from '@portal/contracts';
+import { z } from 'zod';
+import type { ReportAction, ReportReason, ReportSnapshot, ReportSort, ReportStatus, ReportTarget } from '@portal/contracts';
+import { REPORT_ACTIONS, REPORT_ENTRIES_SHOWN, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from '@portal/contracts';
+import { reportCaseSchema } from '@portal/contracts/moderation/reports.answers';
+import { execute, returning, selectRow, selectRows } from '@portal/db';
 
-export interface ReportCaseRow {
-  id: string;
-  target_type: ReportTargetType;
-  target_id: string;
-  status: ReportStatus;
-  snapshot: ReportSnapshot;
-  reports_count: number;
-  held: boolean;
-  first_reported_at: Date;
-  last_reported_at: Date;
-  action: ReportAction | null;
-  content_deleted: boolean;
-  decision_note: string | null;
-  decided_by: string | null;
-  decided_at: Date | null;
-}
+export const ReportCaseRow = z.object({
+  id: z.string(),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  snapshot: reportCaseSchema.shape.snapshot,
+  reports_count: z.number().int(),
+  held: z.boolean(),
+  first_reported_at: z.date(),
+  last_reported_at: z.date(),
+  action: z.enum(REPORT_ACTIONS).nullable(),
+  content_deleted: z.boolean(),
+  decision_note: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.date().nullable(),
+});
+export type ReportCaseRow = z.output<typeof ReportCaseRow>;
 
-export interface ReportRow {
-  case_id: string;
-  reporter_id: string;
-  reporter_username: string;
-  reason: ReportReason;
-  text: string | null;
-  created_at: Date;
-}
+export const ReportRow = z.object({
+  case_id: z.string(),
+  reporter_id: z.string(),
+  reporter_username: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().nullable(),
+  created_at: z.date(),
+});
+export type ReportRow = z.output<typeof ReportRow>;
 
-export interface ReasonCountRow {
-  case_id: string;
-  reason: ReportReason;
-  count: number;
-}
+export const ReasonCountRow = z.object({
+  case_id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  count: z.number().int(),
+});
+export type ReasonCountRow = z.output<typeof ReasonCountRow>;
+
+/** A page of the queue: each case with the count of every case of its status. */
+const PagedCaseRow = ReportCaseRow.extend({ total: z.number().int() });
 
 export interface NewReport {
   reporterId: string;
@@ -65,60 +74,69 @@ export class ReportsRepository {
 
   /** The target's open case, made now with this snapshot if there is none; locked for the caller's transaction. */
   async lockOpenCase(manager: EntityManager, target: ReportTarget, snapshot: ReportSnapshot): Promise<ReportCaseRow> {
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO moderation.report_cases (target_type, target_id, snapshot) VALUES ($1, $2, $3)
        ON CONFLICT (target_type, target_id) WHERE status = 'open' DO NOTHING`,
       [target.type, target.id, JSON.stringify(snapshot)],
     );
-    const [row] = await manager.query(`SELECT * FROM moderation.report_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open' FOR UPDATE`, [
+    const row = await selectRow(manager, ReportCaseRow, `SELECT * FROM moderation.report_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open' FOR UPDATE`, [
       target.type,
       target.id,
     ]);
+    if (!row) throw new Error(`no open report case of ${target.type} ${target.id} after making one`);
     return row;
   }
 
   /** False when this reporter already reported in the case. */
   async addReport(manager: EntityManager, caseId: string, report: NewReport): Promise<{ id: string } | null> {
-    const [row] = await manager.query(
+    return selectRow(
+      manager,
+      z.object({ id: z.string() }),
       `INSERT INTO moderation.reports (case_id, reporter_id, reporter_username, reason, text) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (case_id, reporter_id) DO NOTHING RETURNING id`,
       [caseId, report.reporterId, report.reporterUsername, report.reason, report.text],
     );
-    return row ?? null;
   }
 
   /** Counts the new report in (the case is locked); `hold` marks it held. */
   async countReport(manager: EntityManager, caseId: string, hold: boolean): Promise<void> {
-    await manager.query(
+    await execute(
+      manager,
       `UPDATE moderation.report_cases SET reports_count = reports_count + 1, last_reported_at = now(), held = held OR $2 WHERE id = $1`,
       [caseId, hold],
     );
   }
 
   find(id: string, manager: EntityManager = this.dataSource.manager): Promise<ReportCaseRow | null> {
-    return manager.query(`SELECT * FROM moderation.report_cases WHERE id = $1`, [id]).then((rows: ReportCaseRow[]) => rows[0] ?? null);
+    return selectRow(manager, ReportCaseRow, `SELECT * FROM moderation.report_cases WHERE id = $1`, [id]);
   }
 
   lock(manager: EntityManager, id: string): Promise<ReportCaseRow | null> {
-    return manager.query(`SELECT * FROM moderation.report_cases WHERE id = $1 FOR UPDATE`, [id]).then((rows: ReportCaseRow[]) => rows[0] ?? null);
+    return selectRow(manager, ReportCaseRow, `SELECT * FROM moderation.report_cases WHERE id = $1 FOR UPDATE`, [id]);
   }
 
   async decide(manager: EntityManager, id: string, decision: Decision): Promise<ReportCaseRow> {
-    const [[row]] = await manager.query(
-      `UPDATE moderation.report_cases SET status = $2, action = $3, content_deleted = $4, decision_note = $5, decided_by = $6, decided_at = now(), held = false
-       WHERE id = $1 RETURNING *`,
+    const row = await selectRow(
+      manager,
+      ReportCaseRow,
+      returning(`UPDATE moderation.report_cases SET status = $2, action = $3, content_deleted = $4, decision_note = $5, decided_by = $6, decided_at = now(), held = false
+       WHERE id = $1 RETURNING *`),
       [id, decision.action === 'resolve' ? 'resolved' : 'rejected', decision.action, decision.contentDeleted, decision.note, decision.adminId],
     );
+    if (!row) throw new Error(`report case ${id} to decide is gone`);
     return row;
   }
 
   async reporterIds(manager: EntityManager, caseId: string): Promise<string[]> {
-    const rows: Array<{ reporter_id: string }> = await manager.query(`SELECT reporter_id FROM moderation.reports WHERE case_id = $1 ORDER BY created_at`, [caseId]);
+    const rows = await selectRows(manager, z.object({ reporter_id: z.string() }), `SELECT reporter_id FROM moderation.reports WHERE case_id = $1 ORDER BY created_at`, [caseId]);
     return rows.map((row) => row.reporter_id);
   }
 
   async page(status: ReportStatus, sort: ReportSort, page: number, limit: number): Promise<[ReportCaseRow[], number]> {
-    const rows: Array<ReportCaseRow & { total: number }> = await this.dataSource.query(
+    const rows = await selectRows(
+      this.dataSource,
+      PagedCaseRow,
       `SELECT c.*, count(*) OVER ()::int AS total FROM moderation.report_cases c WHERE c.status = $1 ORDER BY ${ORDER_BY[sort]} LIMIT $2 OFFSET $3`,
       [status, limit, (page - 1) * limit],
     );
@@ -127,7 +145,9 @@ export class ReportsRepository {
   }
 
   reasonCounts(caseIds: string[]): Promise<ReasonCountRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      ReasonCountRow,
       `SELECT case_id, reason, count(*)::int AS count FROM moderation.reports WHERE case_id = ANY($1::uuid[]) GROUP BY case_id, reason ORDER BY count(*) DESC, reason`,
       [caseIds],
     );
@@ -135,7 +155,9 @@ export class ReportsRepository {
 
   /** The latest REPORT_ENTRIES_SHOWN reports of each case, newest first. */
   latestReports(caseIds: string[]): Promise<ReportRow[]> {
-    return this.dataSource.query(
+    return selectRows(
+      this.dataSource,
+      ReportRow,
       `SELECT case_id, reporter_id, reporter_username, reason, text, created_at FROM (
          SELECT r.*, row_number() OVER (PARTITION BY case_id ORDER BY created_at DESC, id) AS n FROM moderation.reports r WHERE case_id = ANY($1::uuid[])
        ) ranked WHERE n <= $2 ORDER BY created_at DESC`,
@@ -144,7 +166,7 @@ export class ReportsRepository {
   }
 
   private async countByStatus(status: ReportStatus): Promise<number> {
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS n FROM moderation.report_cases WHERE status = $1`, [status]);
-    return row.n;
+    const row = await selectRow(this.dataSource, z.object({ n: z.number().int() }), `SELECT count(*)::int AS n FROM moderation.report_cases WHERE status = $1`, [status]);
+    return row?.n ?? 0;
   }
 }

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AchievementKind } from '@portal/contracts';
+import { z } from 'zod';
+import { ACHIEVEMENT_KINDS, type AchievementKind } from '@portal/contracts';
+import { selectRows } from '@portal/db';
 
-export interface AchievementRow {
-  key: string;
-  kind: AchievementKind;
-  earned_at: Date;
-}
+export const AchievementRow = z.object({
+  key: z.string(),
+  kind: z.enum(ACHIEVEMENT_KINDS),
+  earned_at: z.date(),
+});
+export type AchievementRow = z.output<typeof AchievementRow>;
 
 /** Achievements, once per user and key (docs/rewards.md, «Achievements»). */
 @Injectable()
@@ -16,7 +19,9 @@ export class AchievementsRepository {
 
   /** True when granted now, false when the user had it. */
   async grant(manager: EntityManager, userId: string, key: string, kind: AchievementKind): Promise<boolean> {
-    const rows = await manager.query<unknown[]>(
+    const rows = await selectRows(
+      manager,
+      z.object({ key: z.string() }),
       `INSERT INTO "rewards"."achievements" ("user_id", "key", "kind") VALUES ($1, $2, $3) ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "key"`,
       [userId, key, kind],
     );
@@ -24,6 +29,11 @@ export class AchievementsRepository {
   }
 
   list(userId: string): Promise<AchievementRow[]> {
-    return this.dataSource.query(`SELECT "key", "kind", "earned_at" FROM "rewards"."achievements" WHERE "user_id" = $1 ORDER BY "earned_at" DESC, "key"`, [userId]);
+    return selectRows(
+      this.dataSource,
+      AchievementRow,
+      `SELECT "key", "kind", "earned_at" FROM "rewards"."achievements" WHERE "user_id" = $1 ORDER BY "earned_at" DESC, "key"`,
+      [userId],
+    );
   }
 }

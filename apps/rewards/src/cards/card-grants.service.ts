@@ -3,12 +3,14 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { EntityManager } from 'typeorm';
-import { type CardGranted, type CardGrantSource, QueueName } from '@portal/contracts';
+import { z } from 'zod';
+import { CARD_GRANT_SOURCES, type CardGranted, type CardGrantSource, QueueName } from '@portal/contracts';
+import { execute, selectRow, selectRows } from '@portal/db';
 import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { CARD_GRANT_KEY_MAX, cardGrantJobId, type CardGrantJobData } from './card-grants.job';
 import { DUPLICATE_POINTS } from '../points/points-settings';
 import { PointsLedger } from '../points/points-ledger';
-import { cardColumns, type CardRow, cardView } from './card-view';
+import { cardColumns, CardRow, cardView } from './card-view';
 
 export interface CardGrantInput {
   key: string;
@@ -17,12 +19,12 @@ export interface CardGrantInput {
   cardId?: string;
 }
 
-interface GrantRow extends CardRow {
-  grant_id: string;
-  source: CardGrantSource;
-  duplicate: boolean;
-  points: number;
-}
+const GrantRow = CardRow.extend({
+  grant_id: z.string(),
+  source: z.enum(CARD_GRANT_SOURCES),
+  duplicate: z.boolean(),
+  points: z.number().int(),
+});
 
 /** No card can be drawn (an empty or fully retired catalogue) or the given card does not exist. */
 export class NoCardToGrantError extends Error {}
@@ -72,31 +74,38 @@ export class CardGrants implements OnApplicationShutdown {
     const card = grant.cardId ? await this.cardById(manager, grant.cardId) : await this.draw(manager);
     // The unique key: a concurrent insert of the same key waits for the other transaction and, once
     // it commits, inserts nothing; the grant it stored is returned.
-    const inserted = await manager.query<Array<{ id: string }>>(
+    const inserted = await selectRow(
+      manager,
+      z.object({ id: z.string() }),
       `INSERT INTO "rewards"."card_grants" ("key", "user_id", "card_id", "source") VALUES ($1, $2, $3, $4)
        ON CONFLICT ("key") DO NOTHING RETURNING "id"`,
       [grant.key, grant.userId, card.id, grant.source],
     );
-    if (inserted.length === 0) {
+    if (!inserted) {
       const winner = await this.stored(manager, grant.key);
       if (!winner) throw new Error(`card grant ${grant.key} conflicted but is not stored`);
       return winner;
     }
-    const grantId = inserted[0].id;
-    const [{ count }] = await manager.query<Array<{ count: number }>>(
+    const grantId = inserted.id;
+    const collected = await selectRow(
+      manager,
+      z.object({ count: z.number().int() }),
       `INSERT INTO "rewards"."user_cards" ("user_id", "card_id") VALUES ($1, $2)
        ON CONFLICT ("user_id", "card_id") DO UPDATE SET "count" = "user_cards"."count" + 1 RETURNING "count"`,
       [grant.userId, card.id],
     );
-    const duplicate = Number(count) > 1;
+    if (!collected) throw new Error(`card grant ${grant.key}: the collection answered no count`);
+    const duplicate = collected.count > 1;
     const points = duplicate ? await this.duplicatePoints(manager, grant, card) : 0;
-    if (duplicate) await manager.query(`UPDATE "rewards"."card_grants" SET "duplicate" = true, "points" = $2 WHERE "id" = $1`, [grantId, points]);
+    if (duplicate) await execute(manager, `UPDATE "rewards"."card_grants" SET "duplicate" = true, "points" = $2 WHERE "id" = $1`, [grantId, points]);
     return { grantId, source: grant.source, card: cardView(card), duplicate, points };
   }
 
   /** The grant stored under a key, or null. */
   async stored(manager: EntityManager, key: string): Promise<CardGranted | null> {
-    const [row] = await manager.query<GrantRow[]>(
+    const row = await selectRow(
+      manager,
+      GrantRow,
       `SELECT g."id" AS grant_id, g."source", g."duplicate", g."points", ${cardColumns('c')}
        FROM "rewards"."card_grants" g JOIN "rewards"."cards" c ON c."id" = g."card_id" WHERE g."key" = $1`,
       [key],
@@ -105,14 +114,14 @@ export class CardGrants implements OnApplicationShutdown {
   }
 
   private async cardById(manager: EntityManager, cardId: string): Promise<CardRow> {
-    const [row] = await manager.query<CardRow[]>(`SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE c."id" = $1`, [cardId]);
+    const row = await selectRow(manager, CardRow, `SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE c."id" = $1`, [cardId]);
     if (!row) throw new NoCardToGrantError(`no card ${cardId}`);
     return row;
   }
 
   /** A card drawn by weight among those not retired (node:crypto randomInt). */
   private async draw(manager: EntityManager): Promise<CardRow> {
-    const cards = await manager.query<CardRow[]>(`SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE NOT c."retired" ORDER BY c."id"`);
+    const cards = await selectRows(manager, CardRow, `SELECT ${cardColumns('c')} FROM "rewards"."cards" c WHERE NOT c."retired" ORDER BY c."id"`);
     return drawByWeight(cards);
   }
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { type CardGranted, NOTIFICATIONS_NAMESPACE, notificationsRoom, socketIoRedisKey, type NotificationsServerToClientEvents } from '@portal/contracts';
-import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { type CardGranted, NOTIFICATIONS_NAMESPACE, notificationsRoom, type NotificationsServerToClientEvents } from '@portal/contracts';
+import { gatewayNamespace, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { cardGrantedChannel } from './card-grants.job';
 
 /**
@@ -17,11 +16,7 @@ export class CardPusher {
   private readonly namespace;
 
   constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(REDIS_OPTIONS) private readonly options: RedisOptions) {
-    const publisher = {
-      publish: (channel: string, message: Buffer | string) =>
-        redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`card push failed: ${String(error)}`)),
-    };
-    this.namespace = new Emitter<NotificationsServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(NOTIFICATIONS_NAMESPACE);
+    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) => this.logger.warn(`card push failed: ${String(error)}`));
   }
 
   async granted(userId: string, key: string, grant: CardGranted): Promise<void> {

@@ -1,16 +1,18 @@
-import type { CardItem, CardRarity } from '@portal/contracts';
+import { z } from 'zod';
+import { CARD_RARITIES, type CardItem } from '@portal/contracts';
 
 /** A row of rewards.cards as the queries read it. */
-export interface CardRow {
-  id: string;
-  title: string;
-  description: string;
-  rarity: CardRarity;
-  file: string;
-  weight: number;
-  retired: boolean;
-  created_at?: Date;
-}
+export const CardRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  rarity: z.enum(CARD_RARITIES),
+  file: z.string(),
+  weight: z.number().int(),
+  retired: z.boolean(),
+  created_at: z.date().optional(),
+});
+export type CardRow = z.output<typeof CardRow>;
 
 /** The columns of a card, prefixed by the alias of rewards.cards in a query. */
 export const cardColumns = (alias: string) =>

@@ -14,6 +14,6 @@ export class RankChangedListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('rewards.rank.changed', async ({ userId, rank, previousRank, xp }) => () => this.pusher.changed(userId, { rank, previousRank, xp }));
+    this.consumer.on('rewards.rank.changed', ({ userId, rank, previousRank, xp }) => Promise.resolve(() => this.pusher.changed(userId, { rank, previousRank, xp })));
   }
 }

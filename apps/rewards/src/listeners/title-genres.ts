@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { z } from 'zod';
 import { ErrorCode } from '@portal/contracts';
+import { execute, selectRows } from '@portal/db';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
 
 /** Lookups at a time when an import completes many titles. */
 const LOOKUPS_AT_ONCE = 8;
 /** Titles of earlier completions whose genres are looked up again with a new completion. */
 export const GENRE_RETRIES = 50;
+
+/** A title named by its id alone. */
+const AnimeIdRow = z.object({ anime_id: z.number().int() });
 
 /** Genres the catalogue named, by title, looked up before the event's transaction opened. */
 export type LookedUpGenres = ReadonlyMap<number, string[]>;
@@ -40,17 +45,19 @@ export class TitleGenres {
     const found = new Map<number, string[]>();
     if (completions.length === 0) return found;
     const reader = this.dataSource.manager;
-    const done = await reader.query<Array<{ anime_id: number }>>(
+    const done = await selectRows(
+      reader,
+      AnimeIdRow,
       `SELECT "anime_id" FROM "rewards"."completed_titles" WHERE "user_id" = $1 AND "anime_id" = ANY($2::int[])`,
       [userId, completions],
     );
-    const completedBefore = new Set(done.map((row) => Number(row.anime_id)));
+    const completedBefore = new Set(done.map((row) => row.anime_id));
     const firstTime = [...new Set(completions)].filter((id) => !completedBefore.has(id));
     // As the transaction would decide: no first completion, nothing to count and nothing to ask.
     if (firstTime.length === 0) return found;
     const titles = [...new Set([...firstTime, ...(await this.missingOf(reader, userId, GENRE_RETRIES))])];
-    const known = await reader.query<Array<{ anime_id: number }>>(`SELECT "anime_id" FROM "rewards"."title_genres" WHERE "anime_id" = ANY($1::int[])`, [titles]);
-    const have = new Set(known.map((row) => Number(row.anime_id)));
+    const known = await selectRows(reader, AnimeIdRow, `SELECT "anime_id" FROM "rewards"."title_genres" WHERE "anime_id" = ANY($1::int[])`, [titles]);
+    const have = new Set(known.map((row) => row.anime_id));
     const missing = titles.filter((id) => !have.has(id));
     for (let start = 0; start < missing.length; start += LOOKUPS_AT_ONCE) {
       const batch = missing.slice(start, start + LOOKUPS_AT_ONCE);
@@ -63,7 +70,8 @@ export class TitleGenres {
   /** In the event's transaction: keeps the genres looked up before it (a title kept meanwhile stays as it is). */
   async store(manager: EntityManager, genres: LookedUpGenres): Promise<void> {
     if (genres.size === 0) return;
-    await manager.query(
+    await execute(
+      manager,
       `INSERT INTO "rewards"."title_genres" ("anime_id", "genres")
        SELECT t.anime_id, ARRAY(SELECT jsonb_array_elements_text(t.genres)) FROM jsonb_to_recordset($1::jsonb) AS t(anime_id int, genres jsonb)
        ORDER BY t.anime_id
@@ -74,12 +82,14 @@ export class TitleGenres {
 
   /** The user's completed titles whose genres are not kept yet (a lookup that failed before), at most `limit`. */
   async missingOf(manager: EntityManager, userId: string, limit: number): Promise<number[]> {
-    const rows = await manager.query<Array<{ anime_id: number }>>(
+    const rows = await selectRows(
+      manager,
+      AnimeIdRow,
       `SELECT c."anime_id" FROM "rewards"."completed_titles" c LEFT JOIN "rewards"."title_genres" t ON t."anime_id" = c."anime_id"
        WHERE c."user_id" = $1 AND t."anime_id" IS NULL ORDER BY c."anime_id" LIMIT $2`,
       [userId, limit],
     );
-    return rows.map((row) => Number(row.anime_id));
+    return rows.map((row) => row.anime_id);
   }
 
   /** The title's genres; [] when the catalogue has no such title, null when it could not be asked. */

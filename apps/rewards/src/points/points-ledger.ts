@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
 import { type PointKind, rankForXp } from '@portal/contracts';
+import { execute, selectRow, selectRows } from '@portal/db';
 import { OutboxPublisher } from '@portal/messaging';
 import { POINTS_SETTINGS, type PointsSettings } from './points-settings';
 
@@ -13,10 +15,11 @@ export interface PointsEarning {
   amount?: number;
 }
 
-export interface AccountRow {
-  balance: number;
-  xp: number;
-}
+export const AccountRow = z.object({
+  balance: z.number().int(),
+  xp: z.number().int(),
+});
+export type AccountRow = z.output<typeof AccountRow>;
 
 // UPDATE … RETURNING is wrapped in a CTE: TypeORM answers a bare UPDATE with [rows, count], a SELECT with rows.
 
@@ -43,31 +46,38 @@ export class PointsLedger {
     const cap = this.settings.dailyCaps[entry.kind];
     let amount = wanted;
     if (cap !== undefined && amount > 0) {
-      const [{ earned }] = await manager.query<Array<{ earned: number }>>(
+      const row = await selectRow(
+        manager,
+        z.object({ earned: z.number().int() }),
         `SELECT coalesce(sum("amount"), 0)::int AS earned FROM "rewards"."point_entries"
          WHERE "user_id" = $1 AND "kind" = $2 AND "created_at" >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
         [entry.userId, entry.kind],
       );
-      amount = Math.max(0, Math.min(amount, cap - Number(earned)));
+      amount = Math.max(0, Math.min(amount, cap - (row?.earned ?? 0)));
     }
     // The key is kept even when capped: a redelivery on another day credits nothing either.
-    const inserted = await manager.query<Array<{ id: string }>>(
+    const inserted = await selectRows(
+      manager,
+      z.object({ id: z.string() }),
       `INSERT INTO "rewards"."point_entries" ("user_id", "kind", "amount", "key") VALUES ($1, $2, $3, $4)
        ON CONFLICT ("key") DO NOTHING RETURNING "id"`,
       [entry.userId, entry.kind, amount, entry.key],
     );
     if (inserted.length === 0 || amount === 0) return 0;
-    const [updated] = await manager.query<AccountRow[]>(
+    const updated = await selectRow(
+      manager,
+      AccountRow,
       `WITH updated AS (
          UPDATE "rewards"."point_accounts" SET "balance" = "balance" + $2, "xp" = "xp" + $2, "updated_at" = now()
          WHERE "user_id" = $1 RETURNING "balance", "xp"
        ) SELECT * FROM updated`,
       [entry.userId, amount],
     );
-    const before = rankForXp(Number(account.xp));
-    const after = rankForXp(Number(updated.xp));
+    if (!updated) throw new Error(`no points account of user ${entry.userId} to credit`);
+    const before = rankForXp(account.xp);
+    const after = rankForXp(updated.xp);
     if (after.level !== before.level) {
-      await this.outbox.publish(manager, 'rewards.rank.changed', { userId: entry.userId, rank: after.name, previousRank: before.name, xp: Number(updated.xp) });
+      await this.outbox.publish(manager, 'rewards.rank.changed', { userId: entry.userId, rank: after.name, previousRank: before.name, xp: updated.xp });
     }
     return amount;
   }
@@ -78,7 +88,9 @@ export class PointsLedger {
    */
   async spend(manager: EntityManager, entry: { userId: string; kind: PointKind; key: string; cost: number }): Promise<number | null> {
     await this.ensure(manager, entry.userId);
-    const [row] = await manager.query<Array<{ balance: number }>>(
+    const row = await selectRow(
+      manager,
+      z.object({ balance: z.number().int() }),
       `WITH debited AS (
          UPDATE "rewards"."point_accounts" SET "balance" = "balance" - $2, "updated_at" = now()
          WHERE "user_id" = $1 AND "balance" >= $2 RETURNING "balance"
@@ -86,28 +98,29 @@ export class PointsLedger {
       [entry.userId, entry.cost],
     );
     if (!row) return null;
-    await manager.query(`INSERT INTO "rewards"."point_entries" ("user_id", "kind", "amount", "key") VALUES ($1, $2, $3, $4)`, [
+    await execute(manager, `INSERT INTO "rewards"."point_entries" ("user_id", "kind", "amount", "key") VALUES ($1, $2, $3, $4)`, [
       entry.userId,
       entry.kind,
       -entry.cost,
       entry.key,
     ]);
-    return Number(row.balance);
+    return row.balance;
   }
 
   /** The account (zeros when it has none yet). */
   async account(manager: EntityManager, userId: string): Promise<AccountRow> {
-    const [row] = await manager.query<AccountRow[]>(`SELECT "balance", "xp" FROM "rewards"."point_accounts" WHERE "user_id" = $1`, [userId]);
-    return row ? { balance: Number(row.balance), xp: Number(row.xp) } : { balance: 0, xp: 0 };
+    const row = await selectRow(manager, AccountRow, `SELECT "balance", "xp" FROM "rewards"."point_accounts" WHERE "user_id" = $1`, [userId]);
+    return row ? { balance: row.balance, xp: row.xp } : { balance: 0, xp: 0 };
   }
 
   private async ensure(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`INSERT INTO "rewards"."point_accounts" ("user_id") VALUES ($1) ON CONFLICT ("user_id") DO NOTHING`, [userId]);
+    await execute(manager, `INSERT INTO "rewards"."point_accounts" ("user_id") VALUES ($1) ON CONFLICT ("user_id") DO NOTHING`, [userId]);
   }
 
   private async lock(manager: EntityManager, userId: string): Promise<AccountRow> {
     await this.ensure(manager, userId);
-    const [row] = await manager.query<AccountRow[]>(`SELECT "balance", "xp" FROM "rewards"."point_accounts" WHERE "user_id" = $1 FOR UPDATE`, [userId]);
-    return { balance: Number(row.balance), xp: Number(row.xp) };
+    const row = await selectRow(manager, AccountRow, `SELECT "balance", "xp" FROM "rewards"."point_accounts" WHERE "user_id" = $1 FOR UPDATE`, [userId]);
+    if (!row) throw new Error(`no points account of user ${userId} to lock`);
+    return { balance: row.balance, xp: row.xp };
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { NOTIFICATIONS_NAMESPACE, notificationsRoom, type NotificationsServerToClientEvents, type RankChanged, socketIoRedisKey } from '@portal/contracts';
-import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { NOTIFICATIONS_NAMESPACE, notificationsRoom, type NotificationsServerToClientEvents, type RankChanged } from '@portal/contracts';
+import { gatewayNamespace, REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 
 /**
  * Tells the user's open tabs of a rank change: `reward:rank` to their room of the gateways'
@@ -15,10 +14,7 @@ export class RankPusher {
   private readonly namespace;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    const publisher = {
-      publish: (channel: string, message: Buffer | string) => redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`rank push failed: ${String(error)}`)),
-    };
-    this.namespace = new Emitter<NotificationsServerToClientEvents>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(NOTIFICATIONS_NAMESPACE);
+    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) => this.logger.warn(`rank push failed: ${String(error)}`));
   }
 
   changed(userId: string, change: RankChanged): void {

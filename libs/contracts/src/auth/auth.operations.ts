@@ -72,6 +72,8 @@ export const ACCOUNTS_OPERATIONS = {
     access: 'admin',
     http: { method: 'GET', path: '/users', page: true },
     summary: 'Admin: all users, newest first; ?q= a nickname or email prefix; each with the ban and chat mute in force',
+    notes:
+      '`limit` 1–100 (default 20); `q` a nickname or email prefix, in any case (≤ 100 characters). Each row is a `SelfUser` (`id, username, email, group, isAdmin, role, rank, createdAt`, …) with `ban` and `chatMute`: the restriction in force, `{ kind, reason, until }`, or null.',
     request: usersPageQuerySchema,
     answer: adminUserPageSchema,
   }),
@@ -81,6 +83,8 @@ export const ACCOUNTS_OPERATIONS = {
     access: 'admin',
     http: { method: 'PUT', path: '/user/:id/admin' },
     summary: "Admin: grant or revoke a user's admin role (not one's own)",
+    notes:
+      "403 «Нельзя снять права администратора с самого себя» for one's own `false`; 404 for an unknown id. Audited (`auth.user.role.changed`, with the role before and after).",
     request: setAdminRequestSchema,
     answer: selfUserSchema,
   }),
@@ -106,6 +110,7 @@ export const SESSION_OPERATIONS = {
     access: 'public',
     http: { method: 'GET', path: '/auth/captcha' },
     summary: 'A one-time arithmetic captcha for registration',
+    notes: '`question` is a sum such as «7 + 3»; send `captchaId` and the answer with the registration.',
     request: emptySchema,
     answer: captchaSchema,
   }),

@@ -23,6 +23,7 @@ export const PROGRESS_OPERATIONS = {
     access: 'user',
     http: { method: 'GET', path: '/progress/continue' },
     summary: 'Continue watching: each unfinished title’s latest position, newest first',
+    notes: '`limit` 1–50 (default 20). One item per title that is not completed or dropped in the list: a position with its `anime`.',
     request: continueWatchingQuerySchema,
     answer: z.array(continueWatchingItemSchema),
   }),

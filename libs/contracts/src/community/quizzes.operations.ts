@@ -49,6 +49,7 @@ export const QUIZZES_OPERATIONS = {
     access: 'user',
     http: { method: 'GET', path: '/quiz/:id/edit' },
     summary: 'The quiz with its correct answers, for the editor: its author or an admin',
+    notes: '403 for anyone else.',
     request: quizParamsSchema,
     answer: quizEditableSchema,
   }),
@@ -60,6 +61,8 @@ export const QUIZZES_OPERATIONS = {
     http: { method: 'POST', path: '/quiz' },
     summary:
       'Create a quiz (pending until an admin approves it): title 3-120, description up to 1000, cover (an uploaded image id), animeIds (up to 10), timeLimitSeconds 30-3600 or null, 3-50 questions of text, image, 2-6 options and the indexes of the correct ones. At most 5 pending and 10 a day per author (429)',
+    notes:
+      "Each question is `{ text, image?, options, correct }`; an image uploaded with POST /api/quiz/images is sent by its `id` as `cover` or a question's `image`.",
     request: quizWriteSchema,
     answer: quizEditableSchema,
   }),
@@ -70,6 +73,7 @@ export const QUIZZES_OPERATIONS = {
     creates: 'content',
     http: { method: 'PUT', path: '/quiz/:id' },
     summary: 'Replace a quiz (its author or an admin); it goes back to pending',
+    notes: 'The same body as POST /api/quiz.',
     request: quizUpdateSchema,
     answer: quizEditableSchema,
   }),
@@ -106,6 +110,7 @@ export const QUIZZES_OPERATIONS = {
     access: 'user',
     http: { method: 'POST', path: '/quiz/:id/attempts' },
     summary: 'Start playing an approved quiz: attemptId, the questions without their answers, timeLimitSeconds and expiresAt',
+    notes: 'Each question is `{ text, imageUrl, options, multiple }`. 404 or 409 for a quiz that is not approved.',
     request: quizParamsSchema,
     answer: quizAttemptSchema,
   }),
@@ -116,6 +121,8 @@ export const QUIZZES_OPERATIONS = {
     http: { method: 'POST', path: '/user/quiz-result', status: 200 },
     summary:
       'Submit an attempt: {quizId, attemptId, answers: [[option indexes] per question]}. The server scores it (a score or totalQuestions in the body is ignored), once per attempt and within the time limit (409 otherwise); answers which were right and the best result',
+    notes:
+      "`answers` holds, per question, whether each was `right` with the `selected` and `correct` options; `best` is the caller's best result, `shareUrl` a link to share it. 409 when submitted already, when time is up or when the quiz was edited; 404 for an attempt that is not the caller's.",
     request: quizResultSchema,
     answer: quizScoredSchema,
   }),

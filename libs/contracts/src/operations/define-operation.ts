@@ -47,6 +47,12 @@ export interface Operation<Request extends z.ZodType = z.ZodType, Answer extends
   /** One line for /api/docs and docs/api.md. */
   readonly summary: string;
   /**
+   * What else a caller should know (markdown): bounds and defaults, the refusals and their messages, what
+   * the answer holds. Shown after the summary in docs/api.md (`npm run docs:api`) and as the operation's
+   * description in /api/docs.
+   */
+  readonly notes?: string;
+  /**
    * What the service receives: for an HTTP route, the path parameters, and the query (GET, DELETE) or the
    * JSON body (POST, PUT, PATCH), merged into one object (a DELETE's JSON body, if any, fills in what its
    * query leaves out). Every service and the gateway parse with it.

@@ -69,7 +69,8 @@ type DeclaredOperation = { [F in OperationFeature]: Operations[F][keyof Operatio
 /** The RPC map's entries of the declared operations: what a handler receives and answers. */
 export type OperationRpcMap = { [O in DeclaredOperation as O['pattern']]: { request: ParsedRequestOf<O>; response: AnswerOf<O> } };
 
-export const ALL_OPERATIONS: readonly AnyOperation[] = Object.values(OPERATIONS).flatMap((feature): AnyOperation[] => Object.values(feature));
+const FEATURES: Record<string, Record<string, AnyOperation>> = OPERATIONS;
+export const ALL_OPERATIONS: readonly AnyOperation[] = Object.values(FEATURES).flatMap((feature) => Object.values(feature));
 
 const byPattern = new Map(ALL_OPERATIONS.map((operation) => [operation.pattern, operation]));
 

@@ -14,6 +14,7 @@ export const CHAT_OPERATIONS = {
     access: 'public',
     http: { method: 'GET', path: '/chat/messages' },
     summary: 'Latest messages in time order; older pages with ?before=<nextCursor>',
+    notes: '`limit` 1–100 (default 50). `items` are oldest first; send `nextCursor` as `before` for the page before.',
     request: chatPageQuerySchema,
     answer: chatMessagesPageSchema,
   }),

@@ -12,6 +12,7 @@ export const ONLINE_OPERATIONS = {
     access: 'public',
     http: { method: 'GET', path: '/online/users' },
     summary: 'Names of the signed-in users online, alphabetically, each once: { items, offset, limit, total }',
+    notes: '`offset` ≥ 0 (default 0), `limit` 1–100 (default 50). The `online-stats` socket event carries the first 20.',
     request: onlineUsersQuerySchema,
     answer: onlineUsersPageSchema,
   }),

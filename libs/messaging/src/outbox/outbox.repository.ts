@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
+import { execute, selectRows } from '@portal/db';
 import { OutboxEventEntity, ProcessedEventEntity } from './outbox-event.entity';
 
 /** A pending event as the relay claimed it. */
 export type ClaimedEvent = Pick<OutboxEventEntity, 'id' | 'eventName' | 'payload' | 'occurredAt'>;
+
+/** An outbox row as `claimPending` reads it. */
+const ClaimedRow = z.object({
+  id: z.string(),
+  event_name: z.string(),
+  /** The event's payload (OutboxPublisher writes an object: the event's data, its id and time); its shape is the event's. */
+  payload: z.record(z.string(), z.unknown()),
+  occurred_at: z.date(),
+});
 
 const outboxTable = (manager: EntityManager) => `"${(manager.connection.options as { schema?: string }).schema ?? 'public'}"."outbox"`;
 
@@ -20,7 +31,9 @@ export class OutboxRepository {
    */
   async claimPending(manager: EntityManager, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
     const table = outboxTable(manager);
-    const rows = await manager.query<Array<{ id: string; event_name: string; payload: object; occurred_at: Date }>>(
+    const rows = await selectRows(
+      manager,
+      ClaimedRow,
       // In a CTE: TypeORM answers a bare UPDATE … RETURNING as [rows, count].
       `WITH claimed AS (
          UPDATE ${table} AS o SET "claimed_until" = now() + make_interval(secs => $2::float8 / 1000)
@@ -37,13 +50,13 @@ export class OutboxRepository {
 
   async markRelayed(manager: EntityManager, ids: string[]) {
     if (ids.length === 0) return;
-    await manager.query(`UPDATE ${outboxTable(manager)} SET "relayed_at" = now(), "claimed_until" = NULL WHERE "id" = ANY($1::uuid[])`, [ids]);
+    await execute(manager, `UPDATE ${outboxTable(manager)} SET "relayed_at" = now(), "claimed_until" = NULL WHERE "id" = ANY($1::uuid[])`, [ids]);
   }
 
   /** Gives claimed events back at once (a pass that failed), rather than after the lease. */
   async releaseClaims(manager: EntityManager, ids: string[]) {
     if (ids.length === 0) return;
-    await manager.query(`UPDATE ${outboxTable(manager)} SET "claimed_until" = NULL WHERE "id" = ANY($1::uuid[]) AND "relayed_at" IS NULL`, [ids]);
+    await execute(manager, `UPDATE ${outboxTable(manager)} SET "claimed_until" = NULL WHERE "id" = ANY($1::uuid[]) AND "relayed_at" IS NULL`, [ids]);
   }
 
   /** Whether an event was applied already (read outside the transaction that would apply it). */

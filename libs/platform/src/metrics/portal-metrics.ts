@@ -83,7 +83,7 @@ export interface QueueDepthSource {
   service: string;
   queue: string;
   /** Undefined: nothing to report (the series are left out). */
-  counts(): Promise<Partial<Record<QueueState, number>> | undefined>;
+  counts: () => Promise<Partial<Record<QueueState, number>> | undefined>;
 }
 
 const queueSources = new Set<QueueDepthSource>();

@@ -50,7 +50,7 @@ export class TelegramSendLimiter {
 
   async reserve(chatId: string): Promise<SendSlot> {
     const [reserved, waitMs] = (await this.redis.eval(RESERVE, 2, this.globalKey(), this.chatKey(chatId), this.globalGapMs, this.chatGapMs, KEY_TTL_MS)) as [number, number];
-    return { reserved: reserved === 1, waitMs } as SendSlot;
+    return { reserved: reserved === 1, waitMs };
   }
 
   async pauseAll(ms: number): Promise<void> {

@@ -6,7 +6,6 @@ import { ErrorCode, GENERIC_MESSAGES, TELEGRAM_MESSAGES, type TelegramSession, t
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AUTH_LOGGER } from '../../auth.tokens';
-import type { TelegramUpdate } from '../bot-api/telegram.types';
 import { TELEGRAM_SETTINGS, type TelegramSettings } from '../telegram.settings';
 import { SubscriptionCheckService } from './subscription-check.service';
 import { TelegramChannelService } from './telegram-channel.service';
@@ -56,7 +55,7 @@ export class TelegramVerificationService {
     const secret = this.settings?.webhook?.secret;
     if (!secret || !secretToken || !sameSecret(secretToken, secret)) throw RpcError.of(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden);
     const firstTime = await this.redis.set(`${this.redisOptions.keyPrefix}auth:tg:seen:${update.update_id}`, '1', 'EX', SEEN_UPDATE_TTL_SECONDS, 'NX');
-    if (firstTime === 'OK') await this.checks.handle(update as TelegramUpdate);
+    if (firstTime === 'OK') await this.checks.handle(update);
     return { accepted: true };
   }
 }

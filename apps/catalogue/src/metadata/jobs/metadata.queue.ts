@@ -136,7 +136,7 @@ export class MetadataQueue implements OnApplicationShutdown {
 const toFinished = (job: Job<unknown, unknown, string>): FinishedJob => ({
   id: job.id ?? '',
   name: job.name,
-  data: (job.data ?? {}) as FinishedJob['data'],
+  data: job.data ?? {},
   returnvalue: job.returnvalue,
   failedReason: job.failedReason || undefined,
   attemptsMade: job.attemptsMade,

@@ -86,7 +86,7 @@ export class WatchPartyService implements OnApplicationBootstrap, OnApplicationS
   /** One socket went away; a room that is gone already has nothing to change. */
   async disconnected(roomId: string, socketId: string): Promise<void> {
     await this.apply(roomId, (room) => disconnect(room, (connection) => connection.socketId === socketId, Date.now(), this.settings.hostGraceMs)).catch(
-      (error: unknown) => (isRoomGone(error) ? null : Promise.reject(error)),
+      unlessRoomGone,
     );
   }
 
@@ -106,7 +106,7 @@ export class WatchPartyService implements OnApplicationBootstrap, OnApplicationS
   async dropGateway(gatewayId: string): Promise<void> {
     for (const roomId of await this.store.roomsOf(gatewayId)) {
       await this.apply(roomId, (room) => disconnect(room, (connection) => connection.replicaId === gatewayId, Date.now(), this.settings.hostGraceMs)).catch(
-        (error: unknown) => (isRoomGone(error) ? null : Promise.reject(error)),
+        unlessRoomGone,
       );
     }
     await this.store.forgetGateway(gatewayId);
@@ -136,7 +136,7 @@ export class WatchPartyService implements OnApplicationBootstrap, OnApplicationS
         const change = await this.apply(roomId, (room) => {
           const due = applyDue(room, Date.now());
           return due.room === room ? null : due;
-        }).catch((error: unknown) => (isRoomGone(error) ? null : Promise.reject(error)));
+        }).catch(unlessRoomGone);
         if (!change) await this.store.forgetDeadline(roomId);
       }
       const gateways = await this.store.gateways();
@@ -154,3 +154,8 @@ export class WatchPartyService implements OnApplicationBootstrap, OnApplicationS
 }
 
 const isRoomGone = (error: unknown) => error instanceof WatchPartyError && error.code === WatchPartyErrorCode.RoomNotFound;
+/** A room that is gone already has nothing to change (null); any other failure goes on. */
+const unlessRoomGone = (error: unknown): null => {
+  if (isRoomGone(error)) return null;
+  throw error;
+};

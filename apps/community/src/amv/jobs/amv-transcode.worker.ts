@@ -74,7 +74,7 @@ export class AmvTranscodeWorker implements OnApplicationBootstrap, BeforeApplica
         ],
         this.stopping.signal,
       );
-      await rename(scratch, target).catch(async (error: NodeJS.ErrnoException) => {
+      await rename(scratch, target).catch((error: NodeJS.ErrnoException) => {
         // Another run finished first: its rendition stands.
         if (!existsSync(join(target, 'index.m3u8'))) throw error;
       });

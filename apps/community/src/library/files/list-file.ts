@@ -35,8 +35,9 @@ export const lineAt = (text: string, index: number): number => {
   return line;
 };
 
+/** A whole number a file writes as a number or as text; 0 for anything else (missing, negative, a fraction, an object). */
 export const wholeNumber = (value: unknown): number => {
-  const number = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : 0;
   return Number.isInteger(number) && number >= 0 ? number : 0;
 };
 

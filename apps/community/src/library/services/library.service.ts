@@ -77,7 +77,8 @@ export class LibraryService {
           await this.outbox.publish(manager, 'community.rating.updated', { userId: user.id, animeId: ref.id, rating, previousRating: null });
           return this.entries.ratingSummary(ref.id, manager);
         }
-        current = (await this.entries.lock(manager, user.id, ref.id)) as EntryRow;
+        current = await this.entries.lock(manager, user.id, ref.id);
+        if (!current) throw new Error('The list entry another request inserted is gone before it could be locked');
       }
       if (current.user_rating !== rating) {
         await this.entries.setRating(manager, user.id, ref.id, rating);

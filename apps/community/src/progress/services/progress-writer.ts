@@ -115,7 +115,10 @@ export class ProgressWriter implements BeforeApplicationShutdown {
     for (const op of batch) last.set(keyOf(op), op);
     const saves: ProgressWrite[] = [];
     const deletes: ProgressKey[] = [];
-    for (const op of last.values()) (op.kind === 'save' ? saves : deletes).push(op as never);
+    for (const op of last.values()) {
+      if (op.kind === 'save') saves.push(op);
+      else deletes.push(op);
+    }
     saves.sort(byKey);
     deletes.sort(byKey);
     // Every accepted save's new title is stored, an overtaken one's too: its caller is told the title is held.

@@ -4,7 +4,8 @@ import { AdminActionPublisher } from '../../admin-actions/admin-action.publisher
 import { NotificationsService } from '../../notifications/notifications.service';
 import { quizConflict, quizNotFound } from '../quiz-errors';
 import { toQuizSummary } from '../quiz-view';
-import { type QuizRow, QuizzesRepository } from '../quizzes.repository';
+import { QuizzesRepository } from '../quizzes.repository';
+import { existingRow } from '@portal/db';
 
 /** An admin (the operations' access asked auth) approves or rejects a pending quiz; the author is told, and the audit log's event written, in the same transaction. */
 @Injectable()
@@ -38,7 +39,7 @@ export class QuizModerationService {
         manager,
         reason === null ? { userId: current.author_id, kind: 'quiz.approved', target } : { userId: current.author_id, kind: 'quiz.rejected', target: { ...target, reason } },
       );
-      return (await this.quizzes.find(id, manager)) as QuizRow;
+      return existingRow(await this.quizzes.find(id, manager), `quiz ${id}`);
     });
     return toQuizSummary(row, { id: admin.id, isAdmin: true, best: null });
   }

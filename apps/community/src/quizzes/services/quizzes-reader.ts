@@ -12,7 +12,7 @@ import {
 import { QUIZ_SETTINGS, type QuizSettings } from '../quiz-settings';
 import { quizNotFound } from '../quiz-errors';
 import { toQuizBest, toQuizEditable, toQuizSummary } from '../quiz-view';
-import { type QuizRow, QuizzesRepository } from '../quizzes.repository';
+import { type BestRow, type QuizRow, QuizzesRepository } from '../quizzes.repository';
 import { QuizAccess } from './quiz-access';
 
 const offsetOf = (page: number) => (page - 1) * QUIZZES_PAGE_SIZE;
@@ -65,7 +65,7 @@ export class QuizzesReader {
   }
 
   private async summaries(viewer: AuthenticatedUser | undefined, rows: QuizRow[], isAdmin: boolean): Promise<QuizSummary[]> {
-    const best = viewer ? await this.quizzes.bestOf(viewer.id, rows.map((row) => row.id)) : new Map();
+    const best = viewer ? await this.quizzes.bestOf(viewer.id, rows.map((row) => row.id)) : new Map<string, BestRow>();
     return rows.map((row) => {
       const mineBest = best.get(row.id);
       return toQuizSummary(row, { id: viewer?.id ?? null, isAdmin, best: mineBest ? toQuizBest(mineBest, this.settings.successShare) : null });

@@ -21,6 +21,7 @@ import { quizNotFound } from '../quiz-errors';
 import { toQuizEditable } from '../quiz-view';
 import { type QuizContent, type QuizRow, QuizzesRepository } from '../quizzes.repository';
 import { QuizAccess } from './quiz-access';
+import { existingRow } from '@portal/db';
 
 /**
  * Writing quizzes: a new or edited quiz waits for moderation. Every check that can refuse runs
@@ -51,7 +52,7 @@ export class QuizzesService {
       if (author) await this.users.ensure(manager, author);
       kept = await this.titles.keep(anime, manager);
       await this.quizzes.insert(manager, id, user.id, contentOf(request, anime));
-      return (await this.quizzes.find(id, manager)) as QuizRow;
+      return existingRow(await this.quizzes.find(id, manager), `quiz ${id}`);
     });
     kept();
     return toQuizEditable(row, { id: user.id, isAdmin: false, best: null });
@@ -69,7 +70,7 @@ export class QuizzesService {
       const current = await this.lockExisting(manager, id);
       kept = await this.titles.keep(anime, manager);
       await this.quizzes.replace(manager, id, contentOf(request, anime));
-      const replaced = (await this.quizzes.find(id, manager)) as QuizRow;
+      const replaced = existingRow(await this.quizzes.find(id, manager), `quiz ${id}`);
       if (current.author_id !== user.id) {
         const change = changedFields(auditState(current), auditState(replaced));
         await this.adminActions.publish(manager, user, { target: 'quiz', targetId: id, action: 'updated', subjectUserId: current.author_id, ...change });

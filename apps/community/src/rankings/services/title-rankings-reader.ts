@@ -39,7 +39,7 @@ export class TitleRankingsReader {
 
   read(): Promise<TitleRankings> {
     if (this.cached && Date.now() - this.cached.at < this.settings.cacheMs) return this.cached.answer;
-    const answer = this.query();
+    const answer = this.readLists();
     this.cached = { at: Date.now(), answer };
     // A failed read is not kept: the next caller tries again.
     answer.catch(() => {
@@ -48,7 +48,7 @@ export class TitleRankingsReader {
     return answer;
   }
 
-  private async query(): Promise<TitleRankings> {
+  private async readLists(): Promise<TitleRankings> {
     const [topRated, mostWatched] = await Promise.all([
       this.titles.topRated(this.settings.minVotes, TITLE_RANKING_SIZE),
       this.titles.mostWatched(MOST_WATCHED_DAYS, TITLE_RANKING_SIZE),

@@ -11,7 +11,7 @@ export const POSTER_WIDTH = 480;
 
 export interface RemotePictureOptions {
   /** Whether the gateway may fetch from this URL's origin (the first URL and every redirect). */
-  allowed(url: URL): boolean;
+  allowed: (url: URL) => boolean;
   timeoutMs: number;
 }
 

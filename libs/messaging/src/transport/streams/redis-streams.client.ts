@@ -64,7 +64,8 @@ export class RedisStreamsClient extends ClientProxy {
     this.connecting = undefined;
     const connections = [this.subscriber, this.commands];
     this.subscriber = this.commands = undefined;
-    await Promise.all(connections.map((redis) => redis?.quit().catch(() => redis.disconnect())));
+    const open = connections.filter((redis) => redis !== undefined);
+    await Promise.all(open.map((redis) => redis.quit().catch(() => redis.disconnect())));
   }
 
   unwrap<T>(): T {
@@ -75,9 +76,15 @@ export class RedisStreamsClient extends ClientProxy {
     throw new Error('The streams transport has no events to listen to');
   }
 
-  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    const pattern = this.normalizePattern(packet.pattern);
-    const body = encodeRequest(this.serializer.serialize(packet.data));
+  protected publish(packet: ReadPacket<unknown>, callback: (packet: WritePacket) => void): () => void {
+    // Nest types a pattern `any`; the portal's are strings (RpcPattern), which name the stream and the kind of call.
+    const pattern: unknown = packet.pattern;
+    if (typeof pattern !== 'string') {
+      callback({ err: new TypeError('The streams transport takes string patterns'), isDisposed: true });
+      return () => undefined;
+    }
+    // The request's data goes as its JSON body (the serializer is Nest's identity one: initializeSerializer({})).
+    const body = encodeRequest(packet.data);
     if (typeof body !== 'string') {
       callback({ err: body, isDisposed: true });
       return () => undefined;

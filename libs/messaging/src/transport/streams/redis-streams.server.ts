@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { BaseRpcContext, type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
 import type Redis from 'ioredis';
-import { lastValueFrom } from 'rxjs';
+import { lastValueFrom, type Observable } from 'rxjs';
 import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload } from '@portal/contracts';
 import { createRedisClient } from '../../redis.module';
 import { transportCall } from './call-context';
@@ -244,7 +244,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
     const context = new StreamsContext([request.pattern]);
     return transportCall.run({ id: request.id, kind: request.kind, run: randomUUID() }, async () => {
       try {
-        const result$ = this.transformToObservable(await handler(data, context));
+        const result$: Observable<unknown> = this.transformToObservable(await handler(data, context));
         return { response: await lastValueFrom(result$, { defaultValue: undefined }) };
       } catch (error) {
         return { err: isErrorPayload(error) ? error : INTERNAL };
