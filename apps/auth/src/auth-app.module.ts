@@ -32,13 +32,7 @@ export class AuthAppModule {
     return {
       module: AuthAppModule,
       imports: [
-        ServicePlatformModule.forService({
-          service: 'auth',
-          config,
-          logger,
-          entities: [UserEntity, SocialAccountEntity],
-          migrations: AUTH_MIGRATIONS,
-        }),
+        ServicePlatformModule.forService({ service: 'auth', config, logger, entities: [UserEntity, SocialAccountEntity], migrations: AUTH_MIGRATIONS }),
         JwtModule.register({ secret: jwtSecretKey(config.JWT_SECRET), signOptions: { expiresIn: config.JWT_EXPIRES_IN as never } }),
       ],
       controllers: [SessionMessageController, UsersMessageController, UsernameResetMessageController, TelegramMessageController, VkMessageController],

@@ -35,12 +35,7 @@ export class CommunityAppModule {
     return {
       module: CommunityAppModule,
       imports: [
-        ServicePlatformModule.forService({
-          service: 'community',
-          config,
-          logger,
-          migrations: COMMUNITY_MIGRATIONS,
-        }),
+        ServicePlatformModule.forService({ service: 'community', config, logger, migrations: COMMUNITY_MIGRATIONS }),
         ServiceRpcModule.forService(config),
         NotificationsModule,
       ],

@@ -20,13 +20,7 @@ export class ModerationAppModule {
     return {
       module: ModerationAppModule,
       imports: [
-        ServicePlatformModule.forService({
-          service: 'moderation',
-          config,
-          logger,
-          entities: [AuditLogEntryEntity],
-          migrations: MODERATION_MIGRATIONS,
-        }),
+        ServicePlatformModule.forService({ service: 'moderation', config, logger, entities: [AuditLogEntryEntity], migrations: MODERATION_MIGRATIONS }),
         ServiceRpcModule.forService(config),
       ],
       controllers: [AuditLogMessageController, ...REPORTS_CONTROLLERS, ...STATS_CONTROLLERS, ...BANS_CONTROLLERS],

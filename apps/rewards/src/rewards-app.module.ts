@@ -16,13 +16,7 @@ export class RewardsAppModule {
     return {
       module: RewardsAppModule,
       imports: [
-        ServicePlatformModule.forService({
-          service: 'rewards',
-          config,
-          logger,
-          entities: [],
-          migrations: REWARDS_MIGRATIONS,
-        }),
+        ServicePlatformModule.forService({ service: 'rewards', config, logger, migrations: REWARDS_MIGRATIONS }),
         ServiceRpcModule.forService(config),
       ],
       controllers: [...CARDS_CONTROLLERS, ...POINTS_CONTROLLERS, ...ROULETTE_CONTROLLERS, ...ACHIEVEMENTS_CONTROLLERS],

@@ -1,1 +1,3 @@
 export * from './http-client';
+export * from './new-test-service';
+export * from './fakes';

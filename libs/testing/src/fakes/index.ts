@@ -1,0 +1,3 @@
+export * from './fake-database';
+export * from './fake-redis';
+export * from './recording-outbox';
