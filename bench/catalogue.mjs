@@ -120,7 +120,9 @@ runBench(async () => {
   // The state autovacuum reaches after a while (it is off on some servers): statistics, merged GIN lists.
   await sql(scratch.databaseUrl, 'VACUUM (ANALYZE) catalogue.anime');
   const [{ id: popularId }] = await sql(scratch.databaseUrl, 'SELECT id FROM catalogue.anime WHERE NOT adult ORDER BY popularity DESC, id LIMIT 1');
-  const ids = (await sql(scratch.databaseUrl, `SELECT id FROM catalogue.anime WHERE NOT adult AND id <> $2 ORDER BY md5($1 || ':' || id)`, [SEED, popularId])).map((row) => row.id);
+  const ids = (
+    await sql(scratch.databaseUrl, `SELECT id FROM catalogue.anime WHERE NOT adult AND id <> $2 ORDER BY md5($1 || ':' || id)`, [SEED, popularId])
+  ).map((row) => row.id);
   let cursor = 0;
   const nextId = () => {
     if (cursor === ids.length) throw new Error('ran out of distinct ids: lower BENCH_DURATION or BENCH_ROUNDS');
@@ -145,7 +147,12 @@ runBench(async () => {
     { name: 'GET /api/anime/popular (cached)', ...gateway, path: '/api/anime/popular' },
     { name: `GET /api/anime/${popularId} (cached)`, ...gateway, path: `/api/anime/${popularId}` },
     // A warm-up and a run per round, each at most its share of the ids (autocannon may overshoot by one per connection).
-    { name: 'GET /api/anime/<new id each> (uncached)', ...gateway, nextPath: () => `/api/anime/${nextId()}`, amount: Math.floor((ids.length - 1) / (2 * ROUNDS)) - CONNECTIONS },
+    {
+      name: 'GET /api/anime/<new id each> (uncached)',
+      ...gateway,
+      nextPath: () => `/api/anime/${nextId()}`,
+      amount: Math.floor((ids.length - 1) / (2 * ROUNDS)) - CONNECTIONS,
+    },
     { name: 'GET /api/anime/popular (cached), accept-encoding: br, gzip', ...gateway, path: '/api/anime/popular', headers: BROWSER },
     { name: 'GET /api/anime/popular (cached), accept-encoding: gzip', ...gateway, path: '/api/anime/popular', headers: { 'accept-encoding': 'gzip' } },
     { name: `GET /api/anime/${popularId} (cached), accept-encoding: br, gzip`, ...gateway, path: `/api/anime/${popularId}`, headers: BROWSER },
@@ -190,8 +197,12 @@ runBench(async () => {
       r.latencyMs.p99,
       `${round(r.shareOfHelloWorld * 100, 1)}%`,
       r.rounds.map((run) => Math.round(run.requestsPerSecond)).join(' / '),
-      Object.entries(r.cache).map(([key, count]) => `${key} ${count}`).join(', ') || '-',
-      Object.entries(r.cpuMsPerRequest).map(([name, ms]) => `${name} ${ms}`).join(', '),
+      Object.entries(r.cache)
+        .map(([key, count]) => `${key} ${count}`)
+        .join(', ') || '-',
+      Object.entries(r.cpuMsPerRequest)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
     ]),
   );
   // The target is judged on the list as a browser asks for it (every browser sends accept-encoding);

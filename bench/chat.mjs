@@ -44,10 +44,12 @@ async function connectClients(urls, count, arrivals) {
         if (Number.isFinite(sentAt)) arrivals.push({ key: message.message, ms: Date.now() - sentAt });
       });
       sockets.push(socket);
-      batch.push(new Promise((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      }));
+      batch.push(
+        new Promise((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        }),
+      );
     }
     await Promise.all(batch);
   }
@@ -90,7 +92,14 @@ async function registerSender(gatewayUrl, index) {
   const response = await fetch(`${gatewayUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: `Bench-${name}-pass!`, captchaId: captcha.data.captchaId, captchaAnswer: left + right, agreement: true }),
+    body: JSON.stringify({
+      username: name,
+      email: `${name}@example.com`,
+      password: `Bench-${name}-pass!`,
+      captchaId: captcha.data.captchaId,
+      captchaAnswer: left + right,
+      agreement: true,
+    }),
   });
   const body = await response.json();
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(body)}`);
@@ -107,7 +116,11 @@ async function portalRun(env) {
   const rssBefore = gateways.map((gateway) => rssKb(gateway.child.pid));
   const arrivals = [];
   const connectStarted = Date.now();
-  const sockets = await connectClients(gateways.map((gateway) => gateway.baseUrl), CLIENTS, arrivals);
+  const sockets = await connectClients(
+    gateways.map((gateway) => gateway.baseUrl),
+    CLIENTS,
+    arrivals,
+  );
   const connectMs = Date.now() - connectStarted;
   await sleep(2000);
   const rssAfter = gateways.map((gateway) => rssKb(gateway.child.pid));
@@ -118,11 +131,20 @@ async function portalRun(env) {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[sender]}` },
       body: JSON.stringify({ message }),
-    }).then((response) => response.status, () => 0),
+    }).then(
+      (response) => response.status,
+      () => 0,
+    ),
   );
   await sleep(3000);
   sockets.forEach((socket) => socket.disconnect());
-  const result = { ...tally('portal: 2 gateways + chat service', sent, arrivals), failedPosts: failures.length, connectMs, perConnectionKb, rssMbAfter: rssAfter.map((kb) => round(kb / 1024, 1)) };
+  const result = {
+    ...tally('portal: 2 gateways + chat service', sent, arrivals),
+    failedPosts: failures.length,
+    connectMs,
+    perConnectionKb,
+    rssMbAfter: rssAfter.map((kb) => round(kb / 1024, 1)),
+  };
   for (const proc of [...gateways, chat, auth]) await proc.stop();
   return result;
 }
@@ -138,7 +160,10 @@ async function baselineRun() {
   await sleep(2000);
   const perConnectionKb = round((rssKb(proc.child.pid) - rssBefore) / CLIENTS, 1);
   const { sent, failures } = await sendFor((_, message) =>
-    fetch(`${url}/send`, { method: 'POST', body: JSON.stringify({ message }) }).then((response) => response.status, () => 0),
+    fetch(`${url}/send`, { method: 'POST', body: JSON.stringify({ message }) }).then(
+      (response) => response.status,
+      () => 0,
+    ),
   );
   await sleep(3000);
   sockets.forEach((socket) => socket.disconnect());
@@ -158,7 +183,18 @@ runBench(async () => {
   };
   const portal = await portalRun(env);
   const baseline = await baselineRun();
-  const rows = [portal, baseline].map((run) => [run.name, run.messages, run.expected, run.received, run.lost, round(run.p50), round(run.p95), round(run.p99), round(run.max), run.perConnectionKb.join(' / ')]);
+  const rows = [portal, baseline].map((run) => [
+    run.name,
+    run.messages,
+    run.expected,
+    run.received,
+    run.lost,
+    round(run.p50),
+    round(run.p95),
+    round(run.p99),
+    round(run.max),
+    run.perConnectionKb.join(' / '),
+  ]);
   console.log();
   printTable(['target', 'messages', 'deliveries expected', 'received', 'lost', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'KB per connection'], rows);
   const ratios = { p50: round(portal.p50 / baseline.p50, 2), p95: round(portal.p95 / baseline.p95, 2), p99: round(portal.p99 / baseline.p99, 2) };

@@ -39,7 +39,9 @@ const packageOf = ({ url, functionName }) => {
 };
 const percent = (part, whole) => `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
 
-for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((name) => name.endsWith('.cpuprofile'))
+  .sort()) {
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   let total = 0;
@@ -59,6 +61,11 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'
     }
   }
   const busy = total - idle;
-  const top = [...packages].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, time]) => `${name} ${percent(time, total)}`);
-  console.log(`${file.replace(/-\d+\.cpuprofile$/, '').padEnd(11)} busy ${percent(busy, total)}: socket writes ${percent(writes, total)}, GC ${percent(gc, total)}; ${top.join(', ')}`);
+  const top = [...packages]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, time]) => `${name} ${percent(time, total)}`);
+  console.log(
+    `${file.replace(/-\d+\.cpuprofile$/, '').padEnd(11)} busy ${percent(busy, total)}: socket writes ${percent(writes, total)}, GC ${percent(gc, total)}; ${top.join(', ')}`,
+  );
 }

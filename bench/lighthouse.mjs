@@ -45,9 +45,18 @@ const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 // --autoplay-policy: the policy Chrome has on a phone (and on desktop), which headless Chromium relaxes to
 // "no user gesture required": a page opened cold, as Lighthouse opens it, may not start a video with sound.
 // Without it every /watch run plays the sample episode, decoded in software on this machine's CPUs.
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=document-user-activation-required'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--autoplay-policy=document-user-activation-required',
+];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const ROUTES = (process.env.BENCH_ROUTES ?? '/,/catalog,/anime/20,/watch/20/1').split(',').map((route) => route.trim()).filter(Boolean);
+const ROUTES = (process.env.BENCH_ROUTES ?? '/,/catalog,/anime/20,/watch/20/1')
+  .split(',')
+  .map((route) => route.trim())
+  .filter(Boolean);
 const GOALS = { score: 90, lcpMs: 2500, cls: 0.1, tbtMs: 200 };
 
 const median = (values) => {
@@ -71,7 +80,11 @@ async function startOwnPortal() {
   const dataDir = join(ROOT, '.data', 'bench-lighthouse');
   if (process.env.BENCH_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const { baseUrl } = await startNpmStartPortal({ env: { PORTAL_DATA_DIR: dataDir }, keyPrefix: 'bench-lighthouse:', label: `portal (data in ${dataDir}; the first start imports the catalogue)` });
+  const { baseUrl } = await startNpmStartPortal({
+    env: { PORTAL_DATA_DIR: dataDir },
+    keyPrefix: 'bench-lighthouse:',
+    label: `portal (data in ${dataDir}; the first start imports the catalogue)`,
+  });
   return baseUrl;
 }
 
@@ -135,7 +148,10 @@ async function runOnce(url, session) {
         speedIndexMs: Math.round(audit('speed-index').numericValue),
       },
       lcpElement: nodesOf(audit('largest-contentful-paint-element'), 1)[0]?.node ?? null,
-      lcpBreakdown: (audit('largest-contentful-paint-element')?.details?.items?.[1]?.items ?? []).map((phase) => ({ phase: phase.phase, ms: Math.round(phase.timing) })),
+      lcpBreakdown: (audit('largest-contentful-paint-element')?.details?.items?.[1]?.items ?? []).map((phase) => ({
+        phase: phase.phase,
+        ms: Math.round(phase.timing),
+      })),
       layoutShifts: nodesOf(audit('layout-shifts') ?? audit('layout-shift-elements')),
       renderBlocking: (audit('render-blocking-resources')?.details?.items ?? []).map((item) => item.url),
       report: result.report,
@@ -149,7 +165,14 @@ async function runOnce(url, session) {
 /** Medians of a route's runs, the goals, and the diagnostics of the run whose score is the median one. */
 function summarizeRoute(route, runs) {
   const pick = (key) => median(runs.map((run) => run.figures[key]));
-  const figures = { score: pick('score'), lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), cls: round(pick('cls'), 3), tbtMs: pick('tbtMs'), speedIndexMs: pick('speedIndexMs') };
+  const figures = {
+    score: pick('score'),
+    lcpMs: pick('lcpMs'),
+    fcpMs: pick('fcpMs'),
+    cls: round(pick('cls'), 3),
+    tbtMs: pick('tbtMs'),
+    speedIndexMs: pick('speedIndexMs'),
+  };
   const typical = [...runs].sort((a, b) => a.figures.score - b.figures.score)[Math.floor(runs.length / 2)];
   const goals = {
     score: figures.score >= GOALS.score,
@@ -157,7 +180,16 @@ function summarizeRoute(route, runs) {
     cls: figures.cls <= GOALS.cls,
     tbt: figures.tbtMs <= GOALS.tbtMs,
   };
-  return { route, figures, goals, lcpElement: typical.lcpElement, lcpBreakdown: typical.lcpBreakdown, layoutShifts: typical.layoutShifts, renderBlocking: typical.renderBlocking, runs };
+  return {
+    route,
+    figures,
+    goals,
+    lcpElement: typical.lcpElement,
+    lcpBreakdown: typical.lcpBreakdown,
+    layoutShifts: typical.layoutShifts,
+    renderBlocking: typical.renderBlocking,
+    runs,
+  };
 }
 
 async function main() {
@@ -171,11 +203,18 @@ async function main() {
   const session = guest ? null : await registerViewer(baseUrl);
   // The same services behind both (one auth): the one session signs in on both origins.
   const load = warnIfBusy();
-  console.log(`[bench] Lighthouse mobile preset, ${RUNS} run(s) per route, as ${guest ? 'a guest' : `signed-in ${session.user.username}`}, against ${baseUrl}${baselineUrl ? ` (baseline ${baselineUrl}, alternately)` : ''} with ${CHROME_PATH}`);
+  console.log(
+    `[bench] Lighthouse mobile preset, ${RUNS} run(s) per route, as ${guest ? 'a guest' : `signed-in ${session.user.username}`}, against ${baseUrl}${baselineUrl ? ` (baseline ${baselineUrl}, alternately)` : ''} with ${CHROME_PATH}`,
+  );
   const reportsDir = join(ROOT, 'artifacts', 'bench', 'lighthouse');
   if (process.env.BENCH_REPORTS === '1') mkdirSync(reportsDir, { recursive: true });
 
-  const targets = baselineUrl ? [{ name: 'baseline', url: baselineUrl }, { name: 'portal', url: baseUrl }] : [{ name: 'portal', url: baseUrl }];
+  const targets = baselineUrl
+    ? [
+        { name: 'baseline', url: baselineUrl },
+        { name: 'portal', url: baseUrl },
+      ]
+    : [{ name: 'portal', url: baseUrl }];
   const routes = [];
   const baselineRoutes = [];
   for (const route of ROUTES) {
@@ -201,7 +240,9 @@ async function main() {
         }
         const f = run.figures;
         const who = baselineUrl ? `${target.name} ` : '';
-        console.log(`  ${route} ${who}run ${index + 1}: score ${f.score}, LCP ${f.lcpMs} ms, FCP ${f.fcpMs} ms, CLS ${f.cls}, TBT ${f.tbtMs} ms (load ${round(os.loadavg()[0])})`);
+        console.log(
+          `  ${route} ${who}run ${index + 1}: score ${f.score}, LCP ${f.lcpMs} ms, FCP ${f.fcpMs} ms, CLS ${f.cls}, TBT ${f.tbtMs} ms (load ${round(os.loadavg()[0])})`,
+        );
       }
     }
     routes.push(summarizeRoute(route, runsOf.get('portal')));
@@ -213,19 +254,39 @@ async function main() {
       ['route', 'score', 'LCP ms', 'FCP ms', 'CLS', 'TBT ms', 'SI ms'],
       routes.map(({ route, figures: f }, index) => {
         const b = baselineRoutes[index].figures;
-        return [route, `${b.score} → ${f.score}`, `${b.lcpMs} → ${f.lcpMs}`, `${b.fcpMs} → ${f.fcpMs}`, `${b.cls} → ${f.cls}`, `${b.tbtMs} → ${f.tbtMs}`, `${b.speedIndexMs} → ${f.speedIndexMs}`];
+        return [
+          route,
+          `${b.score} → ${f.score}`,
+          `${b.lcpMs} → ${f.lcpMs}`,
+          `${b.fcpMs} → ${f.fcpMs}`,
+          `${b.cls} → ${f.cls}`,
+          `${b.tbtMs} → ${f.tbtMs}`,
+          `${b.speedIndexMs} → ${f.speedIndexMs}`,
+        ];
       }),
     );
   }
 
-  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION} mobile, median of ${RUNS} run(s) (goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs} ms, CLS ≤ ${GOALS.cls}, TBT ≤ ${GOALS.tbtMs} ms)\n`);
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE_VERSION} mobile, median of ${RUNS} run(s) (goals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs} ms, CLS ≤ ${GOALS.cls}, TBT ≤ ${GOALS.tbtMs} ms)\n`,
+  );
   const mark = (value, met) => `${value}${met ? '' : ' ✗'}`;
   printTable(
     ['route', 'score', 'LCP ms', 'FCP ms', 'CLS', 'TBT ms', 'SI ms'],
-    routes.map(({ route, figures: f, goals: g }) => [route, mark(f.score, g.score), mark(f.lcpMs, g.lcp), f.fcpMs, mark(f.cls, g.cls), mark(f.tbtMs, g.tbt), f.speedIndexMs]),
+    routes.map(({ route, figures: f, goals: g }) => [
+      route,
+      mark(f.score, g.score),
+      mark(f.lcpMs, g.lcp),
+      f.fcpMs,
+      mark(f.cls, g.cls),
+      mark(f.tbtMs, g.tbt),
+      f.speedIndexMs,
+    ]),
   );
   for (const { route, lcpElement, lcpBreakdown, layoutShifts } of routes) {
-    console.log(`\n${route}: LCP element ${lcpElement ?? '(none)'}${lcpBreakdown.length ? ` (${lcpBreakdown.map((p) => `${p.phase} ${p.ms} ms`).join(', ')})` : ''}`);
+    console.log(
+      `\n${route}: LCP element ${lcpElement ?? '(none)'}${lcpBreakdown.length ? ` (${lcpBreakdown.map((p) => `${p.phase} ${p.ms} ms`).join(', ')})` : ''}`,
+    );
     for (const shift of layoutShifts) console.log(`  shifted: ${shift.node}${shift.shift !== undefined ? ` (${shift.shift})` : ''}`);
   }
 

@@ -107,7 +107,9 @@ runBench(async () => {
       round(run.latencyMs.p95),
       round(run.latencyMs.p99),
       run.failed,
-      Object.entries(run.cpuMsPerRequest).map(([name, ms]) => `${name} ${ms}`).join(', '),
+      Object.entries(run.cpuMsPerRequest)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
     ]),
   );
   const met = writes.requestsPerSecond >= TARGET;

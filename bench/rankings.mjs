@@ -41,25 +41,40 @@ const timed = async (work) => {
 
 /** Titles, accounts and list rows: each user's share of completed titles is their number mod 60 %, every third row scored. */
 async function seed(url) {
-  await sql(url, `INSERT INTO community.anime_refs (id, title, poster, fallback_poster, episodes)
-    SELECT g, 'Тайтл ' || g, '', '/poster-fallback.svg', 12 FROM generate_series(1, ${TITLES}) g`);
-  await sql(url, `INSERT INTO community.user_refs (id, username, display_name, avatar, rank, version)
-    SELECT (${USER_ID('g')})::uuid, 'user' || g, 'Зритель ' || g, NULL, 'новичок', now() FROM generate_series(1, ${USERS}) g`);
+  await sql(
+    url,
+    `INSERT INTO community.anime_refs (id, title, poster, fallback_poster, episodes)
+    SELECT g, 'Тайтл ' || g, '', '/poster-fallback.svg', 12 FROM generate_series(1, ${TITLES}) g`,
+  );
+  await sql(
+    url,
+    `INSERT INTO community.user_refs (id, username, display_name, avatar, rank, version)
+    SELECT (${USER_ID('g')})::uuid, 'user' || g, 'Зритель ' || g, NULL, 'новичок', now() FROM generate_series(1, ${USERS}) g`,
+  );
   // The secondary indexes are built once after the rows (as a restore would), not row by row.
-  const indexes = await sql(url, `SELECT indexdef FROM pg_indexes WHERE schemaname = 'community' AND tablename = 'list_entries' AND indexname <> 'list_entries_pkey'`);
+  const indexes = await sql(
+    url,
+    `SELECT indexdef FROM pg_indexes WHERE schemaname = 'community' AND tablename = 'list_entries' AND indexname <> 'list_entries_pkey'`,
+  );
   await sql(url, `DROP INDEX community.list_entries_user_status, community.list_entries_user_recent, community.list_entries_rated`);
   // 197·k mod TITLES differs for every k < 50, so a user never holds a title twice.
-  await sql(url, `SET synchronous_commit = off; INSERT INTO community.list_entries (user_id, anime_id, status, progress, user_rating, updated_at)
+  await sql(
+    url,
+    `SET synchronous_commit = off; INSERT INTO community.list_entries (user_id, anime_id, status, progress, user_rating, updated_at)
     SELECT (${USER_ID('u')})::uuid, ((u + k * 197) % ${TITLES}) + 1,
       CASE WHEN (u * 31 + k * 17) % 100 < u % 60 THEN 'completed' ELSE 'planned' END, 0,
       CASE WHEN (u + k) % 3 = 0 THEN ((u * 7 + k) % 10) + 1 END,
       now() - ((u + k) % 1000) * interval '1 minute'
-    FROM generate_series(1, ${USERS}) u, generate_series(0, ${PER_USER - 1}) k`);
+    FROM generate_series(1, ${USERS}) u, generate_series(0, ${PER_USER - 1}) k`,
+  );
   await sql(url, `SET maintenance_work_mem = '256MB'; ${indexes.map((row) => `${row.indexdef};`).join(' ')}`);
   // Comments and quiz results as counters only (their tables play no part in the answer).
-  await sql(url, `INSERT INTO community.ranking_counters (user_id, board, value)
+  await sql(
+    url,
+    `INSERT INTO community.ranking_counters (user_id, board, value)
     SELECT (${USER_ID('g')})::uuid, board, value FROM generate_series(1, ${USERS}) g,
-      LATERAL (VALUES ('byComments', (g * 13) % 400), ('byQuiz', (g * 7) % 25)) AS v(board, value) WHERE value > 0`);
+      LATERAL (VALUES ('byComments', (g * 13) % 400), ('byQuiz', (g * 7) % 25)) AS v(board, value) WHERE value > 0`,
+  );
 }
 
 /** The answer without a read model: the top 100 by completed titles and the viewer's place, counted from list_entries. */
@@ -116,13 +131,22 @@ runBench(async () => {
     await backfillRankings(runner);
     await backfillRankingValueCounts(runner);
   });
-  seconds.vacuum = await timed(() => sql(url, 'VACUUM ANALYZE community.list_entries, community.ranking_counters, community.user_refs, community.title_rating_stats'));
+  seconds.vacuum = await timed(() =>
+    sql(url, 'VACUUM ANALYZE community.list_entries, community.ranking_counters, community.user_refs, community.title_rating_stats'),
+  );
   const [{ rows }] = await sql(url, `SELECT count(*)::int AS rows FROM community.list_entries`);
   console.log(`[bench] seeded ${rows} list rows in ${seconds.seed} s, read model in ${seconds.readModel} s, vacuum ${seconds.vacuum} s`);
 
   // A viewer in the middle of the anime board, and one with the smallest value above 0 (the longest count).
-  const [middle] = await sql(url, `SELECT user_id::text AS id, value FROM community.ranking_counters WHERE board = 'byAnime' ORDER BY value DESC, user_id OFFSET $1 LIMIT 1`, [Math.floor(USERS / 3)]);
-  const [bottom] = await sql(url, `SELECT user_id::text AS id, value FROM community.ranking_counters WHERE board = 'byAnime' AND value > 0 ORDER BY value, user_id LIMIT 1`);
+  const [middle] = await sql(
+    url,
+    `SELECT user_id::text AS id, value FROM community.ranking_counters WHERE board = 'byAnime' ORDER BY value DESC, user_id OFFSET $1 LIMIT 1`,
+    [Math.floor(USERS / 3)],
+  );
+  const [bottom] = await sql(
+    url,
+    `SELECT user_id::text AS id, value FROM community.ranking_counters WHERE board = 'byAnime' AND value > 0 ORDER BY value, user_id LIMIT 1`,
+  );
   const tokenOf = (id) => sessionToken(env.JWT_SECRET, id, 'viewer');
   const viewers = { middle, bottom };
 
@@ -153,10 +177,16 @@ runBench(async () => {
     ['GET /api/users/rankings (sequential)', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
     Object.entries(sequential).map(([name, s]) => [name, s.p50, s.p95, s.p99, s.max]),
   );
-  console.log(`\nguest boards under load: ${round(throughput.requestsPerSecond)} req/s with ${CONNECTIONS} connections (p50 ${throughput.latencyMs.p50} ms, p99 ${throughput.latencyMs.p99} ms, non-2xx ${throughput.non2xx})`);
-  console.log(`at the database, the bottom viewer's answer: read model p50 ${round(readModelSql.p50)} ms (p99 ${round(readModelSql.p99)}), naive count over list_entries p50 ${round(baseline.p50)} ms over ${NAIVE_RUNS} runs: ${round(baseline.p50 / readModelSql.p50, 0)}×`);
+  console.log(
+    `\nguest boards under load: ${round(throughput.requestsPerSecond)} req/s with ${CONNECTIONS} connections (p50 ${throughput.latencyMs.p50} ms, p99 ${throughput.latencyMs.p99} ms, non-2xx ${throughput.non2xx})`,
+  );
+  console.log(
+    `at the database, the bottom viewer's answer: read model p50 ${round(readModelSql.p50)} ms (p99 ${round(readModelSql.p99)}), naive count over list_entries p50 ${round(baseline.p50)} ms over ${NAIVE_RUNS} runs: ${round(baseline.p50 / readModelSql.p50, 0)}×`,
+  );
   console.log(`naive SQL alone against the read model's whole HTTP answer (guest p50): ${round(baseline.p50 / sequential.guest.p50, 0)}×`);
-  console.log(`answer: ${answer.byAnime.length} byAnime entries, top value ${answer.byAnime[0]?.value}; viewers at ${middle.value} and ${bottom.value} completed titles`);
+  console.log(
+    `answer: ${answer.byAnime.length} byAnime entries, top value ${answer.byAnime[0]?.value}; viewers at ${middle.value} and ${bottom.value} completed titles`,
+  );
   const file = saveArtifact('rankings', {
     machine: { ...machine(), loadAverageBefore: loadAtStart },
     data: { users: USERS, listRows: rows, titles: TITLES },

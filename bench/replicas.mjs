@@ -114,7 +114,12 @@ runBench(async () => {
   );
   printTable(
     ['topology', 'CPU ms per request'],
-    runs.map((run) => [describe(run), Object.entries(run.cpuMsPerRequest).map(([name, ms]) => `${name} ${ms}`).join(', ')]),
+    runs.map((run) => [
+      describe(run),
+      Object.entries(run.cpuMsPerRequest)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
+    ]),
   );
   const mean = (replicas) => {
     const matching = runs.filter((run) => run.replicas === replicas);

@@ -99,7 +99,9 @@ runBench(async () => {
   const env = portalEnv(scratch);
   console.log(`[bench] importing the dataset into a scratch database…`);
   const imported = await importCatalogue(env);
-  console.log(`[bench] imported ${imported.inserted} of ${imported.read} titles in ${round(imported.importMs / 1000, 1)} s (catalogue boot to ready ${round(imported.bootToReadyMs / 1000, 1)} s)`);
+  console.log(
+    `[bench] imported ${imported.inserted} of ${imported.read} titles in ${round(imported.importMs / 1000, 1)} s (catalogue boot to ready ${round(imported.bootToReadyMs / 1000, 1)} s)`,
+  );
 
   const queries = await buildQuerySet(scratch.databaseUrl, { seed: SEED, perClass: PER_CLASS });
   const taken = new Set(queries.map(({ query }) => query));
@@ -134,13 +136,17 @@ runBench(async () => {
   printClasses('(b) through the gateway: GET /api/anime/search, one at a time, ms', throughGateway, [['hello-world GET /', helloLatency]]);
   const cacheHits = viaGateway.filter((result) => result.cache !== 'MISS').length;
   const gatewayAll = throughGateway.all;
-  console.log(`\ngateway/hello-world: p50 ×${round(gatewayAll.p50 / helloLatency.p50, 1)}, p95 ×${round(gatewayAll.p95 / helloLatency.p95, 1)}; cache hits in (b): ${cacheHits} of ${viaGateway.length}`);
+  console.log(
+    `\ngateway/hello-world: p50 ×${round(gatewayAll.p50 / helloLatency.p50, 1)}, p95 ×${round(gatewayAll.p95 / helloLatency.p95, 1)}; cache hits in (b): ${cacheHits} of ${viaGateway.length}`,
+  );
   const slowest = [...vacuumed].sort((a, b) => b.ms - a.ms).slice(0, 25);
   console.log('\nslowest at the service, after VACUUM (ANALYZE):');
   for (const result of slowest.slice(0, 10)) console.log(`  ${round(result.ms).toString().padStart(7)} ms  ${result.class.padEnd(14)} ${result.query}`);
 
   const met = atService.all.p95 < TARGET_P95_MS;
-  console.log(`\nimport: ${round(imported.importMs / 1000, 1)} s; target p95 < ${TARGET_P95_MS} ms at the service: as imported ${round(atServiceAsImported.all.p95)} ms, after VACUUM (ANALYZE) ${round(atService.all.p95)} ms: ${met ? 'met' : 'MISSED'} (hit@${TOP} ${round(atService.all.hitRate * 100, 1)}%)`);
+  console.log(
+    `\nimport: ${round(imported.importMs / 1000, 1)} s; target p95 < ${TARGET_P95_MS} ms at the service: as imported ${round(atServiceAsImported.all.p95)} ms, after VACUUM (ANALYZE) ${round(atService.all.p95)} ms: ${met ? 'met' : 'MISSED'} (hit@${TOP} ${round(atService.all.hitRate * 100, 1)}%)`,
+  );
   const file = saveArtifact('search', {
     machine: { ...machine(), loadAverage1mAtStart: loadAtStart },
     seed: SEED,

@@ -16,6 +16,17 @@ const server =
     : new RedisStreamsServer({ url: REDIS_URL, keyPrefix: KEY_PREFIX });
 
 // About the size of one title's summary in a catalogue answer.
-const item = { id: 20, title: 'Наруто', titleEn: 'Naruto', poster: '/api/posters/20.webp', score: 7.99, year: 2002, genres: ['Экшен', 'Приключения', 'Комедия'], episodes: 220, status: 'released', description: 'x'.repeat(600) };
+const item = {
+  id: 20,
+  title: 'Наруто',
+  titleEn: 'Naruto',
+  poster: '/api/posters/20.webp',
+  score: 7.99,
+  year: 2002,
+  genres: ['Экшен', 'Приключения', 'Комедия'],
+  episodes: 220,
+  status: 'released',
+  description: 'x'.repeat(600),
+};
 server.addHandler(PATTERN, async (payload) => ({ n: payload.data.n, item }));
 server.listen(() => process.stdout.write('ready\n'));

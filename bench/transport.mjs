@@ -139,10 +139,21 @@ runBench(async () => {
     ['transport', 'p50 ms', 'p99 ms', 'calls/s', 'CPU ms/call caller', 'service', 'redis', 'total'],
     TRANSPORTS.map((transport) => {
       const f = figures[transport];
-      return [transport, round(f.p50Ms, 3), round(f.p99Ms, 3), Math.round(f.callsPerSecond), round(f.cpuMsPerCall.caller, 4), round(f.cpuMsPerCall.service, 4), round(f.cpuMsPerCall.redis, 4), round(f.cpuMsPerCall.total, 4)];
+      return [
+        transport,
+        round(f.p50Ms, 3),
+        round(f.p99Ms, 3),
+        Math.round(f.callsPerSecond),
+        round(f.cpuMsPerCall.caller, 4),
+        round(f.cpuMsPerCall.service, 4),
+        round(f.cpuMsPerCall.redis, 4),
+        round(f.cpuMsPerCall.total, 4),
+      ];
     }),
   );
-  console.log(`streams / pubsub: p50 ×${round(ratios.p50)}, p99 ×${round(ratios.p99)}, calls/s ×${round(ratios.callsPerSecond)}, CPU per call ×${round(ratios.cpuPerCall)}`);
+  console.log(
+    `streams / pubsub: p50 ×${round(ratios.p50)}, p99 ×${round(ratios.p99)}, calls/s ×${round(ratios.callsPerSecond)}, CPU per call ×${round(ratios.cpuPerCall)}`,
+  );
   const file = saveArtifact('transport', { machine: machine(), loadBefore, settings: { ROUNDS, SEQUENTIAL, CALLS, CONCURRENCY }, figures, ratios, rounds });
   console.log(`[bench] wrote ${file}`);
 });

@@ -49,7 +49,19 @@ import Redis from 'ioredis';
 import pg from 'pg';
 import { atExit, runBench, wasInterrupted } from './lib/cleanup.mjs';
 import { servicePid, startNpmStartPortal } from './lib/npm-start.mjs';
-import { cpuWatch, cpuWithReapedChildrenMs, databaseWatch, descendants, eventLoopLag, machineCpu, pssMb, redisCommandsRun, redisPid, rssMb, tcpCounters } from './lib/process-watch.mjs';
+import {
+  cpuWatch,
+  cpuWithReapedChildrenMs,
+  databaseWatch,
+  descendants,
+  eventLoopLag,
+  machineCpu,
+  pssMb,
+  redisCommandsRun,
+  redisPid,
+  rssMb,
+  tcpCounters,
+} from './lib/process-watch.mjs';
 import { cpuTimeMs } from './lib/services.mjs';
 import { buildQuerySet, seededRandom } from './lib/search-queries.mjs';
 import { ROOT, startHelloWorld } from './lib/services.mjs';
@@ -77,7 +89,10 @@ const STOP_ERROR_SHARE = 0.05;
 const REGISTER_CONCURRENCY = 12;
 const CHAT_GRACE_MS = 3000;
 const SEED = process.env.BENCH_SEED ?? 'bench-viewers-1';
-const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,defaults').split(',').map((name) => name.trim()).filter(Boolean);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,defaults')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const SERVICES = ['gateway', 'auth', 'catalogue', 'community', 'chat', 'rewards', 'moderation'];
 const CORES = os.cpus().length;
 
@@ -180,7 +195,15 @@ async function ramp({ label, steps, seconds, audience, makeViewer, probe, stopEa
       const result = {
         viewers: step.viewers,
         ...summary,
-        ramp: { requests: rampSummary.requests, errors: rampSummary.errors, errorsByStatus: rampSummary.errorsByStatus, socketErrors: rampSummary.socketErrors, socketErrorsByKind: rampSummary.socketErrorsByKind, latency: rampSummary.latency, slow: rampSummary.slow },
+        ramp: {
+          requests: rampSummary.requests,
+          errors: rampSummary.errors,
+          errorsByStatus: rampSummary.errorsByStatus,
+          socketErrors: rampSummary.socketErrors,
+          socketErrorsByKind: rampSummary.socketErrorsByKind,
+          latency: rampSummary.latency,
+          slow: rampSummary.slow,
+        },
         afterWindow: { errors: betweenSummary.errors, socketErrors: betweenSummary.socketErrors },
         ...processes,
         loadAverage: [loadBefore, loadAverage()],
@@ -219,13 +242,18 @@ function printStep(label, step) {
       .join('; ');
     console.log(`        errors: ${byKind || '–'}; ramp ${JSON.stringify(step.ramp.errorsByStatus)}`);
   }
-  if (step.socketErrors + step.ramp.socketErrors > 0) console.log(`        socket errors: ${JSON.stringify({ ...step.ramp.socketErrorsByKind, ...step.socketErrorsByKind })}`);
+  if (step.socketErrors + step.ramp.socketErrors > 0)
+    console.log(`        socket errors: ${JSON.stringify({ ...step.ramp.socketErrorsByKind, ...step.socketErrorsByKind })}`);
   if (step.database?.samples) {
-    const waits = Object.entries(step.database.waits).slice(0, 4).map(([wait, mean]) => `${wait} ${round(mean, 2)}`).join(', ');
+    const waits = Object.entries(step.database.waits)
+      .slice(0, 4)
+      .map(([wait, mean]) => `${wait} ${round(mean, 2)}`)
+      .join(', ');
     console.log(`        PostgreSQL: active ${round(step.database.active, 2)}, idle in transaction ${round(step.database.idleInTransaction, 2)}; ${waits}`);
     for (const { query, mean } of step.database.activeQueries.slice(0, 3)) console.log(`        running (${round(mean, 2)}): ${query}`);
     for (const { query, mean } of step.database.lockedQueries.slice(0, 3)) console.log(`        waiting on a lock (${round(mean, 2)}): ${query}`);
-    for (const { query, mean } of step.database.idleInTransactionAfter.slice(0, 3)) console.log(`        idle in transaction after (${round(mean, 2)}): ${query}`);
+    for (const { query, mean } of step.database.idleInTransactionAfter.slice(0, 3))
+      console.log(`        idle in transaction after (${round(mean, 2)}): ${query}`);
   }
 }
 
@@ -259,7 +287,9 @@ function makeProbe({ groups, memory, database, redisUrl, lagUrls = {} }) {
       const tcpAfter = tcpCounters();
       const transactionsAfter = await database?.transactions();
       const redisAfter = redisUrl ? await redisCommandsRun(redisUrl) : null;
-      const eventLoopDelayMs = Object.fromEntries((await lags()).filter(([, lag]) => lag).map(([name, lag]) => [name, { p99: round(lag.p99, 1), max: round(lag.max, 1) }]));
+      const eventLoopDelayMs = Object.fromEntries(
+        (await lags()).filter(([, lag]) => lag).map(([name, lag]) => [name, { p99: round(lag.p99, 1), max: round(lag.max, 1) }]),
+      );
       const seconds = (performance.now() - started) / 1000;
       const generatorCpu = process.cpuUsage(generatorBefore);
       loopDelay.disable();
@@ -341,7 +371,9 @@ async function runDatabase(kind, plan) {
   const titles = (
     await adminQuery(databaseUrl, 'SELECT id, episodes FROM catalogue.anime WHERE NOT adult AND episodes > 0 ORDER BY popularity DESC, id LIMIT 1000')
   ).map((row) => ({ id: row.id, episodes: row.episodes }));
-  const queries = (await buildQuerySet(databaseUrl, { seed: SEED, perClass: 40 })).filter((query) => !query.class.startsWith('prefix')).map((query) => query.query);
+  const queries = (await buildQuerySet(databaseUrl, { seed: SEED, perClass: 40 }))
+    .filter((query) => !query.class.startsWith('prefix'))
+    .map((query) => query.query);
   const { SESSION_HINT_COOKIE } = require(join(ROOT, 'dist/libs/contracts/src/auth/session-hint.js'));
 
   const maxViewers = Math.max(...plan.steps.map((step) => step.viewers));
@@ -353,11 +385,26 @@ async function runDatabase(kind, plan) {
     accounts[index] = await registerAccount(baseUrl, index, runId);
   });
   const failures = accounts.flatMap((account) => account.failures);
-  const registration = { accounts: maxViewers, seconds: round((performance.now() - registerStarted) / 1000, 1), failures: failures.length, failureSamples: failures.slice(0, 5) };
-  console.log(`[bench] registered ${maxViewers} accounts in ${registration.seconds} s${failures.length > 0 ? `; ${failures.length} attempts failed first, e.g. ${failures[0]}` : ''}`);
+  const registration = {
+    accounts: maxViewers,
+    seconds: round((performance.now() - registerStarted) / 1000, 1),
+    failures: failures.length,
+    failureSamples: failures.slice(0, 5),
+  };
+  console.log(
+    `[bench] registered ${maxViewers} accounts in ${registration.seconds} s${failures.length > 0 ? `; ${failures.length} attempts failed first, e.g. ${failures[0]}` : ''}`,
+  );
 
   const audienceOf = () =>
-    new Audience({ titles, queries, random: seededRandom(`${SEED}:titles`), viewersPerTitle: VIEWERS_PER_TITLE, thinkMeanMs: THINK_MS, saves: SAVES, chatterShare: CHATTERS });
+    new Audience({
+      titles,
+      queries,
+      random: seededRandom(`${SEED}:titles`),
+      viewersPerTitle: VIEWERS_PER_TITLE,
+      thinkMeanMs: THINK_MS,
+      saves: SAVES,
+      chatterShare: CHATTERS,
+    });
   const generatorGroup = { name: 'load generator (this process)', pids: () => [process.pid] };
 
   // The baseline: the same viewers, visits and think times, every request a GET / of the hello-world.
@@ -371,7 +418,14 @@ async function runDatabase(kind, plan) {
       seconds: () => BASELINE_SECONDS,
       audience,
       makeViewer: (index) =>
-        new Viewer({ index, account: null, baseUrl: hello.baseUrl, audience, random: seededRandom(`${SEED}:viewer:${index}`), connectionsPerViewer: CONNECTIONS_PER_VIEWER }),
+        new Viewer({
+          index,
+          account: null,
+          baseUrl: hello.baseUrl,
+          audience,
+          random: seededRandom(`${SEED}:viewer:${index}`),
+          connectionsPerViewer: CONNECTIONS_PER_VIEWER,
+        }),
       probe: makeProbe({
         groups: [{ name: 'hello-world', pids: () => [hello.child.pid] }, generatorGroup],
         memory: () => ({ 'hello-world': rssMb(hello.child.pid), 'load generator (this process)': process.memoryUsage().rss / 2 ** 20 }),
@@ -389,16 +443,17 @@ async function runDatabase(kind, plan) {
   // under it, and the backends that exited (reaped by the postmaster). On a shared server, only the
   // backends connected to this database count (one that exits inside a step takes its CPU with it).
   const databaseProcesses = embeddedDatabase
-    ? () => descendants(startPid).filter((child) => child.comm === 'postgres').map((child) => child.pid)
+    ? () =>
+        descendants(startPid)
+          .filter((child) => child.comm === 'postgres')
+          .map((child) => child.pid)
     : () => database.pids();
   const postmaster = embeddedDatabase ? descendants(startPid).find((child) => child.comm === 'postgres')?.pid : null;
   const databaseName = embeddedDatabase ? 'PostgreSQL (embedded server, all its processes)' : "PostgreSQL (this database's backends)";
   const databaseGroup = postmaster
     ? {
         name: databaseName,
-        cpuMs: () =>
-          (cpuWithReapedChildrenMs(postmaster) ?? 0) +
-          descendants(postmaster).reduce((sum, child) => sum + (cpuTimeMs(child.pid) ?? 0), 0),
+        cpuMs: () => (cpuWithReapedChildrenMs(postmaster) ?? 0) + descendants(postmaster).reduce((sum, child) => sum + (cpuTimeMs(child.pid) ?? 0), 0),
       }
     : { name: databaseName, pids: databaseProcesses };
   const groups = [
@@ -436,7 +491,10 @@ async function runDatabase(kind, plan) {
       memory,
       database,
       redisUrl,
-      lagUrls: { gateway: `${baseUrl}/metrics`, ...Object.fromEntries(Object.entries(portal.healthPorts).map(([app, port]) => [app, `http://127.0.0.1:${port}/metrics`])) },
+      lagUrls: {
+        gateway: `${baseUrl}/metrics`,
+        ...Object.fromEntries(Object.entries(portal.healthPorts).map(([app, port]) => [app, `http://127.0.0.1:${port}/metrics`])),
+      },
     }),
     stopEarly: true,
   });
@@ -446,7 +504,13 @@ async function runDatabase(kind, plan) {
 
 runBench(async () => {
   const loadAtStart = warnIfBusy();
-  const plan = planSteps({ steps: STEPS, stepSeconds: STEP_SECONDS, rampSeconds: RAMP_SECONDS, baselineSeconds: BASELINE_SECONDS, budgetSeconds: BUDGET_SECONDS });
+  const plan = planSteps({
+    steps: STEPS,
+    stepSeconds: STEP_SECONDS,
+    rampSeconds: RAMP_SECONDS,
+    baselineSeconds: BASELINE_SECONDS,
+    budgetSeconds: BUDGET_SECONDS,
+  });
   if (plan.dropped.length > 0) console.warn(`[bench] steps ${plan.dropped.join(', ')} do not fit in ${BUDGET_SECONDS / 60} min and are left out`);
   console.log(
     `[bench] viewers: steps ${plan.steps.map((step) => step.viewers).join(', ')} on ${DATABASES.join(' and ')}; ${RAMP_SECONDS} s ramp + ${STEP_SECONDS} s per step ` +
@@ -460,12 +524,26 @@ runBench(async () => {
     `\`${['BENCH_STEPS', 'BENCH_STEP_SECONDS', 'BENCH_RAMP_SECONDS', 'BENCH_BASELINE_SECONDS', 'BENCH_DATABASES', 'BENCH_THINK_MS', 'BENCH_SAVES']
       .filter((name) => process.env[name])
       .map((name) => `${name}=${process.env[name]} `)
-      .join('')}npm run bench:viewers\`, finished ${when} UTC; ${machine().cpus} cores (${machine().cpuModel}), Node ${process.version}; load average ${loadAtStart} at the start. ` +
+      .join(
+        '',
+      )}npm run bench:viewers\`, finished ${when} UTC; ${machine().cpus} cores (${machine().cpuModel}), Node ${process.version}; load average ${loadAtStart} at the start. ` +
     `Steps: ${RAMP_SECONDS} s for the new viewers to join (not timed), then ${STEP_SECONDS} s measured (baseline ${BASELINE_SECONDS} s); think time ${THINK_MS} ms (uniform ±⅓), ` +
     `${SAVES} progress saves 10 s apart per episode, ${round(CHATTERS * 100)} % of viewers post to the chat, ~${VIEWERS_PER_TITLE} viewers per title, ${CONNECTIONS_PER_VIEWER} keep-alive connections and 3 sockets per viewer.`;
-  const markdown = [settings, '', ...runs.map((run) => `${markdownSection(run)}\nStart-up: ready in ${run.bootSeconds} s; ${run.registration.accounts} accounts registered in ${run.registration.seconds} s (${REGISTER_CONCURRENCY} at a time${run.registration.failures > 0 ? `; ${run.registration.failures} attempts failed and were tried again: ${run.registration.failureSamples[0]}` : ''}).\n`)].join('\n');
+  const markdown = [
+    settings,
+    '',
+    ...runs.map(
+      (run) =>
+        `${markdownSection(run)}\nStart-up: ready in ${run.bootSeconds} s; ${run.registration.accounts} accounts registered in ${run.registration.seconds} s (${REGISTER_CONCURRENCY} at a time${run.registration.failures > 0 ? `; ${run.registration.failures} attempts failed and were tried again: ${run.registration.failureSamples[0]}` : ''}).\n`,
+    ),
+  ].join('\n');
   console.log(`\n${markdown}`);
-  const file = saveArtifact('viewers', { machine: { ...machine(), loadAverage1mAtStart: loadAtStart }, plan, settings: { STEP_SECONDS, RAMP_SECONDS, BASELINE_SECONDS, THINK_MS, SAVES, CHATTERS, VIEWERS_PER_TITLE, CONNECTIONS_PER_VIEWER }, runs });
+  const file = saveArtifact('viewers', {
+    machine: { ...machine(), loadAverage1mAtStart: loadAtStart },
+    plan,
+    settings: { STEP_SECONDS, RAMP_SECONDS, BASELINE_SECONDS, THINK_MS, SAVES, CHATTERS, VIEWERS_PER_TITLE, CONNECTIONS_PER_VIEWER },
+    runs,
+  });
   const markdownFile = file.replace(/\.json$/, '.md');
   writeFileSync(markdownFile, `${markdown}\n`);
   console.log(`[bench] wrote ${file} and ${markdownFile}`);

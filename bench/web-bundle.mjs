@@ -83,12 +83,16 @@ const result = {
 };
 
 for (const file of files) {
-  console.log(`${file.file.padEnd(40)} ${String(kb(file.gzipBytes)).padStart(8)} KB gzip ${String(kb(file.sentBrBytes)).padStart(8)} KB br ${String(kb(file.rawBytes)).padStart(8)} KB raw`);
+  console.log(
+    `${file.file.padEnd(40)} ${String(kb(file.gzipBytes)).padStart(8)} KB gzip ${String(kb(file.sentBrBytes)).padStart(8)} KB br ${String(kb(file.rawBytes)).padStart(8)} KB raw`,
+  );
 }
 console.log(
-  `sent ${precompressed ? '(the build\'s .br/.gz files)' : '(no .br/.gz files in web/dist: computed here, brotli 11 / gzip 9)'}: entry ${entry.file} ${entry.rawBytes} B raw, ${entry.sentBrBytes} B br (${Math.round((entry.sentBrBytes / entry.rawBytes) * 1000) / 10} %), ${entry.sentGzipBytes} B gzip; initial JS ${result.initialJsSentBrKB} KB br, ${result.initialJsSentGzipKB} KB gzip`,
+  `sent ${precompressed ? "(the build's .br/.gz files)" : '(no .br/.gz files in web/dist: computed here, brotli 11 / gzip 9)'}: entry ${entry.file} ${entry.rawBytes} B raw, ${entry.sentBrBytes} B br (${Math.round((entry.sentBrBytes / entry.rawBytes) * 1000) / 10} %), ${entry.sentGzipBytes} B gzip; initial JS ${result.initialJsSentBrKB} KB br, ${result.initialJsSentGzipKB} KB gzip`,
 );
-console.log(`initial JS of "/": ${result.initialJsGzipKB} KB gzip (${result.initialJsRawKB} KB raw), CSS ${result.initialCssGzipKB} KB gzip, budget ${BUDGET_KB} KB; ${result.lazyChunks} lazy chunks`);
+console.log(
+  `initial JS of "/": ${result.initialJsGzipKB} KB gzip (${result.initialJsRawKB} KB raw), CSS ${result.initialCssGzipKB} KB gzip, budget ${BUDGET_KB} KB; ${result.lazyChunks} lazy chunks`,
+);
 
 const outDir = join(root, 'artifacts', 'bench');
 mkdirSync(outDir, { recursive: true });

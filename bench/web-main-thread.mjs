@@ -20,7 +20,10 @@ import { machine, printTable, saveArtifact, warnIfBusy } from './lib/stats.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
-const ROUTES = (process.env.BENCH_ROUTES ?? '/,/catalog,/anime/20,/watch/20/1').split(',').map((route) => route.trim()).filter(Boolean);
+const ROUTES = (process.env.BENCH_ROUTES ?? '/,/catalog,/anime/20,/watch/20/1')
+  .split(',')
+  .map((route) => route.trim())
+  .filter(Boolean);
 const CHROME_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const CPU_SLOWDOWN = 4;
 const BLOCKING_MS = 50;
@@ -55,7 +58,10 @@ async function measureRoute(baseUrl, route, session) {
     return {
       cpuTbtMs: Math.round(cpuMs.reduce((sum, ms) => sum + Math.max(0, ms - BLOCKING_MS), 0)),
       cpuTotalMs: Math.round(cpuMs.reduce((sum, ms) => sum + ms, 0)),
-      longestMs: [...cpuMs].sort((a, b) => b - a).slice(0, 3).map(Math.round),
+      longestMs: [...cpuMs]
+        .sort((a, b) => b - a)
+        .slice(0, 3)
+        .map(Math.round),
     };
   } finally {
     await browser.close();
@@ -92,7 +98,9 @@ runBench(async () => {
   if (baseline) {
     for (const route of ROUTES) {
       const [before, after] = portals.map((url) => rows.find((row) => row.route === route && row.portal === url));
-      console.log(`${route}: cpuTBT ×${(after.cpuTbtMs / Math.max(1, before.cpuTbtMs)).toFixed(2)} of the baseline, CPU ×${(after.cpuTotalMs / Math.max(1, before.cpuTotalMs)).toFixed(2)}`);
+      console.log(
+        `${route}: cpuTBT ×${(after.cpuTbtMs / Math.max(1, before.cpuTbtMs)).toFixed(2)} of the baseline, CPU ×${(after.cpuTotalMs / Math.max(1, before.cpuTotalMs)).toFixed(2)}`,
+      );
     }
   }
   const file = saveArtifact('web-main-thread', { machine: { ...machine(), loadAverage1mAtStart: loadAtStart }, cpuSlowdown: CPU_SLOWDOWN, runs: RUNS, rows });

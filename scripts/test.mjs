@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { ensureDependencies, ROOT } from './lib/setup.mjs';
 
 const steps = [
+  ['format (Prettier, the whole tree; `npm run format` rewrites)', 'npx prettier --check . --log-level warn'],
   ['lint (services, libs, tests, layer rule)', 'npx eslint . --max-warnings 0'],
   ['typecheck (strict)', 'npx tsc -p tsconfig.json --noEmit'],
   ['script tests (layer rule, provisioning, bench clean-up)', 'node --test tools/eslint/ scripts/lib/ bench/lib/'],

@@ -21,8 +21,25 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@portal/contracts/operations', allowTypeImports: true, message: 'Import the declarations as types only (zod stays out of the bundle); call them through shared/api/operations-client.' }],
-          patterns: [{ group: ['@portal/contracts/schemas', '**/libs/contracts/src/operations*', '**/libs/contracts/src/**/*.schemas', '**/libs/contracts/src/**/*.answers'], allowTypeImports: true, message: 'Schemas (zod) stay out of the bundle: import their types only.' }],
+          paths: [
+            {
+              name: '@portal/contracts/operations',
+              allowTypeImports: true,
+              message: 'Import the declarations as types only (zod stays out of the bundle); call them through shared/api/operations-client.',
+            },
+          ],
+          patterns: [
+            {
+              group: [
+                '@portal/contracts/schemas',
+                '**/libs/contracts/src/operations*',
+                '**/libs/contracts/src/**/*.schemas',
+                '**/libs/contracts/src/**/*.answers',
+              ],
+              allowTypeImports: true,
+              message: 'Schemas (zod) stay out of the bundle: import their types only.',
+            },
+          ],
         },
       ],
       'no-restricted-syntax': [

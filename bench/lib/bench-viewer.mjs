@@ -71,4 +71,3 @@ export async function registerViewer(baseUrl) {
   writeFileSync(VIEWERS_FILE, `${JSON.stringify({ ...storedViewers(), [baseUrl]: credentials }, null, 2)}\n`);
   return { token: body.data.token, user: body.data.user };
 }
-

@@ -20,7 +20,9 @@ function request(agent, baseUrl, { method, path, headers, body }) {
     const req = http.request(`${baseUrl}${path}`, { method, agent, headers }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       response.on('error', reject);
     });
     req.on('error', reject);

@@ -229,9 +229,23 @@ export async function databaseWatch(url) {
     pids: () => backends,
     refresh,
     startSampling(everyMs = 1000) {
-      samples = { count: 0, active: 0, idleInTransaction: 0, waits: new Map(), activeQueries: new Map(), lockedQueries: new Map(), idleInTransactionAfter: new Map() };
+      samples = {
+        count: 0,
+        active: 0,
+        idleInTransaction: 0,
+        waits: new Map(),
+        activeQueries: new Map(),
+        lockedQueries: new Map(),
+        idleInTransactionAfter: new Map(),
+      };
       const tick = () => {
-        timer = setTimeout(() => void sample().catch(() => undefined).finally(() => timer && tick()), everyMs);
+        timer = setTimeout(
+          () =>
+            void sample()
+              .catch(() => undefined)
+              .finally(() => timer && tick()),
+          everyMs,
+        );
       };
       tick();
     },
@@ -243,7 +257,11 @@ export async function databaseWatch(url) {
       clearTimeout(timer);
       timer = null;
       const per = (value) => (samples.count === 0 ? 0 : value / samples.count);
-      const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([query, times]) => ({ query, mean: per(times) }));
+      const top = (map) =>
+        [...map]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8)
+          .map(([query, times]) => ({ query, mean: per(times) }));
       return {
         samples: samples.count,
         active: per(samples.active),

@@ -20,9 +20,7 @@ export async function createScratch(name) {
   const keyPrefix = `bench:${name}:${runId}:`;
 
   if (wasInterrupted()) throw new Error('interrupted');
-  await withAdmin(adminUrl, (admin) =>
-    admin.query(`CREATE DATABASE "${database}" ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`),
-  );
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${database}" ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' TEMPLATE template0`));
   atExit(async () => {
     await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });

@@ -84,7 +84,13 @@ export async function waitReady(proc, url, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (dead) throw new Error(`${proc.name} exited before it became ready`);
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(100);
   }
   throw new Error(`${proc.name} not ready within ${timeoutMs / 1000} s (${url})`);
@@ -106,9 +112,13 @@ export async function startService(app, env, { onLog } = {}) {
  */
 export async function importCatalogue(env) {
   let finished = null;
-  const catalogue = await startService('catalogue', { ...env, LOG_LEVEL: 'info' }, {
-    onLog: (entry) => entry.msg === 'catalogue import finished' && (finished = entry),
-  });
+  const catalogue = await startService(
+    'catalogue',
+    { ...env, LOG_LEVEL: 'info' },
+    {
+      onLog: (entry) => entry.msg === 'catalogue import finished' && (finished = entry),
+    },
+  );
   await catalogue.stop();
   if (!finished) throw new Error('the catalogue did not import the dataset (was the database empty?)');
   const { durationMs, read, inserted, skipped } = finished;

@@ -20,7 +20,11 @@ export function printTable(header, rows) {
   const cells = [header, ...rows].map((row) => row.map((cell) => (typeof cell === 'number' ? String(round(cell)) : String(cell))));
   const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column].length)));
   for (const [index, row] of cells.entries()) {
-    console.log(row.map((cell, column) => (index > 0 && typeof rows[index - 1][column] === 'number' ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  '));
+    console.log(
+      row
+        .map((cell, column) => (index > 0 && typeof rows[index - 1][column] === 'number' ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+        .join('  '),
+    );
     if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   }
 }

@@ -65,7 +65,10 @@ export class Phase {
     const byKind = Object.fromEntries(
       [...this.kinds]
         .sort((a, b) => b[1].samples.length - a[1].samples.length)
-        .map(([kind, figures]) => [kind, { perSecond: figures.samples.length / seconds, latency: latency(figures.samples), errorsByStatus: figures.errorsByStatus, slow: figures.slow }]),
+        .map(([kind, figures]) => [
+          kind,
+          { perSecond: figures.samples.length / seconds, latency: latency(figures.samples), errorsByStatus: figures.errorsByStatus, slow: figures.slow },
+        ]),
     );
     return {
       seconds,
@@ -77,7 +80,13 @@ export class Phase {
       slow: this.slow,
       socketErrors: this.socketErrors,
       socketErrorsByKind: this.socketErrorsByKind,
-      chat: { posted: this.chat.posted, expected: this.chat.expected, received: this.chat.received, lost: Math.max(0, this.chat.expected - this.chat.received), latency: latency(this.chat.latencies) },
+      chat: {
+        posted: this.chat.posted,
+        expected: this.chat.expected,
+        received: this.chat.received,
+        lost: Math.max(0, this.chat.expected - this.chat.received),
+        latency: latency(this.chat.latencies),
+      },
       notificationsPushed: this.notificationsPushed,
       byKind,
     };
@@ -140,7 +149,9 @@ function send(agent, target, { method, path, headers, body }) {
     const request = http.request({ host: target.host, port: target.port, method, path, agent, headers, timeout: REQUEST_TIMEOUT_MS }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode, body: chunks.length > 0 ? Buffer.concat(chunks) : null, encoding: response.headers['content-encoding'] }));
+      response.on('end', () =>
+        done({ status: response.statusCode, body: chunks.length > 0 ? Buffer.concat(chunks) : null, encoding: response.headers['content-encoding'] }),
+      );
       response.on('error', (error) => done({ status: 'network', error: error.code ?? error.message }));
     });
     request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
@@ -183,7 +194,13 @@ export async function registerAccount(baseUrl, index, runId) {
         failed('captcha', captcha);
         continue;
       }
-      const body = JSON.stringify({ username: name, ...credentials, captchaId: question.captchaId, captchaAnswer: solveCaptcha(question.question), agreement: true });
+      const body = JSON.stringify({
+        username: name,
+        ...credentials,
+        captchaId: question.captchaId,
+        captchaAnswer: solveCaptcha(question.question),
+        agreement: true,
+      });
       const answer = await send(agent, target, { method: 'POST', path: '/api/auth/register', headers: json, body });
       const data = decode(answer)?.data;
       if (answer.status === 201 && data?.token) return { token: data.token, user: data.user, failures };
@@ -277,7 +294,11 @@ export class Viewer {
       extraHeaders: { 'user-agent': BROWSER },
     };
     const { token, user } = this.account;
-    const general = io(this.baseUrl, { ...common, transports: ['websocket', 'polling'], auth: { token, username: user.username, clientId: `bench-viewer-${this.index}` } });
+    const general = io(this.baseUrl, {
+      ...common,
+      transports: ['websocket', 'polling'],
+      auth: { token, username: user.username, clientId: `bench-viewer-${this.index}` },
+    });
     const chat = io(`${this.baseUrl}/chat`, { ...common, auth: { token } });
     const notifications = io(`${this.baseUrl}/notifications`, { ...common, auth: { token } });
     chat.on('newMessage', (message) => this.audience.delivered(message?.message));
@@ -358,7 +379,10 @@ export class Viewer {
             this.request('new (home row)', 'GET', '/api/anime/new?limit=12'),
             this.request('featured collections', 'GET', '/api/collections/featured'),
           ]);
-          await Promise.all([this.request('latest comments', 'GET', '/api/comments/latest?limit=10'), this.request('unread count', 'GET', '/api/notifications/unread-count')]);
+          await Promise.all([
+            this.request('latest comments', 'GET', '/api/comments/latest?limit=10'),
+            this.request('unread count', 'GET', '/api/notifications/unread-count'),
+          ]);
           break;
         case 'catalogue':
           await Promise.all([
@@ -401,7 +425,11 @@ export class Viewer {
         case 'comment': {
           const parent = threads.length > 0 && this.random() < 0.5 ? audience.pick(threads) : null;
           await this.request('comment post', 'POST', '/api/comments', {
-            body: { animeId: title.id, content: `Серия ${episode} — отлично! Смотрю дальше (${this.index}.${this.visits})`, ...(parent && { parentId: parent.id }) },
+            body: {
+              animeId: title.id,
+              content: `Серия ${episode} — отлично! Смотрю дальше (${this.index}.${this.visits})`,
+              ...(parent && { parentId: parent.id }),
+            },
           });
           const liked = threads.length > 0 ? audience.pick(threads) : null;
           if (liked && this.random() < 0.5) await this.request('comment like', 'POST', `/api/comments/${liked.id}/like`);

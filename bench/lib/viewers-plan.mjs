@@ -67,9 +67,9 @@ export const LATER_STATUSES = ['completed', 'on_hold', 'watching', 'dropped', 'p
 export function planVisit(random, { chatter, saves }) {
   const actions = ['home', 'catalogue', 'search', 'title', 'list-add', 'rate', { action: 'play', saves }, 'comment', 'notifications', 'list-status'];
   if (chatter) actions.push('chat');
-  return actions.map((action) => (typeof action === 'string' ? { action } : action)).map((step) =>
-    step.action === 'list-status' ? { ...step, status: LATER_STATUSES[Math.floor(random() * LATER_STATUSES.length)] } : step,
-  );
+  return actions
+    .map((action) => (typeof action === 'string' ? { action } : action))
+    .map((step) => (step.action === 'list-status' ? { ...step, status: LATER_STATUSES[Math.floor(random() * LATER_STATUSES.length)] } : step));
 }
 
 /** Latency figures of a list of milliseconds: n, p50, p95, p99, max, mean (zeros when empty). */
@@ -147,7 +147,11 @@ export function markdownSection(run) {
       `| ${fmt(step.viewers)} | ${fmt(step.requestsPerSecond)} (${base ? fmt(base.requestsPerSecond) : '–'}) | ${ms(step.latency.p50)} / ${ms(step.latency.p95)} / **${ms(step.latency.p99)}** | ${base ? ms(base.latency.p99) : '–'} | ${fmt(step.slow)} | ${errorText(step.errorsByStatus)} | ${fmt(step.socketErrors)} | ${fmt(step.chat.received)} of ${fmt(step.chat.expected)}, ${ms(step.chat.latency.p99)} | ${fmt(step.generator.cpuShare * 100)} % | ${step.loadAverage.map((value) => fmt(value, 1)).join(' → ')} | ${step.held ? 'yes' : `no: ${step.reasons.join('; ')}`} |`,
     );
   }
-  lines.push('', `Held: **${fmt(run.verdict.held)} viewers** (p99 < ${P99_LIMIT_MS} ms, no error, every smaller step held too)${run.verdict.firstMissed ? `; first missed at ${fmt(run.verdict.firstMissed.viewers)}: ${run.verdict.firstMissed.reasons.join('; ')}` : ''}.`, '');
+  lines.push(
+    '',
+    `Held: **${fmt(run.verdict.held)} viewers** (p99 < ${P99_LIMIT_MS} ms, no error, every smaller step held too)${run.verdict.firstMissed ? `; first missed at ${fmt(run.verdict.firstMissed.viewers)}: ${run.verdict.firstMissed.reasons.join('; ')}` : ''}.`,
+    '',
+  );
 
   const kinds = [...new Set(steps.flatMap((step) => Object.keys(step.byKind)))];
   lines.push(`| request (p50 / p95 / p99 ms; errors) | ${steps.map((step) => fmt(step.viewers)).join(' | ')} |`, `|---|${steps.map(() => '---').join('|')}|`);
@@ -163,7 +167,10 @@ export function markdownSection(run) {
   lines.push('');
 
   const processes = [...new Set(steps.flatMap((step) => Object.keys(step.cpuMsPerRequest)))];
-  lines.push(`| CPU ms per request (RSS MB at the step's end) | ${steps.map((step) => fmt(step.viewers)).join(' | ')} |`, `|---|${steps.map(() => '---').join('|')}|`);
+  lines.push(
+    `| CPU ms per request (RSS MB at the step's end) | ${steps.map((step) => fmt(step.viewers)).join(' | ')} |`,
+    `|---|${steps.map(() => '---').join('|')}|`,
+  );
   for (const name of processes) {
     const cells = steps.map((step) => {
       const cpu = step.cpuMsPerRequest[name];
@@ -179,22 +186,46 @@ export function markdownSection(run) {
       lines.push(`| ${label} | ${steps.map((step) => (value(step) === undefined || value(step) === null ? '–' : format(value(step)))).join(' | ')} |`);
     }
   };
-  optionalRow("the whole machine busy (every process, also other users')", (step) => step.machineCpuBusy, (busy) => `${fmt(busy * 100)} %`);
-  optionalRow('PostgreSQL transactions per request (this database)', (step) => step.transactionsPerRequest, (count) => fmt(count, 2));
-  optionalRow("Redis commands per request (the whole server, also other users')", (step) => step.redisCommandsPerRequest, (count) => fmt(count, 1));
-  optionalRow('connections dropped by a full accept queue / SYNs sent again (machine-wide)', (step) => step.tcp, (tcp) => `${fmt(tcp.listenOverflows)} / ${fmt(tcp.synRetransmits)}`);
+  optionalRow(
+    "the whole machine busy (every process, also other users')",
+    (step) => step.machineCpuBusy,
+    (busy) => `${fmt(busy * 100)} %`,
+  );
+  optionalRow(
+    'PostgreSQL transactions per request (this database)',
+    (step) => step.transactionsPerRequest,
+    (count) => fmt(count, 2),
+  );
+  optionalRow(
+    "Redis commands per request (the whole server, also other users')",
+    (step) => step.redisCommandsPerRequest,
+    (count) => fmt(count, 1),
+  );
+  optionalRow(
+    'connections dropped by a full accept queue / SYNs sent again (machine-wide)',
+    (step) => step.tcp,
+    (tcp) => `${fmt(tcp.listenOverflows)} / ${fmt(tcp.synRetransmits)}`,
+  );
   lines.push('');
   const loops = [...new Set(steps.flatMap((step) => Object.keys(step.eventLoopDelayMs ?? {})))];
   if (loops.length > 0) {
     lines.push(`| event-loop delay, p99 / max ms | ${steps.map((step) => fmt(step.viewers)).join(' | ')} |`, `|---|${steps.map(() => '---').join('|')}|`);
     for (const name of loops) {
-      lines.push(`| ${name} | ${steps.map((step) => (step.eventLoopDelayMs?.[name] ? `${ms(step.eventLoopDelayMs[name].p99)} / ${ms(step.eventLoopDelayMs[name].max)}` : '–')).join(' | ')} |`);
+      lines.push(
+        `| ${name} | ${steps.map((step) => (step.eventLoopDelayMs?.[name] ? `${ms(step.eventLoopDelayMs[name].p99)} / ${ms(step.eventLoopDelayMs[name].max)}` : '–')).join(' | ')} |`,
+      );
     }
-    lines.push(`| load generator | ${steps.map((step) => `${ms(step.generator.eventLoopDelayP99Ms)} / ${ms(step.generator.eventLoopDelayMaxMs)}`).join(' | ')} |`, '');
+    lines.push(
+      `| load generator | ${steps.map((step) => `${ms(step.generator.eventLoopDelayP99Ms)} / ${ms(step.generator.eventLoopDelayMaxMs)}`).join(' | ')} |`,
+      '',
+    );
   }
 
   if (steps.some((step) => step.database?.samples > 0)) {
-    lines.push('| PostgreSQL, sampled every second (mean backends) | ' + steps.map((step) => fmt(step.viewers)).join(' | ') + ' |', `|---|${steps.map(() => '---').join('|')}|`);
+    lines.push(
+      '| PostgreSQL, sampled every second (mean backends) | ' + steps.map((step) => fmt(step.viewers)).join(' | ') + ' |',
+      `|---|${steps.map(() => '---').join('|')}|`,
+    );
     lines.push(`| active | ${steps.map((step) => fmt(step.database.active, 2)).join(' | ')} |`);
     lines.push(`| idle in transaction | ${steps.map((step) => fmt(step.database.idleInTransaction, 2)).join(' | ')} |`);
     const waits = [...new Set(steps.flatMap((step) => Object.keys(step.database.waits ?? {})))];

@@ -36,12 +36,18 @@ test('steps: the default ramp, a list from the environment, and what is refused'
 test('step plan: every step within the time budget, the first one always', () => {
   // Each step: 15 s ramp + 60 s measured, and the baseline's 15 + 20 s: 110 s.
   const plan = planSteps({ steps: [100, 300, 600, 1000, 1500], stepSeconds: 60, rampSeconds: 15, baselineSeconds: 20, budgetSeconds: 330 });
-  assert.deepEqual(plan.steps.map((step) => step.viewers), [100, 300, 600]);
+  assert.deepEqual(
+    plan.steps.map((step) => step.viewers),
+    [100, 300, 600],
+  );
   assert.deepEqual(plan.dropped, [1000, 1500]);
   assert.equal(plan.estimatedSeconds, 330);
   assert.deepEqual(plan.steps[0], { viewers: 100, rampSeconds: 15, seconds: 60, baselineSeconds: 20 });
   const tight = planSteps({ steps: [100, 300], stepSeconds: 60, rampSeconds: 15, budgetSeconds: 10 });
-  assert.deepEqual(tight.steps.map((step) => step.viewers), [100]);
+  assert.deepEqual(
+    tight.steps.map((step) => step.viewers),
+    [100],
+  );
   assert.deepEqual(tight.dropped, [300]);
   // Without a baseline a step is its ramp and its measurement only.
   assert.equal(planSteps({ steps: [10, 20], stepSeconds: 30, rampSeconds: 5, budgetSeconds: 1000 }).estimatedSeconds, 70);
@@ -81,7 +87,11 @@ test('viewers held: the largest step held with every smaller one held too', () =
     firstMissed: { viewers: 600, reasons: ['p99 640 ms ≥ 500 ms'] },
   });
   // A later step that happens to pass after a missed one does not raise the figure.
-  assert.deepEqual(heldViewers([step(1000, true), step(100, true), step(300, false)]), { held: 100, largestHeld: 1000, firstMissed: { viewers: 300, reasons: [] } });
+  assert.deepEqual(heldViewers([step(1000, true), step(100, true), step(300, false)]), {
+    held: 100,
+    largestHeld: 1000,
+    firstMissed: { viewers: 300, reasons: [] },
+  });
   assert.deepEqual(heldViewers([step(100, false)]), { held: 0, largestHeld: 0, firstMissed: { viewers: 100, reasons: [] } });
   assert.deepEqual(heldViewers([step(100, true), step(300, true)]), { held: 300, largestHeld: 300, firstMissed: null });
   assert.equal(pastTheKnee({ p99: 6000, errors: 0, requests: 10 }, { stopP99Ms: 5000, stopErrorShare: 0.05 }), true);

@@ -43,7 +43,9 @@ function serverAccount() {
   if (idOf('-u').status !== 0) {
     const created = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { encoding: 'utf8' });
     if (created.status !== 0) {
-      throw new EmbeddedPostgresError(`PostgreSQL cannot run as root and no user postgres could be made (${(created.stderr || created.error?.message || '').trim()}): run as another user or set DATABASE_URL.`);
+      throw new EmbeddedPostgresError(
+        `PostgreSQL cannot run as root and no user postgres could be made (${(created.stderr || created.error?.message || '').trim()}): run as another user or set DATABASE_URL.`,
+      );
     }
   }
   return { uid: Number(idOf('-u').stdout.trim()), gid: Number(idOf('-g').stdout.trim()) };
@@ -69,7 +71,9 @@ function reachableNative(native, version, account) {
 function runAs(account, command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options, ...(account ?? {}) });
   if (result.status !== 0) {
-    throw new EmbeddedPostgresError(`${path.basename(command)} failed: ${(result.stderr || result.stdout || result.error?.message || '').trim().split('\n').slice(-3).join(' ')}`);
+    throw new EmbeddedPostgresError(
+      `${path.basename(command)} failed: ${(result.stderr || result.stdout || result.error?.message || '').trim().split('\n').slice(-3).join(' ')}`,
+    );
   }
   return result;
 }
@@ -179,7 +183,9 @@ async function startEmbeddedPostgres({ dataDir, port }) {
     fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o001);
   }
   if (account && !canReach(account, dataDir, '-x')) {
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL runs as user postgres (it refuses root), who cannot reach ${dataDir}: set PORTAL_DATA_DIR to a folder it can reach, or DATABASE_URL.`);
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL runs as user postgres (it refuses root), who cannot reach ${dataDir}: set PORTAL_DATA_DIR to a folder it can reach, or DATABASE_URL.`,
+    );
   }
   const password = readPassword(path.join(dataDir, 'postgres-password'));
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) initialise({ bin, clusterDir, password, account, logFile });
@@ -187,7 +193,8 @@ async function startEmbeddedPostgres({ dataDir, port }) {
   const leftover = runningServer(clusterDir);
   if (leftover) {
     process.kill(leftover.pid, 'SIGINT');
-    if (!(await waitForExit(leftover.pid, 30000))) throw new EmbeddedPostgresError(`A PostgreSQL (pid ${leftover.pid}) still runs on ${clusterDir} and did not stop.`);
+    if (!(await waitForExit(leftover.pid, 30000)))
+      throw new EmbeddedPostgresError(`A PostgreSQL (pid ${leftover.pid}) still runs on ${clusterDir} and did not stop.`);
   }
 
   const log = fs.openSync(logFile, 'a');

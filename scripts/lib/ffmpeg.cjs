@@ -67,7 +67,10 @@ function findTool(name, env = process.env) {
   const candidates = env[variable]
     ? [{ path: env[variable], source: variable }]
     : [
-        ...(env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => ({ path: join(dir, binary), source: 'PATH' })),
+        ...(env.PATH ?? '')
+          .split(delimiter)
+          .filter(Boolean)
+          .map((dir) => ({ path: join(dir, binary), source: 'PATH' })),
         { path: null, source: 'npm' },
       ];
   let packaged;

@@ -38,11 +38,18 @@ function parseKey(key) {
 
 /** The lock's dependencies that have an install script: `{ path, name, version, resolved }`. */
 function packagesWithInstallScripts(lock) {
-  return Object.entries(lock.packages ?? {})
-    .filter(([path, entry]) => entry.hasInstallScript && path.includes('node_modules/') && !entry.link)
-    // A bundled dependency's scripts never run and cannot be allowed (npm matches no key to it).
-    .filter(([, entry]) => !entry.inBundle)
-    .map(([path, entry]) => ({ path, name: entry.name ?? path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length), version: entry.version, resolved: entry.resolved }));
+  return (
+    Object.entries(lock.packages ?? {})
+      .filter(([path, entry]) => entry.hasInstallScript && path.includes('node_modules/') && !entry.link)
+      // A bundled dependency's scripts never run and cannot be allowed (npm matches no key to it).
+      .filter(([, entry]) => !entry.inBundle)
+      .map(([path, entry]) => ({
+        path,
+        name: entry.name ?? path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length),
+        version: entry.version,
+        resolved: entry.resolved,
+      }))
+  );
 }
 
 /**
@@ -85,9 +92,13 @@ test('the checker reads keys as npm does: a pin needs the lock’s resolved URL,
   const resolved = 'https://registry.npmjs.org/argon2/-/argon2-0.45.1.tgz';
   const pinned = { argon2: { version: '0.45.1', hasInstallScript: true } };
   // Without `resolved` npm cannot verify the version, so a pin never matches.
-  assert.deepEqual(checkPolicy(lockWith({ 'node_modules/argon2': pinned.argon2 }), { 'argon2@0.45.1': true }).undeclared, ['argon2@0.45.1 (node_modules/argon2)']);
+  assert.deepEqual(checkPolicy(lockWith({ 'node_modules/argon2': pinned.argon2 }), { 'argon2@0.45.1': true }).undeclared, [
+    'argon2@0.45.1 (node_modules/argon2)',
+  ]);
   assert.deepEqual(checkPolicy(lockWith({ 'node_modules/argon2': { ...pinned.argon2, resolved } }), { 'argon2@0.44.0 || 0.45.1': true }).undeclared, []);
-  assert.deepEqual(checkPolicy(lockWith({ 'node_modules/argon2': { ...pinned.argon2, resolved } }), { 'argon2@0.44.0': true }).undeclared, ['argon2@0.45.1 (node_modules/argon2)']);
+  assert.deepEqual(checkPolicy(lockWith({ 'node_modules/argon2': { ...pinned.argon2, resolved } }), { 'argon2@0.44.0': true }).undeclared, [
+    'argon2@0.45.1 (node_modules/argon2)',
+  ]);
   const loose = checkPolicy(lockWith({ 'node_modules/argon2': pinned.argon2 }), { 'argon2@^0.45.0': true, 'esbuild@latest': true, gone: false });
   assert.deepEqual(loose, { invalid: ['argon2@^0.45.0', 'esbuild@latest'], undeclared: ['argon2@0.45.1 (node_modules/argon2)'], stale: ['gone'] });
 });

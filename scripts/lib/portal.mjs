@@ -95,7 +95,10 @@ function readinessUrl(app, env) {
 async function waitForReady(app, env, timeoutMs = 120000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(readinessUrl(app, env)).then((response) => response.ok, () => false);
+    const ok = await fetch(readinessUrl(app, env)).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

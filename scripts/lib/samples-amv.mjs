@@ -61,15 +61,42 @@ export function readSampleAmvManifest(mediaDir) {
 /** The manifest is of this version and every clip it names is on disk. */
 export function sampleAmvsUpToDate(mediaDir) {
   const manifest = readSampleAmvManifest(mediaDir);
-  return manifest?.version === SAMPLE_AMV_VERSION && manifest.clips.length === SAMPLE_AMVS.length && manifest.clips.every((clip) => existsSync(join(mediaDir, 'amv/uploads', clip.uploadId)));
+  return (
+    manifest?.version === SAMPLE_AMV_VERSION &&
+    manifest.clips.length === SAMPLE_AMVS.length &&
+    manifest.clips.every((clip) => existsSync(join(mediaDir, 'amv/uploads', clip.uploadId)))
+  );
 }
 
 const ffmpegArgs = (clip, out) => [
-  '-hide_banner', '-loglevel', 'error', '-y',
-  '-f', 'lavfi', '-i', `${clip.source}=size=320x180:rate=15:duration=${SAMPLE_AMV_SECONDS}`,
-  '-f', 'lavfi', '-i', `sine=frequency=${clip.frequency}:duration=${SAMPLE_AMV_SECONDS}`,
-  '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-threads', '1',
-  '-c:a', 'aac', '-b:a', '64k', '-shortest', '-movflags', '+faststart', out,
+  '-hide_banner',
+  '-loglevel',
+  'error',
+  '-y',
+  '-f',
+  'lavfi',
+  '-i',
+  `${clip.source}=size=320x180:rate=15:duration=${SAMPLE_AMV_SECONDS}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=frequency=${clip.frequency}:duration=${SAMPLE_AMV_SECONDS}`,
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-pix_fmt',
+  'yuv420p',
+  '-threads',
+  '1',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '64k',
+  '-shortest',
+  '-movflags',
+  '+faststart',
+  out,
 ];
 
 function run(ffmpeg, args) {
@@ -78,7 +105,9 @@ function run(ffmpeg, args) {
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${errors.trim().split('\n').slice(-2).join(' | ')}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${errors.trim().split('\n').slice(-2).join(' | ')}`)),
+    );
   });
 }
 
@@ -102,7 +131,16 @@ export async function generateSampleAmvs({ mediaDir, ffmpeg, force = false }) {
   );
   const manifest = {
     version: SAMPLE_AMV_VERSION,
-    clips: SAMPLE_AMVS.map(({ id, uploadId, title, author, musicArtist, musicTrack, tags }) => ({ id, uploadId, title, author, musicArtist, musicTrack, tags, durationSeconds: SAMPLE_AMV_SECONDS })),
+    clips: SAMPLE_AMVS.map(({ id, uploadId, title, author, musicArtist, musicTrack, tags }) => ({
+      id,
+      uploadId,
+      title,
+      author,
+      musicArtist,
+      musicTrack,
+      tags,
+      durationSeconds: SAMPLE_AMV_SECONDS,
+    })),
   };
   const path = join(mediaDir, SAMPLE_AMV_MANIFEST);
   writeFileSync(`${path}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -204,29 +204,70 @@ export function ffmpegArgs({ episode, spec, outDir, fontFile, texts }) {
   });
   const audio = `[1:a]volume=0.08,asplit=${qualities.length}${qualities.map((_, index) => `[a${index}]`).join('')}`;
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${BASE.width}x${BASE.height}:rate=${fps}:duration=${duration}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:beep_factor=4:sample_rate=44100:duration=${duration}`,
-    '-filter_complex', [base, ...renditions, audio].join(';'),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${BASE.width}x${BASE.height}:rate=${fps}:duration=${duration}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:beep_factor=4:sample_rate=44100:duration=${duration}`,
+    '-filter_complex',
+    [base, ...renditions, audio].join(';'),
   ];
   qualities.forEach((_, index) => args.push('-map', `[v${index}]`));
   qualities.forEach((_, index) => args.push('-map', `[a${index}]`));
   args.push(
     // One thread per encoder: the episodes are encoded side by side, and threads only add overhead then.
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-threads', '1', '-pix_fmt', 'yuv420p', '-r', String(fps),
-    '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
-    '-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-threads',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-r',
+    String(fps),
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${segmentSeconds})`,
   );
   qualities.forEach((quality, index) => {
     const kbps = RENDITIONS[quality].videoKbps;
     args.push(`-b:v:${index}`, `${kbps}k`, `-maxrate:v:${index}`, `${Math.round(kbps * 1.5)}k`, `-bufsize:v:${index}`, `${kbps * 2}k`);
   });
   args.push(
-    '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '1',
-    '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_playlist_type', 'vod',
-    '-hls_flags', 'independent_segments', '-hls_segment_type', 'mpegts',
-    '-hls_segment_filename', `${outDir}/%v/seg-%03d.ts`,
-    '-var_stream_map', qualities.map((_, index) => `v:${index},a:${index}`).join(' '),
+    '-c:a',
+    'aac',
+    '-b:a',
+    `${AUDIO_KBPS}k`,
+    '-ac',
+    '1',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_segment_filename',
+    `${outDir}/%v/seg-%03d.ts`,
+    '-var_stream_map',
+    qualities.map((_, index) => `v:${index},a:${index}`).join(' '),
     `${outDir}/%v/index.m3u8`,
   );
   return args;
@@ -288,7 +329,10 @@ export function masterPlaylist(variants) {
 
 /** Parses an HLS playlist into tags and URIs: enough to check what the generator wrote. */
 export function parsePlaylist(text) {
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines[0] !== '#EXTM3U') throw new Error('not an HLS playlist (no #EXTM3U)');
   const attributes = (list) =>
     Object.fromEntries([...list.matchAll(/([A-Z0-9-]+)=("[^"]*"|[^,]*)/g)].map(([, key, value]) => [key, value.replace(/^"|"$/g, '')]));

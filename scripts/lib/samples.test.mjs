@@ -106,10 +106,15 @@ test('one ffmpeg pass: every quality mapped and named, keyframes on segment boun
 });
 
 test('the playlist reader sees variants with their attributes and segments with durations', () => {
-  const master = parsePlaylist('#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-STREAM-INF:BANDWIDTH=455400,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"\n360p/index.m3u8\n');
+  const master = parsePlaylist(
+    '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-STREAM-INF:BANDWIDTH=455400,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"\n360p/index.m3u8\n',
+  );
   assert.deepEqual(master.variants, [{ uri: '360p/index.m3u8', BANDWIDTH: '455400', RESOLUTION: '640x360', CODECS: 'avc1.42c01e,mp4a.40.2' }]);
   const media = parsePlaylist('#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.000000,\nseg-000.ts\n#EXTINF:1.5,\nseg-001.ts\n#EXT-X-ENDLIST\n');
-  assert.deepEqual(media.segments, [{ uri: 'seg-000.ts', duration: 2 }, { uri: 'seg-001.ts', duration: 1.5 }]);
+  assert.deepEqual(media.segments, [
+    { uri: 'seg-000.ts', duration: 2 },
+    { uri: 'seg-001.ts', duration: 1.5 },
+  ]);
   assert.equal(media.tags['EXT-X-ENDLIST'], true);
   assert.throws(() => parsePlaylist('<html>'), /not an HLS playlist/);
 });
@@ -133,8 +138,18 @@ test('the H.264 codec is read from the first SPS of the video PES, across TS pac
     return bytes;
   };
   // A PES header (stream 0xe0, 5 bytes of header data), an access unit delimiter, then an SPS of Constrained Baseline, level 3.1.
-  const pes = Buffer.concat([Buffer.from([0, 0, 1, 0xe0, 0, 0, 0x80, 0x80, 5, 0, 0, 0, 0, 0]), Buffer.from([0, 0, 0, 1, 0x09, 0xf0]), Buffer.alloc(180, 0x11), Buffer.from([0, 0, 0, 1, 0x67, 0x42, 0xc0, 0x1f, 0xda])]);
-  const ts = Buffer.concat([packet(0, true, Buffer.from([0, 0, 0xb0])), packet(0x100, true, pes), packet(0x100, false, pes.subarray(184)), packet(0x100, true, Buffer.from([0, 0, 1, 0xe0]))]);
+  const pes = Buffer.concat([
+    Buffer.from([0, 0, 1, 0xe0, 0, 0, 0x80, 0x80, 5, 0, 0, 0, 0, 0]),
+    Buffer.from([0, 0, 0, 1, 0x09, 0xf0]),
+    Buffer.alloc(180, 0x11),
+    Buffer.from([0, 0, 0, 1, 0x67, 0x42, 0xc0, 0x1f, 0xda]),
+  ]);
+  const ts = Buffer.concat([
+    packet(0, true, Buffer.from([0, 0, 0xb0])),
+    packet(0x100, true, pes),
+    packet(0x100, false, pes.subarray(184)),
+    packet(0x100, true, Buffer.from([0, 0, 1, 0xe0])),
+  ]);
   assert.equal(h264CodecOf(ts), 'avc1.42c01f');
   assert.equal(h264CodecOf(Buffer.concat([packet(0, true, Buffer.from([0, 0, 0xb0]))])), null);
   assert.equal(h264CodecOf(Buffer.from('<html>'.repeat(40))), null);

@@ -45,9 +45,7 @@ export function installStoryApi(parameters: Parameters): () => void {
 }
 
 function StoryProviders({ parameters, children }: { parameters: PortalParameters; children: React.ReactNode }) {
-  const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } }),
-  );
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } }));
   return (
     <MemoryRouter initialEntries={[parameters.route ?? '/']}>
       <RewardsSocketContext.Provider value={parameters.rewardsSocket ?? noRewardsSocket}>

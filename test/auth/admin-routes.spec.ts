@@ -1,13 +1,6 @@
 import { AUTH_MESSAGES, ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
 import { type ApiClient, waitFor } from '@portal/testing';
-import {
-  type AuthStack,
-  grantAdminInDatabase,
-  type RegisteredUser,
-  registerUser,
-  secretLookingKeys,
-  startAuthStack,
-} from './auth-test-kit';
+import { type AuthStack, grantAdminInDatabase, type RegisteredUser, registerUser, secretLookingKeys, startAuthStack } from './auth-test-kit';
 
 describe('admin routes: user list, admin flag and audit log', () => {
   let stack: AuthStack;
@@ -15,7 +8,6 @@ describe('admin routes: user list, admin flag and audit log', () => {
   let admin: RegisteredUser;
   let normal: RegisteredUser;
   let promoted: RegisteredUser;
-
 
   beforeAll(async () => {
     stack = await startAuthStack('admin', { withModeration: true });
@@ -73,7 +65,11 @@ describe('admin routes: user list, admin flag and audit log', () => {
       const byName = await api.get(`/api/users?q=${encodeURIComponent(normal.username.slice(0, -2).toUpperCase())}`, { token: admin.token });
       expect(byName.status).toBe(200);
       expect(byName.body.data.map((user: { id: string }) => user.id)).toContain(normal.id);
-      expect(byName.body.data.every((user: { username: string; email: string }) => [user.username, user.email].some((text) => text.toLowerCase().startsWith(normal.username.slice(0, -2).toLowerCase())))).toBe(true);
+      expect(
+        byName.body.data.every((user: { username: string; email: string }) =>
+          [user.username, user.email].some((text) => text.toLowerCase().startsWith(normal.username.slice(0, -2).toLowerCase())),
+        ),
+      ).toBe(true);
       const byEmail = await api.get(`/api/users?q=${encodeURIComponent(promoted.email)}`, { token: admin.token });
       expect(byEmail.body.data.map((user: { id: string }) => user.id)).toEqual([promoted.id]);
       expect(byEmail.body.meta.total).toBe(1);
@@ -82,7 +78,9 @@ describe('admin routes: user list, admin flag and audit log', () => {
 
     it('shows on each row the ban and the chat mute in force, as the moderation service publishes them', async () => {
       const restricted = await registerUser(api, 'restricted');
-      expect((await api.post(`/api/admin/users/${restricted.id}/ban`, { kind: 'read-only', reason: 'Спам в комментариях' }, { token: admin.token })).status).toBe(201);
+      expect(
+        (await api.post(`/api/admin/users/${restricted.id}/ban`, { kind: 'read-only', reason: 'Спам в комментариях' }, { token: admin.token })).status,
+      ).toBe(201);
       expect((await api.post(`/api/admin/users/${restricted.id}/chat-mute`, { minutes: 60, reason: 'Флуд' }, { token: admin.token })).status).toBe(201);
       const row = await waitFor(async () => {
         const res = await api.get(`/api/users?q=${encodeURIComponent(restricted.email)}`, { token: admin.token });

@@ -76,7 +76,11 @@ export async function solvedCaptcha(api: ApiClient, options?: { headers?: Record
 export type RegistrationForm = RegistrationFields & { telegramUserId?: unknown; agreement?: unknown };
 
 /** POST /api/auth/register with a fresh solved captcha unless the form brings its own, and the agreement accepted unless the form says otherwise. */
-export async function register(api: ApiClient, form: RegistrationForm, options?: { headers?: Record<string, string> }): Promise<ApiResult<Record<string, any>>> {
+export async function register(
+  api: ApiClient,
+  form: RegistrationForm,
+  options?: { headers?: Record<string, string> },
+): Promise<ApiResult<Record<string, any>>> {
   const captcha = 'captchaId' in form || 'captchaAnswer' in form ? {} : await solvedCaptcha(api, options);
   return api.post('/api/auth/register', { ...captcha, agreement: true, ...form }, options);
 }

@@ -1,21 +1,12 @@
 import { AUTH_MESSAGES, ErrorCode } from '@portal/contracts';
 import { type ApiClient } from '@portal/testing';
-import {
-  type AuthStack,
-  dbQuery,
-  solvedCaptcha,
-  startAuthStack,
-  STRONG_PASSWORD,
-  uniqueEmail,
-  uniqueName,
-} from './auth-test-kit';
+import { type AuthStack, dbQuery, solvedCaptcha, startAuthStack, STRONG_PASSWORD, uniqueEmail, uniqueName } from './auth-test-kit';
 
 const RACERS = 10;
 
 describe('concurrent registrations of one nickname or one email', () => {
   let stack: AuthStack;
   let api: ApiClient;
-
 
   beforeAll(async () => {
     // Ten argon2 hashes at once (four at a time) can pass the gateway's 5 s RPC deadline on a loaded
@@ -28,9 +19,7 @@ describe('concurrent registrations of one nickname or one email', () => {
   /** Each racer solves its own captcha first, so the registrations themselves start together. */
   async function race(forms: { username: string; email: string }[]) {
     const captchas = await Promise.all(forms.map(() => solvedCaptcha(api)));
-    return Promise.all(
-      forms.map((form, index) => api.post('/api/auth/register', { ...form, password: STRONG_PASSWORD, ...captchas[index], agreement: true })),
-    );
+    return Promise.all(forms.map((form, index) => api.post('/api/auth/register', { ...form, password: STRONG_PASSWORD, ...captchas[index], agreement: true })));
   }
 
   const statuses = (results: { status: number }[]) => results.map((res) => res.status).sort();
@@ -52,7 +41,7 @@ describe('concurrent registrations of one nickname or one email', () => {
   it('treats nicknames differing only in letter case as the same nickname under a race', async () => {
     const base = uniqueName('casey');
     const variants = Array.from({ length: RACERS }, (_, index) =>
-      [...base].map((char, position) => ((index >> position % 4) & 1 ? char.toUpperCase() : char)).join(''),
+      [...base].map((char, position) => ((index >> (position % 4)) & 1 ? char.toUpperCase() : char)).join(''),
     );
     const results = await race(variants.map((username) => ({ username, email: uniqueEmail('casey') })));
 
@@ -81,10 +70,9 @@ describe('concurrent registrations of one nickname or one email', () => {
     const results = await race(Array.from({ length: RACERS }, () => ({ username, email: uniqueEmail('eventracer') })));
     expect(statuses(results)).toEqual([201, ...Array(RACERS - 1).fill(409)]);
     const winner = results.find((r) => r.status === 201)!;
-    const events = await dbQuery(
-      "SELECT payload FROM auth.outbox WHERE event_name = 'auth.user.registered' AND lower(payload->>'username') = lower($1)",
-      [username],
-    );
+    const events = await dbQuery("SELECT payload FROM auth.outbox WHERE event_name = 'auth.user.registered' AND lower(payload->>'username') = lower($1)", [
+      username,
+    ]);
     expect(events).toHaveLength(1);
     expect(events[0].payload.userId).toBe(winner.body.data.user.id);
   });

@@ -1,7 +1,18 @@
 import { ErrorCode, GENERIC_MESSAGES } from '@portal/contracts';
 import { type ApiClient, type ApiResult, apiClient } from '@portal/testing';
 import { type RunningApp, startAuthService, startGateway } from '../support/test-apps';
-import { fromIp, ownRedisPrefix, type RegisteredUser, register, registerUser, RELAXED_GATEWAY_LIMITS, STRONG_PASSWORD, uniqueEmail, uniqueIp, uniqueName } from './auth-test-kit';
+import {
+  fromIp,
+  ownRedisPrefix,
+  type RegisteredUser,
+  register,
+  registerUser,
+  RELAXED_GATEWAY_LIMITS,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  uniqueIp,
+  uniqueName,
+} from './auth-test-kit';
 
 const LOGIN_FAILURES_PER_IP = 5;
 const LOGIN_FAILURES_PER_ACCOUNT_AND_IP = 3;

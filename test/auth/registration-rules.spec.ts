@@ -20,7 +20,6 @@ describe('registration rules (SPEC.md section 5)', () => {
   let stack: AuthStack;
   let api: ApiClient;
 
-
   beforeAll(async () => {
     stack = await startAuthStack('rules');
     api = stack.api;
@@ -200,10 +199,7 @@ describe('registration rules (SPEC.md section 5)', () => {
 
   describe('email and password', () => {
     it.each(['not-an-email', 'two@@example.com', 'no-domain-dot@example', 'spaced out@example.com'])('rejects the email "%s"', async (email) => {
-      await expectRejected(
-        { ...validForm(), email },
-        { status: 400, code: ErrorCode.ValidationFailed, field: 'email', message: AUTH_MESSAGES.emailInvalid },
-      );
+      await expectRejected({ ...validForm(), email }, { status: 400, code: ErrorCode.ValidationFailed, field: 'email', message: AUTH_MESSAGES.emailInvalid });
     });
 
     it('rejects an email already registered, in any letter case, with 409 EMAIL_TAKEN', async () => {

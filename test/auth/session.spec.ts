@@ -20,7 +20,6 @@ describe('sessions: login, token verification and the own profile', () => {
   let api: ApiClient;
   let user: RegisteredUser;
 
-
   beforeAll(async () => {
     stack = await startAuthStack('session');
     api = stack.api;
@@ -129,10 +128,14 @@ describe('sessions: login, token verification and the own profile', () => {
         const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
         expect(claims.exp - claims.iat).toBe(1);
 
-        const expired = await waitFor(async () => {
-          const res = await shortApi.get('/api/auth/verify', { token });
-          return res.status === 401 ? res : undefined;
-        }, 5000, 200);
+        const expired = await waitFor(
+          async () => {
+            const res = await shortApi.get('/api/auth/verify', { token });
+            return res.status === 401 ? res : undefined;
+          },
+          5000,
+          200,
+        );
         expectUnauthorized(expired, ErrorCode.TokenExpired);
         expect(expired.body.message).toBe(GENERIC_MESSAGES.tokenExpired);
         // The main gateway shares the secret, so it rejects the expired token too.
@@ -203,12 +206,22 @@ describe('sessions: login, token verification and the own profile', () => {
 
     it.each([
       ['a displayName of 200 characters', { displayName: 'я'.repeat(200) }, 'displayName', AUTH_MESSAGES.displayNameTooLong],
-      [`a displayName of ${DISPLAY_NAME_MAX_LENGTH + 1} characters`, { displayName: 'a'.repeat(DISPLAY_NAME_MAX_LENGTH + 1) }, 'displayName', AUTH_MESSAGES.displayNameTooLong],
+      [
+        `a displayName of ${DISPLAY_NAME_MAX_LENGTH + 1} characters`,
+        { displayName: 'a'.repeat(DISPLAY_NAME_MAX_LENGTH + 1) },
+        'displayName',
+        AUTH_MESSAGES.displayNameTooLong,
+      ],
       ['an empty displayName', { displayName: '   ' }, 'displayName', AUTH_MESSAGES.allFieldsRequired],
       ['a javascript: avatar', { avatar: 'javascript:alert(1)' }, 'avatar', PROFILE_IMAGE_MESSAGE],
       ['a banner address with a quote', { profileBanner: `https://${ALLOWED_IMAGE_HOST}/a".png` }, 'profileBanner', PROFILE_IMAGE_MESSAGE],
       ['an avatar naming a folder', { avatar: '..' }, 'avatar', PROFILE_IMAGE_MESSAGE],
-      ['an avatar on a host that is not allowed (it would log every viewer\'s IP)', { avatar: 'https://tracker.example.net/me.png' }, 'avatar', PROFILE_IMAGE_MESSAGE],
+      [
+        "an avatar on a host that is not allowed (it would log every viewer's IP)",
+        { avatar: 'https://tracker.example.net/me.png' },
+        'avatar',
+        PROFILE_IMAGE_MESSAGE,
+      ],
       ['a plain-http avatar on an allowed host', { avatar: `http://${ALLOWED_IMAGE_HOST}/me.png` }, 'avatar', PROFILE_IMAGE_MESSAGE],
       ['a non-boolean skipOpening', { skipOpening: 'yes' }, 'skipOpening', 'Неверный ввод: ожидалось boolean, получено string'],
     ])('answers 400 with the field for %s, and changes nothing', async (_, body, field, message) => {

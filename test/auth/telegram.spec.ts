@@ -75,7 +75,12 @@ describe('Telegram channel verification (getUpdates polling against a fake Bot A
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       required: true,
-      channel: { title: fake.channel.title, description: fake.channel.description, username: fake.channel.username, url: `https://t.me/${fake.channel.username}` },
+      channel: {
+        title: fake.channel.title,
+        description: fake.channel.description,
+        username: fake.channel.username,
+        url: `https://t.me/${fake.channel.username}`,
+      },
     });
   });
 
@@ -109,7 +114,10 @@ describe('Telegram channel verification (getUpdates polling against a fake Bot A
   });
 
   it('counts a restricted member who is still in the channel, and the owner', async () => {
-    for (const [status, extra] of [['restricted', { is_member: true }], ['creator', {}]] as const) {
+    for (const [status, extra] of [
+      ['restricted', { is_member: true }],
+      ['creator', {}],
+    ] as const) {
       const userId = newTelegramUser();
       fake.setMember(userId, status, extra);
       const { sessionToken } = await createSession(api);
@@ -206,7 +214,10 @@ describe('Telegram webhook mode', () => {
 
   beforeAll(async () => {
     fake = await startFakeTelegram();
-    const env = { ...ownRedisPrefix('tghook'), ...telegramEnv(fake, { TELEGRAM_WEBHOOK_URL: 'https://portal.example.com/api/telegram/webhook', TELEGRAM_WEBHOOK_SECRET: secret }) };
+    const env = {
+      ...ownRedisPrefix('tghook'),
+      ...telegramEnv(fake, { TELEGRAM_WEBHOOK_URL: 'https://portal.example.com/api/telegram/webhook', TELEGRAM_WEBHOOK_SECRET: secret }),
+    };
     auth = await startAuthService({ ...RELAXED_AUTH_LIMITS, ...env });
     gateway = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...env });
     api = apiClient(gateway.url);
@@ -300,7 +311,12 @@ describe('Telegram notices: opt-in and a rate-limited queue', () => {
 
   /** What the community's outbox relay hands the auth service when it stores a notification. */
   const notificationCreated = (userId: string, text: string, eventId: string = randomUUID()) =>
-    events.enqueue('auth', 'community.notification.created', { eventId, occurredAt: new Date().toISOString(), notificationId: randomUUID(), userId, kind: 'order.released', text }, eventId);
+    events.enqueue(
+      'auth',
+      'community.notification.created',
+      { eventId, occurredAt: new Date().toISOString(), notificationId: randomUUID(), userId, kind: 'order.released', text },
+      eventId,
+    );
 
   it('lets only a user with a verified Telegram opt in', async () => {
     const plain = await registerUserWithoutTelegram();

@@ -73,10 +73,14 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
       expect((await api.get('/api/anime/20')).body.data.title).toBe('Наруто (ред.)');
       const fresh = await api.get(popularUrl);
       expect(fresh.body.data.find((anime: { id: number }) => anime.id === 20).title).toBe('Наруто (ред.)');
-      await waitFor(async () => {
-        const other = await replica.get(popularUrl);
-        return other.body.data.find((anime: { id: number }) => anime.id === 20).title === 'Наруто (ред.)';
-      }, 2000, 20);
+      await waitFor(
+        async () => {
+          const other = await replica.get(popularUrl);
+          return other.body.data.find((anime: { id: number }) => anime.id === 20).title === 'Наруто (ред.)';
+        },
+        2000,
+        20,
+      );
       const search = await api.get(`/api/anime/search?title=${encodeURIComponent('наруто ред')}`);
       expect(search.body.data[0].id).toBe(20);
     });
@@ -103,7 +107,9 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
         await api.patch('/api/anime/21', { episodes: 1000 }, { token: admin.token });
         // Once right after the commit, once more when the outbox event reaches the consumer.
         await waitFor(async () => Number(await redis.get(CATALOGUE_CACHE.generationKey)) >= before + 2);
-        const events = await stack.db.query(`SELECT payload FROM catalogue.outbox WHERE event_name = 'catalogue.anime.updated' ORDER BY occurred_at DESC LIMIT 1`);
+        const events = await stack.db.query(
+          `SELECT payload FROM catalogue.outbox WHERE event_name = 'catalogue.anime.updated' ORDER BY occurred_at DESC LIMIT 1`,
+        );
         expect(events[0].payload).toMatchObject({ animeId: 21, change: 'updated' });
       } finally {
         redis.disconnect();
@@ -156,7 +162,11 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
 
   describe('adding and removing a title', () => {
     it('creates a title with its own id range, findable by its Shikimori id and by search; deletes it', async () => {
-      const created = await api.post('/api/anime', { title: 'Тестовый тайтл', titleRomaji: 'Tesuto Taitoru', idShiki: 99999990, kind: 'ona', genres: ['comedy'] }, { token: admin.token });
+      const created = await api.post(
+        '/api/anime',
+        { title: 'Тестовый тайтл', titleRomaji: 'Tesuto Taitoru', idShiki: 99999990, kind: 'ona', genres: ['comedy'] },
+        { token: admin.token },
+      );
       expect(created.status).toBe(201);
       const { id } = created.body.data;
       expect(id).toBeGreaterThanOrEqual(100000000);
@@ -177,7 +187,10 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
     it('creates a collection with a cover, served from /uploads, and features it', async () => {
       const res = await api.post(
         '/api/collections',
-        coverForm({ title: 'Классика', description: 'С чего начать', featured: 'true', animeIds: '[20, 21, 1735]' }, { bytes: PNG, name: 'cover.png', type: 'image/png' }),
+        coverForm(
+          { title: 'Классика', description: 'С чего начать', featured: 'true', animeIds: '[20, 21, 1735]' },
+          { bytes: PNG, name: 'cover.png', type: 'image/png' },
+        ),
         { token: admin.token },
       );
       expect(res.status).toBe(201);
@@ -200,19 +213,30 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
       const files = uploads();
       const disguised = await api.post(
         '/api/collections',
-        coverForm({ title: 'X' }, { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'x.png', type: 'image/png' }),
+        coverForm(
+          { title: 'X' },
+          { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'x.png', type: 'image/png' },
+        ),
         { token: admin.token },
       );
       expect(disguised.status).toBe(400);
       expect(disguised.body.errors[0]).toMatchObject({ field: 'cover', message: expect.stringMatching(/JPEG, PNG, WebP или GIF/) });
-      const huge = await api.post('/api/collections', coverForm({ title: 'X' }, { bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: 'big.png', type: 'image/png' }), {
-        token: admin.token,
-      });
+      const huge = await api.post(
+        '/api/collections',
+        coverForm({ title: 'X' }, { bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: 'big.png', type: 'image/png' }),
+        {
+          token: admin.token,
+        },
+      );
       expect(huge.status).toBe(413);
       expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', errors: [{ field: 'cover', message: expect.stringMatching(/5 МБ/) }] });
-      const unknownAnime = await api.post('/api/collections', coverForm({ title: 'X', animeIds: '[99999999]' }, { bytes: PNG, name: 'c.png', type: 'image/png' }), {
-        token: admin.token,
-      });
+      const unknownAnime = await api.post(
+        '/api/collections',
+        coverForm({ title: 'X', animeIds: '[99999999]' }, { bytes: PNG, name: 'c.png', type: 'image/png' }),
+        {
+          token: admin.token,
+        },
+      );
       expect(unknownAnime.status).toBe(400);
       expect(unknownAnime.body.errors[0].field).toBe('animeIds');
       expect((await api.post('/api/collections', coverForm({ description: 'no title' }), { token: admin.token })).body.errors[0].field).toBe('title');
@@ -223,9 +247,13 @@ describe('catalogue admin: edits seen everywhere at once, collections with cover
 
     it('replaces the cover (deleting the old file) and the titles; deleting removes the cover too', async () => {
       const [oldCover] = uploads();
-      const res = await api.put(`/api/collections/${collectionId}`, coverForm({ animeIds: '1735,20', featured: 'false' }, { bytes: PNG, name: 'new.png', type: 'image/png' }), {
-        token: admin.token,
-      });
+      const res = await api.put(
+        `/api/collections/${collectionId}`,
+        coverForm({ animeIds: '1735,20', featured: 'false' }, { bytes: PNG, name: 'new.png', type: 'image/png' }),
+        {
+          token: admin.token,
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ title: 'Классика', featured: false, animeCount: 2 });
       expect(res.body.data.anime.map((anime: { id: number }) => anime.id)).toEqual([1735, 20]);

@@ -29,11 +29,7 @@ describe('catalogue import (npm run catalogue:import and the import at boot)', (
     const report = await run();
     expect(report).toMatchObject({ read: 294, inserted: 0, updated: 0, unchanged: 291 });
     expect(report.skipped.map((skipped) => skipped.line)).toEqual([6, 10, 13]);
-    expect(report.skipped.map((skipped) => skipped.reason)).toEqual([
-      'not valid JSON',
-      expect.stringMatching(/^title:/),
-      expect.stringMatching(/^year:/),
-    ]);
+    expect(report.skipped.map((skipped) => skipped.reason)).toEqual(['not valid JSON', expect.stringMatching(/^title:/), expect.stringMatching(/^year:/)]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -49,10 +45,9 @@ describe('catalogue import (npm run catalogue:import and the import at boot)', (
     expect(changed[0]).toMatchObject({ id: 21, episodes: 9999 });
     // Announced once for the batch, with the title as it now is, so copies in other services follow;
     // nothing else is, and no per-title update (each would drop the response cache again).
-    const events = await stack.db.query(
-      `SELECT event_name, payload FROM catalogue.outbox WHERE event_name LIKE 'catalogue.anime.%' AND occurred_at >= $1`,
-      [startedAt],
-    );
+    const events = await stack.db.query(`SELECT event_name, payload FROM catalogue.outbox WHERE event_name LIKE 'catalogue.anime.%' AND occurred_at >= $1`, [
+      startedAt,
+    ]);
     expect(events).toEqual([
       { event_name: 'catalogue.anime.reimported', payload: expect.objectContaining({ titles: [expect.objectContaining({ id: 21, episodes: 9999 })] }) },
     ]);
@@ -76,7 +71,11 @@ describe('catalogue import (npm run catalogue:import and the import at boot)', (
 
   it('reports a row the database refuses and still writes the rest of its batch', async () => {
     const [local] = await stack.db.query('SELECT id FROM catalogue.anime WHERE id >= 100000000 ORDER BY id LIMIT 1');
-    sources.rewrite((rows) => [...rows, JSON.stringify({ key: `myanimelist:${local.id}`, title: 'Collides With A Local Id', ids: {} }), JSON.stringify({ key: 'anidb:999999999', title: 'A Brand New Title', ids: {} })]);
+    sources.rewrite((rows) => [
+      ...rows,
+      JSON.stringify({ key: `myanimelist:${local.id}`, title: 'Collides With A Local Id', ids: {} }),
+      JSON.stringify({ key: 'anidb:999999999', title: 'A Brand New Title', ids: {} }),
+    ]);
     const report = await run();
     expect(report.inserted).toBe(1);
     expect(report.skipped.map((skipped) => skipped.key)).toContain(`myanimelist:${local.id}`);

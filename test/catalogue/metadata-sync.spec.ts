@@ -128,7 +128,15 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
 
     // Title, roles, similar, videos, and one voice lookup per main character; each naming the portal.
     const paths = fake.requestsTo(/^\/api\/(animes\/20|characters\/)/).map((request) => request.path);
-    expect(paths).toEqual(['/api/animes/20', '/api/animes/20/roles', '/api/animes/20/similar', '/api/animes/20/videos', '/api/characters/17', '/api/characters/13', '/api/characters/145']);
+    expect(paths).toEqual([
+      '/api/animes/20',
+      '/api/animes/20/roles',
+      '/api/animes/20/similar',
+      '/api/animes/20/videos',
+      '/api/characters/17',
+      '/api/characters/13',
+      '/api/characters/145',
+    ]);
     expect(new Set(fake.requests.map((request) => request.userAgent))).toEqual(new Set([USER_AGENT]));
   });
 
@@ -164,7 +172,8 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
     const [row] = await stack.db.query(`SELECT title_ru, description FROM catalogue.anime WHERE id = 1735`);
     expect(row).toEqual({
       title_ru: 'Наруто: Ураганные хроники',
-      description: 'Прошло два с половиной года. Наруто возвращается в Коноху после тренировок с Джирайей, а Акацуки начинают охоту на носителей хвостатых зверей.',
+      description:
+        'Прошло два с половиной года. Наруто возвращается в Коноху после тренировок с Джирайей, а Акацуки начинают охоту на носителей хвостатых зверей.',
     });
   });
 
@@ -218,7 +227,9 @@ describe('metadata sync from Shikimori (fake Shikimori; real PostgreSQL, Redis, 
 
   it('update-posters queues a sync of every title with a Shikimori id and no poster; Shikimori’s poster fills it', async () => {
     await stack.db.query(`UPDATE catalogue.anime SET poster = NULL WHERE id = 1735`);
-    const [{ expected }] = await stack.db.query(`SELECT count(DISTINCT id_shiki)::int AS expected FROM catalogue.anime WHERE id_shiki IS NOT NULL AND poster IS NULL`);
+    const [{ expected }] = await stack.db.query(
+      `SELECT count(DISTINCT id_shiki)::int AS expected FROM catalogue.anime WHERE id_shiki IS NOT NULL AND poster IS NULL`,
+    );
     const res = await api.post('/api/anime/update-posters', undefined, asAdmin());
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual({ queued: expected });

@@ -77,7 +77,10 @@ describe('catalogue search: typo-tolerant, across scripts, ranked', () => {
     const empty = await api.get('/api/anime/search?title=');
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ code: ErrorCode.ValidationFailed, errors: [{ field: 'title' }] });
-    expect((await api.get(`/api/anime/search?title=${'a'.repeat(101)}`)).body.errors[0]).toMatchObject({ field: 'title', message: expect.stringMatching(/100/) });
+    expect((await api.get(`/api/anime/search?title=${'a'.repeat(101)}`)).body.errors[0]).toMatchObject({
+      field: 'title',
+      message: expect.stringMatching(/100/),
+    });
     expect((await api.get('/api/anime/suggest')).status).toBe(400);
     expect((await api.get('/api/anime/search?title=x&limit=100')).body.errors[0].field).toBe('limit');
   });
@@ -98,9 +101,7 @@ describe('catalogue search: typo-tolerant, across scripts, ranked', () => {
   });
 
   it('runs on the trigram index for Cyrillic and kana (EXPLAIN), in a UTF-8 database', async () => {
-    const [database] = await stack.db.query(
-      `SELECT pg_encoding_to_char(encoding) AS encoding, datctype FROM pg_database WHERE datname = current_database()`,
-    );
+    const [database] = await stack.db.query(`SELECT pg_encoding_to_char(encoding) AS encoding, datctype FROM pg_database WHERE datname = current_database()`);
     expect(database.encoding).toBe('UTF8');
     for (const query of ['нарута', 'ナルト']) {
       const plan = await stack.db.indexPlan(`SELECT id FROM catalogue.anime WHERE catalogue.normalize_search($1) <% search_names`, [query]);

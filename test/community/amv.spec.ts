@@ -9,7 +9,16 @@ import { AmvTranscodeWorker } from '../../apps/community/src/amv/jobs/amv-transc
 import { AmvSamples } from '../../apps/community/src/amv/services/amv-samples';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { mediaTool, runMediaTool } from '../media/media-test-kit';
-import { adminActionCount, adminActionsOn, type CommunityStack, DEATH_NOTE, expectAdminAction, expectFieldError, NARUTO, startCommunityStack } from './community-test-kit';
+import {
+  adminActionCount,
+  adminActionsOn,
+  type CommunityStack,
+  DEATH_NOTE,
+  expectAdminAction,
+  expectFieldError,
+  NARUTO,
+  startCommunityStack,
+} from './community-test-kit';
 
 /**
  * AMV clips and the personal AMV playlist through the gateway (docs/community.md, «AMV»), against the
@@ -54,10 +63,28 @@ describe('amv', () => {
     const ffmpeg = mediaTool('ffmpeg');
     const file = join(mediaDir, 'source.mp4');
     runMediaTool(ffmpeg, [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=15:duration=1',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1',
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file,
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x90:rate=15:duration=1',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=1',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      file,
     ]);
     mp4 = readFileSync(file);
     stack = await startCommunityStack('amv', { env: { MEDIA_DIR: mediaDir, AMV_UPLOAD_MAX_MB: '1' } });
@@ -106,12 +133,28 @@ describe('amv', () => {
       }
       expect(await state()).toBe(before);
       expect(await adminActionCount(stack)).toBe(published);
-      expect(readdirSync(mediaDir).includes('amv') ? readdirSync(join(mediaDir, 'amv')).filter((name) => name !== 'uploads' && name !== 'hls') : []).toEqual([]);
+      expect(readdirSync(mediaDir).includes('amv') ? readdirSync(join(mediaDir, 'amv')).filter((name) => name !== 'uploads' && name !== 'hls') : []).toEqual(
+        [],
+      );
     });
 
     it('an admin creates, edits and deletes an AMV; everyone reads it; each write is one admin action, a 404 none', async () => {
-      const amv = await create({ title: 'Звёздный путь', musicArtist: 'Группа', musicTrack: 'Песня', tags: ['Экшен', 'экшен', 'драма'], animeIds: [DEATH_NOTE.id] });
-      expect(amv).toMatchObject({ title: 'Звёздный путь', author: 'Автор', musicArtist: 'Группа', tags: ['экшен', 'драма'], animeIds: [DEATH_NOTE.id], views: 0, likes: 0 });
+      const amv = await create({
+        title: 'Звёздный путь',
+        musicArtist: 'Группа',
+        musicTrack: 'Песня',
+        tags: ['Экшен', 'экшен', 'драма'],
+        animeIds: [DEATH_NOTE.id],
+      });
+      expect(amv).toMatchObject({
+        title: 'Звёздный путь',
+        author: 'Автор',
+        musicArtist: 'Группа',
+        tags: ['экшен', 'драма'],
+        animeIds: [DEATH_NOTE.id],
+        views: 0,
+        likes: 0,
+      });
       expect(amv.anime).toEqual([expect.objectContaining({ id: DEATH_NOTE.id, episodes: DEATH_NOTE.episodes, title: expect.any(String) })]);
       const read = (await stack.api.get(`/api/amv/${amv.id}`)).body.data as AmvItem;
       expect(read.title).toBe('Звёздный путь');
@@ -134,9 +177,23 @@ describe('amv', () => {
       const actions = await adminActionsOn(stack, 'amv', amv.id);
       expect(actions.map((action) => action.action)).toEqual(['created', 'updated', 'updated', 'deleted']);
       const clip = { target: 'amv', targetId: amv.id, actorId: admin.id, subjectUserId: null } as const;
-      const made = { title: 'Звёздный путь', author: 'Автор', animeIds: [DEATH_NOTE.id], musicArtist: 'Группа', musicTrack: 'Песня', durationSeconds: 30, tags: ['экшен', 'драма'], uploadId: null };
+      const made = {
+        title: 'Звёздный путь',
+        author: 'Автор',
+        animeIds: [DEATH_NOTE.id],
+        musicArtist: 'Группа',
+        musicTrack: 'Песня',
+        durationSeconds: 30,
+        tags: ['экшен', 'драма'],
+        uploadId: null,
+      };
       await expectAdminAction(stack, { ...clip, action: 'created', before: null, after: { ...made, embedUrl: expect.stringContaining('dQw4w9WgXcQ') } });
-      expect(actions[1]).toEqual({ ...clip, action: 'updated', before: { title: 'Звёздный путь', musicTrack: 'Песня' }, after: { title: 'Звёздный путь 2', musicTrack: null } });
+      expect(actions[1]).toEqual({
+        ...clip,
+        action: 'updated',
+        before: { title: 'Звёздный путь', musicTrack: 'Песня' },
+        after: { title: 'Звёздный путь 2', musicTrack: null },
+      });
       expect(actions[2]).toEqual({ ...clip, action: 'updated', before: { animeIds: [DEATH_NOTE.id] }, after: { animeIds: [NARUTO.id, DEATH_NOTE.id] } });
       await expectAdminAction(stack, {
         ...clip,
@@ -222,7 +279,14 @@ describe('amv', () => {
     beforeAll(async () => {
       await stack.db.query('DELETE FROM community.amv');
       made = [];
-      for (const title of [`Ёжик в тумане ${suffix}`, `Наруто навсегда ${suffix}`, `Naruto Forever ${suffix}`, `86 — Восемьдесят шесть ${suffix}`, `Евангелион ${suffix}`, `Attack ${suffix}`]) {
+      for (const title of [
+        `Ёжик в тумане ${suffix}`,
+        `Наруто навсегда ${suffix}`,
+        `Naruto Forever ${suffix}`,
+        `86 — Восемьдесят шесть ${suffix}`,
+        `Евангелион ${suffix}`,
+        `Attack ${suffix}`,
+      ]) {
         made.push(await create({ title }));
       }
     });
@@ -248,7 +312,9 @@ describe('amv', () => {
 
     it('pages hold 24 each, in title order', async () => {
       const all = (await list('')).items.map((item) => item.title);
-      expect(all).toEqual([...all].sort((a, b) => (Buffer.from(a.toLowerCase().replace(/ё/g, 'е')) < Buffer.from(b.toLowerCase().replace(/ё/g, 'е')) ? -1 : 1)));
+      expect(all).toEqual(
+        [...all].sort((a, b) => (Buffer.from(a.toLowerCase().replace(/ё/g, 'е')) < Buffer.from(b.toLowerCase().replace(/ё/g, 'е')) ? -1 : 1)),
+      );
       expect((await list('?page=2')).items).toEqual([]);
     });
 
@@ -371,10 +437,14 @@ describe('amv', () => {
       const queue = stack.community.app.get(AmvTranscodeQueue);
       const jobId = await queue.enqueue(uploadId);
       expect(jobId).toBe(`hls-${uploadId.replace('.mp4', '')}`);
-      const job = await waitFor(async () => {
-        const found = await queue.queue().getJob(jobId);
-        return found?.finishedOn ? found : null;
-      }, 30_000, 200);
+      const job = await waitFor(
+        async () => {
+          const found = await queue.queue().getJob(jobId);
+          return found?.finishedOn ? found : null;
+        },
+        30_000,
+        200,
+      );
       expect(job.returnvalue).toMatchObject({ result: 'existing' });
       expect(readdirSync(folder)).toEqual(before);
     });
@@ -388,7 +458,10 @@ describe('amv', () => {
       writeFileSync(join(uploads, uploadId), mp4);
       writeFileSync(
         join(mediaDir, 'amv', 'samples.json'),
-        JSON.stringify({ version: 1, clips: [{ id, uploadId, title: '7 самураев: ритм', author: 'Демо', musicArtist: null, musicTrack: null, tags: ['демо'], durationSeconds: 4 }] }),
+        JSON.stringify({
+          version: 1,
+          clips: [{ id, uploadId, title: '7 самураев: ритм', author: 'Демо', musicArtist: null, musicTrack: null, tags: ['демо'], durationSeconds: 4 }],
+        }),
       );
       const samples = stack.community.app.get(AmvSamples);
       expect(await samples.register()).toBe(1);

@@ -47,14 +47,23 @@ describe('comments', () => {
   /** A comment row put straight into the table (pagination, the daily cap), by an author the read model knows. */
   const seed = async (author: RegisteredUser, fields: { animeId?: number; createdAt: string; deleted?: boolean; parent?: { id: string; rootId: string } }) => {
     const id = randomUUID();
-    await stack.db.query(
-      `INSERT INTO community.user_refs (id, username, display_name, version) VALUES ($1, $2, $2, 'epoch') ON CONFLICT (id) DO NOTHING`,
-      [author.id, author.username],
-    );
+    await stack.db.query(`INSERT INTO community.user_refs (id, username, display_name, version) VALUES ($1, $2, $2, 'epoch') ON CONFLICT (id) DO NOTHING`, [
+      author.id,
+      author.username,
+    ]);
     await stack.db.query(
       `INSERT INTO community.comments (id, target_type, target_id, parent_id, thread_parent_id, root_id, depth, author_id, content, created_at, deleted_at)
        VALUES ($1, 'anime', $2, $3, $3, $4, $5, $6, 'seeded', $7, CASE WHEN $8 THEN now() END)`,
-      [id, String(fields.animeId ?? NARUTO.id), fields.parent?.id ?? null, fields.parent?.rootId ?? id, fields.parent ? 1 : 0, author.id, fields.createdAt, fields.deleted ?? false],
+      [
+        id,
+        String(fields.animeId ?? NARUTO.id),
+        fields.parent?.id ?? null,
+        fields.parent?.rootId ?? id,
+        fields.parent ? 1 : 0,
+        author.id,
+        fields.createdAt,
+        fields.deleted ?? false,
+      ],
     );
     return id;
   };
@@ -104,7 +113,9 @@ describe('comments', () => {
       expectFieldError(res, 'parentId');
       expect(await storedComments()).toBe(before);
       expect(await count('SELECT count(*) AS n FROM community.anime_refs WHERE id = $1', [fresh.id])).toBe(0);
-      expect(await count(`SELECT count(*) AS n FROM community.outbox WHERE event_name LIKE 'community.comment.%' AND payload->>'authorId' = $1`, [user.id])).toBe(0);
+      expect(
+        await count(`SELECT count(*) AS n FROM community.outbox WHERE event_name LIKE 'community.comment.%' AND payload->>'authorId' = $1`, [user.id]),
+      ).toBe(0);
     });
 
     it.each([
@@ -590,7 +601,9 @@ describe('comments', () => {
       const nameOf = async () => (await stack.db.query('SELECT display_name FROM community.user_refs WHERE id = $1', [user.id]))[0]?.display_name;
       await waitFor(async () => (await nameOf()) === 'Свежее');
       // The registration's event (display name = username) delivered once more, late, under a new id.
-      const [registered] = await stack.db.query(`SELECT payload FROM auth.outbox WHERE event_name = 'auth.user.registered' AND payload->>'userId' = $1`, [user.id]);
+      const [registered] = await stack.db.query(`SELECT payload FROM auth.outbox WHERE event_name = 'auth.user.registered' AND payload->>'userId' = $1`, [
+        user.id,
+      ]);
       const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
       const queue = new Queue(EVENT_QUEUE_OF.community, { connection, prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX as string) });
       try {

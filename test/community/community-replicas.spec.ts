@@ -84,7 +84,10 @@ describe('two community replicas', () => {
      */
     async function raceOnRows(userId: string, statements: () => Promise<unknown>[]): Promise<unknown[]> {
       const [episodeOne, episodeTwo] = blockers;
-      for (const [episode, blocker] of [[1, episodeOne], [2, episodeTwo]] as const) {
+      for (const [episode, blocker] of [
+        [1, episodeOne],
+        [2, episodeTwo],
+      ] as const) {
         await blocker.query('BEGIN');
         await blocker.query('SELECT 1 FROM community.progress WHERE user_id = $1 AND episode = $2 FOR UPDATE', [userId, episode]);
       }
@@ -111,7 +114,10 @@ describe('two community replicas', () => {
       ]);
       const rows = await db.query('SELECT position FROM community.progress WHERE user_id = $1 ORDER BY episode', [userId]);
       // One batch committed after the other: both rows carry the positions of the same replica.
-      expect([[{ position: 20 }, { position: 20 }], [{ position: 30 }, { position: 30 }]]).toContainEqual(rows);
+      expect([
+        [{ position: 20 }, { position: 20 }],
+        [{ position: 30 }, { position: 30 }],
+      ]).toContainEqual(rows);
     });
 
     it('records the write requests a batch serves in the statement that commits it, so no replica runs them again', async () => {

@@ -8,8 +8,10 @@ import { type CommunityStack, startCommunityStack } from './community-test-kit';
 const MAL = readFileSync(resolve(__dirname, '../fixtures/community/mal-export.xml'), 'utf8');
 
 /** A MAL entry whose title is `title`: the id is not in the catalogue, so the report would name the title. */
-const entry = (title: string) => `<anime><series_animedb_id>987654321</series_animedb_id><series_title>${title}</series_title><my_status>Completed</my_status></anime>`;
-const malFile = (doctype: string, title: string) => `<?xml version="1.0" encoding="UTF-8" ?>\n${doctype}\n<myanimelist>${entry(title)}${entry('Death Note')}</myanimelist>\n`;
+const entry = (title: string) =>
+  `<anime><series_animedb_id>987654321</series_animedb_id><series_title>${title}</series_title><my_status>Completed</my_status></anime>`;
+const malFile = (doctype: string, title: string) =>
+  `<?xml version="1.0" encoding="UTF-8" ?>\n${doctype}\n<myanimelist>${entry(title)}${entry('Death Note')}</myanimelist>\n`;
 
 const lol = (n: number) => `&lol${n};`.repeat(10);
 const HOSTILE = {

@@ -63,8 +63,7 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
   it('a second import of the same file changes nothing and emits nothing', async () => {
     const user = await stack.user();
     await importFile(user, MAL);
-    const events = async () =>
-      (await stack.db.query(`SELECT count(*)::int AS n FROM community.outbox WHERE payload->>'userId' = $1`, [user.id]))[0].n;
+    const events = async () => (await stack.db.query(`SELECT count(*)::int AS n FROM community.outbox WHERE payload->>'userId' = $1`, [user.id]))[0].n;
     const before = { list: await listOf(user), events: await events() };
     const again = await importFile(user, MAL);
     expect(again.body.data).toMatchObject({ imported: 0, updated: 0, unchanged: 6 });
@@ -155,7 +154,12 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
   it('refuses a file over 5 MB, also once unpacked', async () => {
     const user = await stack.user();
     const big = `<myanimelist>${' '.repeat(5 * 1024 * 1024)}</myanimelist>`;
-    const tooLarge = { success: false, code: 'PAYLOAD_TOO_LARGE', message: 'Файл списка больше 5 МБ', errors: [{ field: 'file', message: 'Файл списка больше 5 МБ' }] };
+    const tooLarge = {
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Файл списка больше 5 МБ',
+      errors: [{ field: 'file', message: 'Файл списка больше 5 МБ' }],
+    };
     const res = await importFile(user, big);
     expect([res.status, res.body]).toEqual([413, tooLarge]);
     const packed = await importFile(user, gzipSync(big));
@@ -173,7 +177,20 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
     const xml = res.body as unknown as string;
     expect(xml).toContain(`<user_name>${owner.username}</user_name>`);
     expect(xml).toMatch(/<user_total_anime>6<\/user_total_anime>/);
-    for (const field of ['series_animedb_id', 'series_title', 'series_type', 'series_episodes', 'my_watched_episodes', 'my_score', 'my_status', 'shiki_status', 'my_times_watched', 'my_rewatching', 'my_rewatching_ep', 'update_on_import']) {
+    for (const field of [
+      'series_animedb_id',
+      'series_title',
+      'series_type',
+      'series_episodes',
+      'my_watched_episodes',
+      'my_score',
+      'my_status',
+      'shiki_status',
+      'my_times_watched',
+      'my_rewatching',
+      'my_rewatching_ep',
+      'update_on_import',
+    ]) {
       expect(xml).toContain(`<${field}>`);
     }
     expect(xml).toContain('<my_status>Plan to Watch</my_status>');
@@ -193,7 +210,14 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
     expect(res.headers.get('content-disposition')).toMatch(/\.json"$/);
     const rates = res.body as unknown as Array<Record<string, unknown>>;
     expect(rates[0]).toEqual(
-      expect.objectContaining({ target_type: 'Anime', target_id: expect.any(Number), status: expect.any(String), episodes: expect.any(Number), score: expect.any(Number), rewatches: expect.any(Number) }),
+      expect.objectContaining({
+        target_type: 'Anime',
+        target_id: expect.any(Number),
+        status: expect.any(String),
+        episodes: expect.any(Number),
+        score: expect.any(Number),
+        rewatches: expect.any(Number),
+      }),
     );
     const copy = await stack.user();
     await stack.api.post('/api/users/anime/import', form(JSON.stringify(rates), {}, 'list.json'), auth(copy));
@@ -214,7 +238,10 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
     const after = await statsAgreeingWithLists(stack, 5114);
     expect(after.statuses.rewatching).toBe(before.statuses.rewatching + 1);
     expect(after.scores['10']).toBe(before.scores['10'] + 1);
-    const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM community.outbox WHERE event_name = 'community.list.imported' AND payload->>'userId' = $1`, [user.id]);
+    const [{ n }] = await stack.db.query(
+      `SELECT count(*)::int AS n FROM community.outbox WHERE event_name = 'community.list.imported' AND payload->>'userId' = $1`,
+      [user.id],
+    );
     expect(n).toBe(1);
   });
 });

@@ -3,7 +3,18 @@ import { importCatalogue } from '../../apps/catalogue/src/cli/import-catalogue';
 import { editableSources, editRecord } from '../catalogue/catalogue-test-kit';
 import { testEnv } from '../support/test-apps';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, communityState, settledState, startCommunityStack, statsAgreeingWithLists, unseenTitles } from './community-test-kit';
+import {
+  ATTACK_ON_TITAN,
+  type CommunityStack,
+  DEATH_NOTE,
+  expectFieldError,
+  NARUTO,
+  communityState,
+  settledState,
+  startCommunityStack,
+  statsAgreeingWithLists,
+  unseenTitles,
+} from './community-test-kit';
 
 describe('anime lists and ratings through the gateway', () => {
   let stack: CommunityStack;
@@ -87,8 +98,14 @@ describe('anime lists and ratings through the gateway', () => {
 
     it('completed fills the progress; a progress at the total completes; beyond it is capped', async () => {
       const user = await stack.user();
-      expect((await put(user, { animeId: DEATH_NOTE.id, status: 'completed' })).body.data).toMatchObject({ status: 'completed', progress: DEATH_NOTE.episodes });
-      expect((await put(user, { animeId: ATTACK_ON_TITAN.id, progress: 99 })).body.data).toMatchObject({ status: 'completed', progress: ATTACK_ON_TITAN.episodes });
+      expect((await put(user, { animeId: DEATH_NOTE.id, status: 'completed' })).body.data).toMatchObject({
+        status: 'completed',
+        progress: DEATH_NOTE.episodes,
+      });
+      expect((await put(user, { animeId: ATTACK_ON_TITAN.id, progress: 99 })).body.data).toMatchObject({
+        status: 'completed',
+        progress: ATTACK_ON_TITAN.episodes,
+      });
       expect((await put(user, { animeId: NARUTO.id, progress: 10 })).body.data).toMatchObject({ status: 'watching', progress: 10 });
       expect((await put(user, { animeId: NARUTO.id, status: 'on_hold' })).body.data).toMatchObject({ status: 'on_hold', progress: 10 });
       expect((await put(user, { animeId: NARUTO.id, status: 'dropped' })).body.data).toMatchObject({ status: 'dropped', progress: 10 });
@@ -226,7 +243,10 @@ describe('anime lists and ratings through the gateway', () => {
       expect(await communityState(stack)).toEqual(before);
       expect((await stack.db.query('SELECT count(*)::int AS n FROM community.anime_refs WHERE id = $1', [title.id]))[0].n).toBe(0);
       // The same title accepted afterwards stores its copy with the entry.
-      expect((await put(user, { animeId: title.id, watchedEpisode: 1 })).body.data).toMatchObject({ status: 'watching', anime: { id: title.id, episodes: title.episodes } });
+      expect((await put(user, { animeId: title.id, watchedEpisode: 1 })).body.data).toMatchObject({
+        status: 'watching',
+        anime: { id: title.id, episodes: title.episodes },
+      });
       expect(await heldCopies()).toBe(before.anime_refs.rows + 1);
       expect(await entryOf(user, title.id)).toMatchObject({ progress: 1, watchedEpisodes: [1] });
     });
@@ -253,7 +273,14 @@ describe('anime lists and ratings through the gateway', () => {
       const before = await settledState(stack);
       const rate = { target_id: title.id, target_type: 'Anime', target_title: 'x', status: 'watching', episodes: 1, score: 0, rewatches: 0 };
       expectFieldError(await importFile(user, JSON.stringify([rate]).slice(0, -2)), 'file');
-      const skipped = await importJson(user, JSON.stringify([{ ...rate, status: 'watched' }, { ...rate, target_type: 'Manga' }, { ...rate, target_id: 999_999_999 }]));
+      const skipped = await importJson(
+        user,
+        JSON.stringify([
+          { ...rate, status: 'watched' },
+          { ...rate, target_type: 'Manga' },
+          { ...rate, target_id: 999_999_999 },
+        ]),
+      );
       expect(skipped.body.data).toMatchObject({ imported: 0, updated: 0, unchanged: 0 });
       expect(skipped.body.data.skipped).toHaveLength(3);
       expect(await communityState(stack)).toEqual(before);
@@ -396,7 +423,11 @@ describe('anime lists and ratings through the gateway', () => {
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const user = await stack.user();
-    expect((await put(user, { animeId: id, watchedEpisode: 12 })).body.data).toMatchObject({ status: 'completed', progress: 12, anime: { title: 'Тестовый тайтл', episodes: 12 } });
+    expect((await put(user, { animeId: id, watchedEpisode: 12 })).body.data).toMatchObject({
+      status: 'completed',
+      progress: 12,
+      anime: { title: 'Тестовый тайтл', episodes: 12 },
+    });
     await stack.api.patch(`/api/anime/${id}`, { title: 'Новое имя', episodes: 24 }, auth(admin));
     const entry = await waitFor(async () => {
       const current = await entryOf(user, id);

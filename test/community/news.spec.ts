@@ -35,16 +35,22 @@ describe('news', () => {
     return res.body.data;
   };
   const one = (idOrSlug: string, who?: RegisteredUser) => stack.api.get(`/api/news/${encodeURIComponent(idOrSlug)}`, auth(who));
-  const list = async (query = '', who?: RegisteredUser): Promise<{ data: NewsItem[]; meta: { page: number; limit: number; total: number; hasMore: boolean } }> => {
+  const list = async (
+    query = '',
+    who?: RegisteredUser,
+  ): Promise<{ data: NewsItem[]; meta: { page: number; limit: number; total: number; hasMore: boolean } }> => {
     const res = await stack.api.get(`/api/news${query}`, auth(who));
     expect(res.status).toBe(200);
     return res.body.data;
   };
   const countComments = async () => Number((await stack.db.query(`SELECT count(*) AS n FROM community.comments WHERE target_type = 'news'`))[0].n);
   const stored = async () => Number((await stack.db.query('SELECT count(*) AS n FROM community.news'))[0].n);
-  const digest = async () => (await stack.db.query(`SELECT md5(coalesce(string_agg(n::text, '|' ORDER BY n.id), '')) AS d FROM community.news n`))[0].d as string;
+  const digest = async () =>
+    (await stack.db.query(`SELECT md5(coalesce(string_agg(n::text, '|' ORDER BY n.id), '')) AS d FROM community.news n`))[0].d as string;
   const image = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
-    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer();
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .toFormat(format)
+      .toBuffer();
   const coverForm = (bytes: Buffer, name = 'cover.png', type = 'image/png') => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
@@ -127,8 +133,21 @@ describe('news', () => {
       expect(await adminActionCount(stack)).toBe(published);
 
       const item = { target: 'news', targetId: created.id, actorId: admin.id, subjectUserId: admin.id } as const;
-      const state = { slug: 'anons-vtorogo-sezona', summary: 'Коротко', body: BODY, animeIds: [DEATH_NOTE.id], coverId: null, status: 'published', publishedAt: created.publishedAt };
-      await expectAdminAction(stack, { ...item, action: 'created', before: null, after: { ...state, title: 'Анонс второго сезона', tags: ['анонс', 'сезон'] } });
+      const state = {
+        slug: 'anons-vtorogo-sezona',
+        summary: 'Коротко',
+        body: BODY,
+        animeIds: [DEATH_NOTE.id],
+        coverId: null,
+        status: 'published',
+        publishedAt: created.publishedAt,
+      };
+      await expectAdminAction(stack, {
+        ...item,
+        action: 'created',
+        before: null,
+        after: { ...state, title: 'Анонс второго сезона', tags: ['анонс', 'сезон'] },
+      });
       await expectAdminAction(stack, {
         ...item,
         action: 'updated',
@@ -290,7 +309,11 @@ describe('news', () => {
         '<svg><script>alert(5)</script></svg>',
       ].join('');
       const item = await write({ body });
-      for (const stored of [item.body, (await one(item.id)).body.data.data.body, (await stack.db.query('SELECT body FROM community.news WHERE id = $1', [item.id]))[0].body]) {
+      for (const stored of [
+        item.body,
+        (await one(item.id)).body.data.data.body,
+        (await stack.db.query('SELECT body FROM community.news WHERE id = $1', [item.id]))[0].body,
+      ]) {
         expect(stored).not.toMatch(/<script|onerror|onclick|onmouseover|javascript:|evil\.example|youtube\.com\/embed|style=|<svg|<div|<span/i);
         expect(stored).toContain('<h2>Заголовок</h2>');
         expect(stored).toContain('<h4>Подзаголовок</h4>');
@@ -359,9 +382,9 @@ describe('news', () => {
       expect(reply.status).toBe(201);
       const threads = await stack.api.get(`/api/news/${item.id}/comments`);
       expect(threads.status).toBe(200);
-      expect(threads.body.data.items.map((thread: { id: string; children: Array<{ id: string }> }) => [thread.id, thread.children.map((child) => child.id)])).toEqual([
-        [posted.body.data.id, [reply.body.data.id]],
-      ]);
+      expect(
+        threads.body.data.items.map((thread: { id: string; children: Array<{ id: string }> }) => [thread.id, thread.children.map((child) => child.id)]),
+      ).toEqual([[posted.body.data.id, [reply.body.data.id]]]);
 
       const draft = await write({ status: 'draft' });
       const scheduled = await write({ publishedAt: new Date(Date.now() + 3_600_000).toISOString() });
@@ -397,10 +420,14 @@ describe('news', () => {
       const queue = new Queue(EVENT_QUEUE_OF.community, { connection, prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX as string) });
       try {
         const job = await queue.add('catalogue.episodes.added', payload, { jobId: `test-${randomUUID()}` });
-        return await waitFor(async () => {
-          const state = await queue.getJobState(job.id!);
-          return state === 'completed' || state === 'failed' ? state : undefined;
-        }, 15_000, 50);
+        return await waitFor(
+          async () => {
+            const state = await queue.getJobState(job.id!);
+            return state === 'completed' || state === 'failed' ? state : undefined;
+          },
+          15_000,
+          50,
+        );
       } finally {
         await queue.close();
         connection.disconnect();
@@ -420,7 +447,11 @@ describe('news', () => {
       expect(await deliver(first)).toBe('completed');
       expect(await deliver(event([2, 3]))).toBe('completed');
       const items = (await list()).data;
-      expect(items.map((item) => item.title).sort()).toEqual(['Вышла 1 серия «Тетрадь смерти»', 'Вышла 2 серия «Тетрадь смерти»', 'Вышла 3 серия «Тетрадь смерти»']);
+      expect(items.map((item) => item.title).sort()).toEqual([
+        'Вышла 1 серия «Тетрадь смерти»',
+        'Вышла 2 серия «Тетрадь смерти»',
+        'Вышла 3 серия «Тетрадь смерти»',
+      ]);
       for (const item of items) expect(item).toMatchObject({ automatic: true, author: null, status: 'published', animeIds: [DEATH_NOTE.id] });
       expect(new Set(items.map((item) => item.slug)).size).toBe(3);
     });
@@ -440,10 +471,14 @@ describe('news', () => {
       const announced = { ...event([5, 4], NARUTO.id), title: 'Наруто' };
       expect(await deliver(announced)).toBe('completed');
       expect(await deliver(announced)).toBe('completed');
-      const told = await waitFor(async () => {
-        const items = await episodeNotices(watching);
-        return items.length > 0 ? items : undefined;
-      }, 10_000, 100);
+      const told = await waitFor(
+        async () => {
+          const items = await episodeNotices(watching);
+          return items.length > 0 ? items : undefined;
+        },
+        10_000,
+        100,
+      );
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({ text: 'Вышли новые серии «Наруто»: 4, 5', target: { type: 'episode', animeId: NARUTO.id, episodes: [4, 5] } });
       expect(await episodeNotices(planning)).toEqual([]);

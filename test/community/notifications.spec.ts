@@ -41,10 +41,14 @@ describe('in-app notifications', () => {
     const queue = new Queue(EVENT_QUEUE_OF.community, { connection, prefix: bullPrefix(stack.env.REDIS_KEY_PREFIX as string) });
     try {
       const job = await queue.add(name, payload, { jobId: `redelivery-${randomUUID()}` });
-      return await waitFor(async () => {
-        const state = await queue.getJobState(job.id!);
-        return state === 'completed' || state === 'failed' ? state : undefined;
-      }, 10_000, 50);
+      return await waitFor(
+        async () => {
+          const state = await queue.getJobState(job.id!);
+          return state === 'completed' || state === 'failed' ? state : undefined;
+        },
+        10_000,
+        50,
+      );
     } finally {
       await queue.close();
       connection.disconnect();
@@ -159,11 +163,7 @@ describe('in-app notifications', () => {
     it('never tells users of their own action: a reply to one’s own comment, a like of one’s own, a new thread', async () => {
       const anna = await stack.user();
       const own = comment(anna);
-      const events = [
-        await publish('community.comment.posted', own),
-        await reply(anna, own),
-        await like(anna, own),
-      ];
+      const events = [await publish('community.comment.posted', own), await reply(anna, own), await like(anna, own)];
       for (const event of events) await applied(event.eventId);
       expect(await rowsOf(anna)).toEqual([]);
       expect(await unreadOf(anna)).toBe(0);
@@ -420,7 +420,14 @@ describe('in-app notifications', () => {
         notification: {
           kind: 'comment.reply',
           actors: [{ id: boris.id, username: boris.username }],
-          target: { type: 'comment', commentId: answer.body.data.id, parentId: posted.body.data.id, targetType: 'anime', targetId: '20', excerpt: 'Согласен полностью' },
+          target: {
+            type: 'comment',
+            commentId: answer.body.data.id,
+            parentId: posted.body.data.id,
+            targetType: 'anime',
+            targetId: '20',
+            excerpt: 'Согласен полностью',
+          },
           text: `${boris.username} ответил на ваш комментарий`,
           read: false,
         },
@@ -453,4 +460,3 @@ describe('in-app notifications', () => {
     });
   });
 });
-

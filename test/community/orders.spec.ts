@@ -45,7 +45,11 @@ describe('orders', () => {
     return res.body.data;
   };
   const state = async () =>
-    JSON.stringify(await stack.db.query(`SELECT (SELECT json_agg(o ORDER BY id) FROM community.orders o) AS orders, (SELECT json_agg(v ORDER BY order_id, user_id) FROM community.order_votes v) AS votes`));
+    JSON.stringify(
+      await stack.db.query(
+        `SELECT (SELECT json_agg(o ORDER BY id) FROM community.orders o) AS orders, (SELECT json_agg(v ORDER BY order_id, user_id) FROM community.order_votes v) AS votes`,
+      ),
+    );
   const stored = async (id: string) => (await stack.db.query('SELECT status, votes, anime_id FROM community.orders WHERE id = $1', [id]))[0];
   const notificationsOf = async (user: RegisteredUser) => (await stack.api.get('/api/notifications', auth(user))).body.data.items;
   const entryOf = async (user: RegisteredUser, animeId: number) =>
@@ -62,8 +66,8 @@ describe('orders', () => {
     admin = await stack.admin();
     const titles = await unseenTitles(stack, 60);
     const withEpisodes = new Set(
-      (await stack.db.query('SELECT DISTINCT anime_id FROM catalogue.episodes WHERE anime_id = ANY($1::int[])', [titles.map((title) => title.id)])).map(
-        (row) => Number(row.anime_id),
+      (await stack.db.query('SELECT DISTINCT anime_id FROM catalogue.episodes WHERE anime_id = ANY($1::int[])', [titles.map((title) => title.id)])).map((row) =>
+        Number(row.anime_id),
       ),
     );
     spare = titles.map((title) => title.id).filter((id) => !withEpisodes.has(id));
@@ -381,8 +385,13 @@ describe('orders', () => {
       );
       expect(events).toHaveLength(1);
       const told = async (user: RegisteredUser) =>
-        (await notificationsOf(user)).filter((item: { kind: string; target: { orderId?: string } }) => item.kind === 'order.released' && item.target.orderId === made.id);
-      await waitFor(async () => ((await told(author)).length === 1 && (await told(fan)).length === 1 && (await told(watcher)).length === 1) || undefined, 15_000);
+        (await notificationsOf(user)).filter(
+          (item: { kind: string; target: { orderId?: string } }) => item.kind === 'order.released' && item.target.orderId === made.id,
+        );
+      await waitFor(
+        async () => ((await told(author)).length === 1 && (await told(fan)).length === 1 && (await told(watcher)).length === 1) || undefined,
+        15_000,
+      );
       expect((await told(author))[0].text).toContain('Запланировано');
       expect(await entryOf(author, animeId)).toBe('planned');
       expect(await entryOf(fan, animeId)).toBe('planned');

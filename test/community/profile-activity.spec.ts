@@ -32,7 +32,11 @@ describe('profile activity', () => {
     expect(res.status).toBe(200);
     return res.body.data;
   };
-  const reviewsOf = async (username: string, query = '', viewer?: RegisteredUser): Promise<{ items: ReviewWithAnime[]; meta: { page: number; limit: number; total: number } }> => {
+  const reviewsOf = async (
+    username: string,
+    query = '',
+    viewer?: RegisteredUser,
+  ): Promise<{ items: ReviewWithAnime[]; meta: { page: number; limit: number; total: number } }> => {
     const res = await stack.api.get(path(username, 'reviews', query), auth(viewer));
     expect(res.status).toBe(200);
     return { items: res.body.data, meta: res.body.meta };
@@ -45,14 +49,24 @@ describe('profile activity', () => {
   /** A comment row put straight into the table, by an author the read model knows. */
   const seed = async (user: RegisteredUser, fields: { animeId: number; createdAt: string; deleted?: boolean; parent?: { id: string; rootId: string } }) => {
     const id = randomUUID();
-    await stack.db.query(
-      `INSERT INTO community.user_refs (id, username, display_name, version) VALUES ($1, $2, $2, 'epoch') ON CONFLICT (id) DO NOTHING`,
-      [user.id, user.username],
-    );
+    await stack.db.query(`INSERT INTO community.user_refs (id, username, display_name, version) VALUES ($1, $2, $2, 'epoch') ON CONFLICT (id) DO NOTHING`, [
+      user.id,
+      user.username,
+    ]);
     await stack.db.query(
       `INSERT INTO community.comments (id, target_type, target_id, parent_id, thread_parent_id, root_id, depth, author_id, content, created_at, deleted_at)
        VALUES ($1, 'anime', $2, $3, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END)`,
-      [id, String(fields.animeId), fields.parent?.id ?? null, fields.parent?.rootId ?? id, fields.parent ? 1 : 0, user.id, `seeded ${id}`, fields.createdAt, fields.deleted ?? false],
+      [
+        id,
+        String(fields.animeId),
+        fields.parent?.id ?? null,
+        fields.parent?.rootId ?? id,
+        fields.parent ? 1 : 0,
+        user.id,
+        `seeded ${id}`,
+        fields.createdAt,
+        fields.deleted ?? false,
+      ],
     );
     return id;
   };
@@ -81,19 +95,17 @@ describe('profile activity', () => {
     }
     // Two in the same microsecond: a page boundary between them falls between their ids.
     const twin = '2025-02-01T12:00:00.123456Z';
-    seeded.push({ id: await seed(author, { animeId: DEATH_NOTE.id, createdAt: twin }), at: twin }, { id: await seed(author, { animeId: NARUTO.id, createdAt: twin }), at: twin });
+    seeded.push(
+      { id: await seed(author, { animeId: DEATH_NOTE.id, createdAt: twin }), at: twin },
+      { id: await seed(author, { animeId: NARUTO.id, createdAt: twin }), at: twin },
+    );
     // A reply to someone else's thread is the author's comment too.
     const replyAt = '2025-02-02T12:00:00.000Z';
     seeded.push({ id: await seed(author, { animeId: DEATH_NOTE.id, createdAt: replyAt, parent: { id: otherThreadId, rootId: otherThreadId } }), at: replyAt });
     deletedId = await seed(author, { animeId: DEATH_NOTE.id, createdAt: '2025-02-03T12:00:00.000Z', deleted: true });
     // Someone else's comment in between must not show.
     await seed(other, { animeId: NARUTO.id, createdAt: '2025-01-05T13:00:00.000Z' });
-    expectedComments = [
-      spoilerId,
-      ...seeded
-        .sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1))
-        .map((comment) => comment.id),
-    ];
+    expectedComments = [spoilerId, ...seeded.sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1)).map((comment) => comment.id)];
 
     reviewIds.approved = await postReview(author, DEATH_NOTE.id);
     reviewIds.pending = await postReview(author, NARUTO.id);
@@ -140,7 +152,8 @@ describe('profile activity', () => {
     it('a spoiler is hidden exactly as the latest feed hides it: from guests and viewers who have not watched, not from the author or admins', async () => {
       const inFeed = async (viewer?: RegisteredUser) =>
         ((await stack.api.get('/api/comments/latest?limit=50', auth(viewer))).body.data as LatestComment[]).find((item) => item.id === spoilerId);
-      const inProfile = async (viewer?: RegisteredUser) => (await commentsOf(author.username.toUpperCase(), '?limit=50', viewer)).items.find((item) => item.id === spoilerId);
+      const inProfile = async (viewer?: RegisteredUser) =>
+        (await commentsOf(author.username.toUpperCase(), '?limit=50', viewer)).items.find((item) => item.id === spoilerId);
 
       const hidden = { content: null, spoiler: { episode: 2, at: 300, hidden: true } };
       const shown = { content: 'Хината победит', spoiler: { episode: 2, at: 300, hidden: false } };

@@ -1,7 +1,17 @@
 import { ProgressRepository } from '../../apps/community/src/progress/progress.repository';
 import { ProgressWriter } from '../../apps/community/src/progress/services/progress-writer';
 import type { RegisteredUser } from '../auth/auth-test-kit';
-import { ATTACK_ON_TITAN, type CommunityStack, DEATH_NOTE, expectFieldError, NARUTO, communityState, settledState, startCommunityStack, unseenTitles } from './community-test-kit';
+import {
+  ATTACK_ON_TITAN,
+  type CommunityStack,
+  DEATH_NOTE,
+  expectFieldError,
+  NARUTO,
+  communityState,
+  settledState,
+  startCommunityStack,
+  unseenTitles,
+} from './community-test-kit';
 
 describe('watch progress through the gateway', () => {
   let stack: CommunityStack;
@@ -10,7 +20,6 @@ describe('watch progress through the gateway', () => {
   const save = (user: RegisteredUser, body: unknown) => stack.api.post('/api/progress', body, auth(user));
   const read = async (user: RegisteredUser, animeId: number, episode?: number) =>
     (await stack.api.get(`/api/progress?animeId=${animeId}${episode === undefined ? '' : `&episode=${episode}`}`, auth(user))).body.data;
-
 
   beforeAll(async () => {
     stack = await startCommunityStack('progress');
@@ -283,7 +292,9 @@ describe('watch progress through the gateway', () => {
 
   it('an acknowledged position survives a restart of the service', async () => {
     const user = await stack.user();
-    const acks = await Promise.all(Array.from({ length: 50 }, (_, episode) => save(user, { animeId: NARUTO.id, episode: episode + 1, position: episode + 0.5 })));
+    const acks = await Promise.all(
+      Array.from({ length: 50 }, (_, episode) => save(user, { animeId: NARUTO.id, episode: episode + 1, position: episode + 0.5 })),
+    );
     expect(acks.every((res) => res.status === 200)).toBe(true);
     await stack.restartCommunity();
     const [{ count }] = await stack.db.query('SELECT count(*)::int AS count FROM community.progress WHERE user_id = $1', [user.id]);

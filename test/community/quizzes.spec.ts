@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { type EventPayload, QUIZ_DAILY_LIMIT, QUIZ_MESSAGES, QUIZ_PENDING_LIMIT, type QuizAttempt, type QuizEditable, type QuizResult, type QuizSummary } from '@portal/contracts';
+import {
+  type EventPayload,
+  QUIZ_DAILY_LIMIT,
+  QUIZ_MESSAGES,
+  QUIZ_PENDING_LIMIT,
+  type QuizAttempt,
+  type QuizEditable,
+  type QuizResult,
+  type QuizSummary,
+} from '@portal/contracts';
 import { waitFor } from '@portal/testing';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { adminActionsOn, type CommunityStack, DEATH_NOTE, expectAdminAction, expectFieldError, startCommunityStack } from './community-test-kit';
@@ -60,9 +69,11 @@ describe('quizzes', () => {
       ),
     );
   const events = async (attemptId: string): Promise<Array<EventPayload<'community.quiz.result.recorded'>>> =>
-    (await stack.db.query(`SELECT payload FROM community.outbox WHERE event_name = 'community.quiz.result.recorded' AND payload->>'attemptId' = $1`, [attemptId])).map(
-      (row) => row.payload as EventPayload<'community.quiz.result.recorded'>,
-    );
+    (
+      await stack.db.query(`SELECT payload FROM community.outbox WHERE event_name = 'community.quiz.result.recorded' AND payload->>'attemptId' = $1`, [
+        attemptId,
+      ])
+    ).map((row) => row.payload as EventPayload<'community.quiz.result.recorded'>);
   const hasAnswers = (value: unknown) => JSON.stringify(value).includes('"correct"');
 
   beforeAll(async () => {
@@ -194,7 +205,9 @@ describe('quizzes', () => {
 
     it('takes an uploaded cover and question image (checked by content) and refuses anything else', async () => {
       const author = await stack.user();
-      const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+        .png()
+        .toBuffer();
       const form = (bytes: Buffer) => {
         const data = new FormData();
         data.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'cover.png');
@@ -339,10 +352,23 @@ describe('quizzes', () => {
       expect(attempt.questions[0]).toEqual({ text: 'Вопрос 1?', imageUrl: null, options: ['Лайт', 'L', 'Миса', 'Рюк'], multiple: false });
       expect(attempt.questions[1].multiple).toBe(true);
 
-      const res = await submit(player, { quizId: quiz.id, attemptId: attempt.attemptId, answers: answersScoring(2), score: 4, totalQuestions: 4, userId: author.id });
+      const res = await submit(player, {
+        quizId: quiz.id,
+        attemptId: attempt.attemptId,
+        answers: answersScoring(2),
+        score: 4,
+        totalQuestions: 4,
+        userId: author.id,
+      });
       expect(res.status).toBe(200);
       const result: QuizResult = res.body.data;
-      expect(result).toMatchObject({ score: 2, totalQuestions: 4, success: false, best: { score: 2, totalQuestions: 4, success: false }, shareUrl: `/quiz/${quiz.id}` });
+      expect(result).toMatchObject({
+        score: 2,
+        totalQuestions: 4,
+        success: false,
+        best: { score: 2, totalQuestions: 4, success: false },
+        shareUrl: `/quiz/${quiz.id}`,
+      });
       expect(result.answers.map((answer) => answer.right)).toEqual([true, true, false, false]);
       expect(result.answers[1]).toEqual({ selected: [1, 3], correct: [1, 3], right: true });
       const [row] = await stack.db.query('SELECT user_id, best_score FROM community.quiz_results WHERE quiz_id = $1', [quiz.id]);
@@ -382,13 +408,18 @@ describe('quizzes', () => {
       const late = await started(quiz.id, player);
       await stack.db.query(`UPDATE community.quiz_attempts SET expires_at = now() - interval '1 minute' WHERE id = $1`, [late.attemptId]);
       const before = await state();
-      expect((await submit(player, { quizId: quiz.id, attemptId: late.attemptId, answers: answersScoring(4) })).body).toMatchObject({ code: 'CONFLICT', message: QUIZ_MESSAGES.timeUp });
+      expect((await submit(player, { quizId: quiz.id, attemptId: late.attemptId, answers: answersScoring(4) })).body).toMatchObject({
+        code: 'CONFLICT',
+        message: QUIZ_MESSAGES.timeUp,
+      });
       expect(await state()).toBe(before);
 
       const stale = await started(quiz.id, player);
       await stack.api.put(`/api/quiz/${quiz.id}`, quizBody(), auth(author));
       await approve(quiz.id);
-      expect((await submit(player, { quizId: quiz.id, attemptId: stale.attemptId, answers: answersScoring(4) })).body).toMatchObject({ message: QUIZ_MESSAGES.quizChanged });
+      expect((await submit(player, { quizId: quiz.id, attemptId: stale.attemptId, answers: answersScoring(4) })).body).toMatchObject({
+        message: QUIZ_MESSAGES.quizChanged,
+      });
     });
 
     it('takes an attempt once: a second submit and two concurrent ones get exactly one result and one event', async () => {
@@ -422,7 +453,10 @@ describe('quizzes', () => {
       expect(worse.result).toMatchObject({ score: 1, success: false, best: { score: 4, totalQuestions: 4, success: true } });
       const again = await play(4);
       expect((await stack.api.get(`/api/quiz/${quiz.id}`, auth(player))).body.data.best).toEqual({ score: 4, totalQuestions: 4, success: true });
-      const [stored] = await stack.db.query('SELECT best_score, best_attempt_id FROM community.quiz_results WHERE quiz_id = $1 AND user_id = $2', [quiz.id, player.id]);
+      const [stored] = await stack.db.query('SELECT best_score, best_attempt_id FROM community.quiz_results WHERE quiz_id = $1 AND user_id = $2', [
+        quiz.id,
+        player.id,
+      ]);
       expect(stored).toEqual({ best_score: 4, best_attempt_id: high.attempt.attemptId });
       expect((await stack.db.query('SELECT players FROM community.quizzes WHERE id = $1', [quiz.id]))[0].players).toBe(1);
 
@@ -434,7 +468,13 @@ describe('quizzes', () => {
         [1, false, false],
         [4, true, false],
       ]);
-      expect(published[1][0]).toMatchObject({ quizId: quiz.id, userId: player.id, totalQuestions: 4, eventId: expect.any(String), occurredAt: expect.any(String) });
+      expect(published[1][0]).toMatchObject({
+        quizId: quiz.id,
+        userId: player.id,
+        totalQuestions: 4,
+        eventId: expect.any(String),
+        occurredAt: expect.any(String),
+      });
     });
   });
 });

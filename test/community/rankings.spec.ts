@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { EVENT_QUEUE_OF, type EventName, type EventPayload, RANK_LADDER, type TitleRankings, USER_RANKING_BOARDS, type UserRankingBoard, type UserRankings } from '@portal/contracts';
+import {
+  EVENT_QUEUE_OF,
+  type EventName,
+  type EventPayload,
+  RANK_LADDER,
+  type TitleRankings,
+  USER_RANKING_BOARDS,
+  type UserRankingBoard,
+  type UserRankings,
+} from '@portal/contracts';
 import { bullPrefix } from '@portal/messaging';
 import { waitFor } from '@portal/testing';
 import { backfillRankings } from '../../apps/community/src/migrations/1766500000000-create-rankings';
@@ -29,7 +38,8 @@ describe('rankings', () => {
     return rows[0]?.value ?? 0;
   };
   /** Waits until the user's value on the board is `expected` (events are applied after their commit). */
-  const settlesAt = (user: RegisteredUser, board: UserRankingBoard, expected: number) => waitFor(async () => ((await valueOf(user, board)) === expected ? true : null), 15_000, 50);
+  const settlesAt = (user: RegisteredUser, board: UserRankingBoard, expected: number) =>
+    waitFor(async () => ((await valueOf(user, board)) === expected ? true : null), 15_000, 50);
 
   /** Queues an event for the community as the outbox relay would; the same payload again is a redelivery. */
   const deliver = async <E extends EventName>(name: E, payload: EventPayload<E>) => {
@@ -49,7 +59,14 @@ describe('rankings', () => {
   const completedImport = (user: RegisteredUser, count: number): EventPayload<'community.list.imported'> => ({
     ...event(),
     userId: user.id,
-    entries: Array.from({ length: count }, (_, index) => ({ animeId: 900_000 + index, status: 'completed', previousStatus: null, progress: 1, rating: null, previousRating: null })),
+    entries: Array.from({ length: count }, (_, index) => ({
+      animeId: 900_000 + index,
+      status: 'completed',
+      previousStatus: null,
+      progress: 1,
+      rating: null,
+      previousRating: null,
+    })),
   });
   /** A user the community knows (its account read model has them: rankings show names). */
   const knownUser = async () => {
@@ -98,7 +115,10 @@ describe('rankings', () => {
         ),
       );
       for (const user of users) {
-        const [{ n }] = await stack.db.query(`SELECT count(*)::int AS n FROM community.list_entries WHERE user_id = $1 AND status IN ('completed', 'rewatching')`, [user.id]);
+        const [{ n }] = await stack.db.query(
+          `SELECT count(*)::int AS n FROM community.list_entries WHERE user_id = $1 AND status IN ('completed', 'rewatching')`,
+          [user.id],
+        );
         expect(n).toBe(titles.length);
         await settlesAt(user, 'byAnime', n);
       }
@@ -114,7 +134,14 @@ describe('rankings', () => {
 
     it('applies a redelivered event once', async () => {
       const user = await knownUser();
-      const change: EventPayload<'community.list.updated'> = { ...event(), userId: user.id, animeId: 900_001, status: 'completed', previousStatus: 'watching', progress: 12 };
+      const change: EventPayload<'community.list.updated'> = {
+        ...event(),
+        userId: user.id,
+        animeId: 900_001,
+        status: 'completed',
+        previousStatus: 'watching',
+        progress: 12,
+      };
       await deliver('community.list.updated', change);
       await deliver('community.list.updated', change);
       const imported = completedImport(user, 3);
@@ -210,7 +237,16 @@ describe('rankings', () => {
       );
       await stack.db.query(`INSERT INTO community.ranking_counters (user_id, board, value) SELECT id, 'byQuiz', 1000 FROM unnest($1::uuid[]) AS id`, [ids]);
       await stack.db.query(`INSERT INTO community.ranking_value_counts (board, value, users) VALUES ('byQuiz', 1000, 101)`);
-      await deliver('community.quiz.result.recorded', { ...event(), quizId: randomUUID(), attemptId: randomUUID(), userId: viewer.id, score: 10, totalQuestions: 10, success: true, firstSuccess: true });
+      await deliver('community.quiz.result.recorded', {
+        ...event(),
+        quizId: randomUUID(),
+        attemptId: randomUUID(),
+        userId: viewer.id,
+        score: 10,
+        totalQuestions: 10,
+        success: true,
+        firstSuccess: true,
+      });
       const answer = await rankings(viewer);
       expect(answer.byQuiz).toHaveLength(100);
       expect(answer.byQuiz.every((entry) => entry.value === 1000 && entry.place === 1)).toBe(true);
@@ -242,7 +278,8 @@ describe('rankings', () => {
       const [titleA] = (await unseenTitles(stack, 1)).map((title) => title.id);
       const viewers = [await knownUser(), await knownUser(), await knownUser()];
       for (const viewer of viewers) {
-        for (const episode of [1, 2]) expect((await stack.api.post('/api/progress', { animeId: titleA, episode, position: 30 }, auth(viewer))).status).toBe(200);
+        for (const episode of [1, 2])
+          expect((await stack.api.post('/api/progress', { animeId: titleA, episode, position: 30 }, auth(viewer))).status).toBe(200);
       }
       // Watched more than a week ago: not this week's viewer.
       await stack.db.query(`INSERT INTO community.title_viewers (anime_id, user_id, watched_on) VALUES ($1, $2, current_date - 8)`, [titleA, randomUUID()]);

@@ -50,7 +50,10 @@ describe('reviews', () => {
     for (const field of fields) {
       const id = randomUUID();
       const author = randomUUID();
-      await stack.db.query(`INSERT INTO community.user_refs (id, username, display_name, version) VALUES ($1, $2, $2, 'epoch')`, [author, `seed${author.slice(0, 8)}`]);
+      await stack.db.query(`INSERT INTO community.user_refs (id, username, display_name, version) VALUES ($1, $2, $2, 'epoch')`, [
+        author,
+        `seed${author.slice(0, 8)}`,
+      ]);
       await stack.db.query(
         `INSERT INTO community.reviews (id, anime_id, author_id, text, score, status, rejection_reason, helpful, unhelpful, created_at)
          VALUES ($1, $2, $3, 'seeded', 7, $4, CASE WHEN $4 = 'rejected' THEN 'плохо' END, $5, $6, $7)`,
@@ -333,7 +336,11 @@ describe('reviews', () => {
       expect(changed.body.data).toMatchObject({ id: created.id, myVote: false });
       const same = await vote(created.id, voters[1], false);
       expect(same.body.data).toEqual(changed.body.data);
-      expect((await one(created.id, voters[1])).body.data).toMatchObject({ myVote: false, helpful: changed.body.data.helpful, unhelpful: changed.body.data.unhelpful });
+      expect((await one(created.id, voters[1])).body.data).toMatchObject({
+        myVote: false,
+        helpful: changed.body.data.helpful,
+        unhelpful: changed.body.data.unhelpful,
+      });
       const back = await stack.api.delete(`/api/reviews/${created.id}/vote`, auth(voters[1]));
       expect(back.body.data).toEqual({ id: created.id, helpful: changed.body.data.helpful, unhelpful: changed.body.data.unhelpful - 1, myVote: null });
       expect((await stack.api.delete(`/api/reviews/${created.id}/vote`, auth(voters[1]))).body.data).toEqual(back.body.data);

@@ -52,7 +52,16 @@ describe('two replicas of a service on one outbox and one event queue', () => {
   let db: ScratchDatabase;
   let redisOptions: RedisOptions;
   const dataSources: DataSource[] = [];
-  const open = () => openDataSource({ url: db.url, schema: SCHEMA, entities: EVENT_ENTITIES, migrations: [eventTablesMigration(SCHEMA, 1763769600000), outboxClaimMigration(SCHEMA, 1768100000000)] }, true);
+  const open = () =>
+    openDataSource(
+      {
+        url: db.url,
+        schema: SCHEMA,
+        entities: EVENT_ENTITIES,
+        migrations: [eventTablesMigration(SCHEMA, 1763769600000), outboxClaimMigration(SCHEMA, 1768100000000)],
+      },
+      true,
+    );
 
   beforeAll(async () => {
     db = await createScratchDatabase();
@@ -197,7 +206,9 @@ describe('two replicas of a service on one outbox and one event queue', () => {
         // The same event again under another job id, while the first application has not committed.
         const again = await queue.add(EVENT, payload, { jobId: `redelivery-${randomUUID()}` });
         await waitFor(async () => {
-          const [{ waiting }] = await db.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          const [{ waiting }] = await db.query(
+            `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
           return waiting === 1; // its idempotency record waits for the first one's
         });
         held.open();

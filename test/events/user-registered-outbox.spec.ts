@@ -24,15 +24,19 @@ function freePort(): Promise<number> {
 /** A throwaway Redis with no persistence: a restart loses every key, like a crashed cache node. */
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await waitFor(async () => {
-    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    try {
-      await probe.connect();
-      return (await probe.ping()) === 'PONG';
-    } finally {
-      probe.disconnect();
-    }
-  }, 5000, 50);
+  await waitFor(
+    async () => {
+      const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      try {
+        await probe.connect();
+        return (await probe.ping()) === 'PONG';
+      } finally {
+        probe.disconnect();
+      }
+    },
+    5000,
+    50,
+  );
   return child;
 }
 
@@ -69,10 +73,7 @@ describe('auth.user.registered through the outbox to the moderation audit log', 
   });
 
   const auditRows = (userId: string) =>
-    dbQuery<{ event_id: string }>(
-      "SELECT event_id FROM moderation.audit_log WHERE subject_user_id = $1 AND event_name = 'auth.user.registered'",
-      [userId],
-    );
+    dbQuery<{ event_id: string }>("SELECT event_id FROM moderation.audit_log WHERE subject_user_id = $1 AND event_name = 'auth.user.registered'", [userId]);
 
   let user: RegisteredUser;
   let event: { id: string; payload: Record<string, unknown>; relayed_at: Date | null };
@@ -82,10 +83,7 @@ describe('auth.user.registered through the outbox to the moderation audit log', 
     await relay.stop();
 
     user = await registerUser(api, 'outbox');
-    [event] = await dbQuery(
-      "SELECT id, payload, relayed_at FROM auth.outbox WHERE event_name = 'auth.user.registered' AND payload->>'userId' = $1",
-      [user.id],
-    );
+    [event] = await dbQuery("SELECT id, payload, relayed_at FROM auth.outbox WHERE event_name = 'auth.user.registered' AND payload->>'userId' = $1", [user.id]);
     expect(event).toBeDefined();
     expect(event.relayed_at).toBeNull();
     expect(event.payload).toMatchObject({ userId: user.id, username: user.username, eventId: event.id });
@@ -97,10 +95,14 @@ describe('auth.user.registered through the outbox to the moderation audit log', 
     expect(stillPending.relayed_at).toBeNull();
     redisServer = await startRedis(port);
 
-    const rows = await waitFor(async () => {
-      const found = await auditRows(user.id);
-      return found.length > 0 ? found : undefined;
-    }, 20000, 200);
+    const rows = await waitFor(
+      async () => {
+        const found = await auditRows(user.id);
+        return found.length > 0 ? found : undefined;
+      },
+      20000,
+      200,
+    );
     expect(rows).toEqual([{ event_id: event.id }]);
 
     const [relayed] = await dbQuery('SELECT relayed_at FROM auth.outbox WHERE id = $1', [event.id]);
@@ -114,10 +116,14 @@ describe('auth.user.registered through the outbox to the moderation audit log', 
     const queue = new Queue('events-moderation', { connection: { host: '127.0.0.1', port }, prefix: `${env.REDIS_KEY_PREFIX}bull` });
     try {
       const job = await queue.add('auth.user.registered', event.payload, { jobId: `redelivery-${randomUUID()}` });
-      const state = await waitFor(async () => {
-        const current = await queue.getJobState(job.id!);
-        return current === 'completed' || current === 'failed' ? current : undefined;
-      }, 10000, 100);
+      const state = await waitFor(
+        async () => {
+          const current = await queue.getJobState(job.id!);
+          return current === 'completed' || current === 'failed' ? current : undefined;
+        },
+        10000,
+        100,
+      );
       expect(state).toBe('completed');
     } finally {
       await queue.close();

@@ -28,7 +28,14 @@ async function readBody(req) {
 async function startFakeTelegram(options = {}) {
   const botToken = options.botToken || '123456:TEST-fake-token';
   const bot = { id: 123456, is_bot: true, first_name: 'Portal Bot', username: options.botUsername || 'portal_test_bot' };
-  const channel = { id: -1001234567890, type: 'channel', title: 'Аниме-портал', username: 'portal_test_channel', description: 'Новости портала', ...options.channel };
+  const channel = {
+    id: -1001234567890,
+    type: 'channel',
+    title: 'Аниме-портал',
+    username: 'portal_test_channel',
+    description: 'Новости портала',
+    ...options.channel,
+  };
   const members = new Map();
   const updates = [];
   const sends = [];

@@ -43,14 +43,22 @@ async function startFakeVkId(options) {
     if (query.get('client_id') !== clientId) return oauthError(res, 'invalid_client', 'client_id is invalid');
     if (query.get('redirect_uri') !== options.redirectUrl) return oauthError(res, 'invalid_request', 'redirect_uri is not allowed');
     if (query.get('response_type') !== 'code') return oauthError(res, 'unsupported_response_type', 'response_type must be code');
-    if (query.get('code_challenge_method') !== 's256' && query.get('code_challenge_method') !== 'S256') return oauthError(res, 'invalid_request', 'code_challenge_method must be S256');
+    if (query.get('code_challenge_method') !== 's256' && query.get('code_challenge_method') !== 'S256')
+      return oauthError(res, 'invalid_request', 'code_challenge_method must be S256');
     if (!query.get('code_challenge') || !query.get('state')) return oauthError(res, 'invalid_request', 'code_challenge and state are required');
     if (!user) return oauthError(res, 'access_denied', 'the user cancelled');
     const code = random();
     const deviceId = random();
     codes.set(code, { challenge: query.get('code_challenge'), deviceId, redirectUri: query.get('redirect_uri'), user, used: false });
     const back = new URL(options.redirectUrl);
-    back.search = new URLSearchParams({ code, state: query.get('state'), device_id: deviceId, expires_in: '600', type: 'code_v2', ext_id: random() }).toString();
+    back.search = new URLSearchParams({
+      code,
+      state: query.get('state'),
+      device_id: deviceId,
+      expires_in: '600',
+      type: 'code_v2',
+      ext_id: random(),
+    }).toString();
     res.writeHead(302, { location: back.toString() });
     res.end();
   }
@@ -63,7 +71,9 @@ async function startFakeVkId(options) {
     grant.used = true;
     if (form.device_id !== grant.deviceId) return oauthError(res, 'invalid_grant', 'device_id is invalid');
     if (form.redirect_uri !== grant.redirectUri) return oauthError(res, 'invalid_grant', 'redirect_uri mismatch');
-    const challenge = createHash('sha256').update(form.code_verifier || '').digest('base64url');
+    const challenge = createHash('sha256')
+      .update(form.code_verifier || '')
+      .digest('base64url');
     if (challenge !== grant.challenge) return oauthError(res, 'invalid_grant', 'code_verifier is invalid');
     const accessToken = random();
     tokens.set(accessToken, grant.user);

@@ -108,7 +108,10 @@ function declaredAdminRoutes(): string[] {
       if (path === undefined) continue;
       if ((Reflect.getMetadata(ACCESS_METADATA, handler) ?? classAccess) !== 'admin') continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const full = [base, String(path)].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+      const full = [base, String(path)]
+        .map((part) => part.replace(/^\/+|\/+$/g, ''))
+        .filter(Boolean)
+        .join('/');
       routes.push(`${method} /api/${full}`);
     }
   }

@@ -38,15 +38,16 @@ function decoded(answer: RawAnswer): Buffer {
   return answer.body;
 }
 
-const varies = (answer: RawAnswer) => String(answer.headers.vary ?? '').toLowerCase().includes('accept-encoding');
+const varies = (answer: RawAnswer) =>
+  String(answer.headers.vary ?? '')
+    .toLowerCase()
+    .includes('accept-encoding');
 const BR = { 'accept-encoding': 'br' };
 const GZIP = { 'accept-encoding': 'gzip' };
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 // A built web client as the build leaves it: text files with their .br and .gz forms next to them.
-const APP_JS = Buffer.from(
-  Array.from({ length: 300 }, (_, i) => `export const value${i} = "значение ${i}" + ${i * 7};`).join('\n'),
-);
+const APP_JS = Buffer.from(Array.from({ length: 300 }, (_, i) => `export const value${i} = "значение ${i}" + ${i * 7};`).join('\n'));
 const INDEX_HTML = Buffer.from(
   `<!doctype html><html lang="ru"><head><meta charset="UTF-8" /><title>АнимеПортал</title>${Array.from(
     { length: 30 },
@@ -59,8 +60,15 @@ describe('the gateway: compressed answers (web client, API, catalogue cache) and
   const webDist = join(dir, 'dist');
   const mediaDir = join(dir, 'media');
   const segment = randomBytes(64 * 1024);
-  const playlist = Buffer.from(['#EXTM3U', '#EXT-X-VERSION:3', ...Array.from({ length: 100 }, (_, i) => `#EXTINF:6.0,\nseg-${i}.ts`), '#EXT-X-ENDLIST'].join('\n'));
-  const subtitles = Buffer.from(['WEBVTT', ...Array.from({ length: 60 }, (_, i) => `\n00:00:${String(i).padStart(2, '0')}.000 --> 00:00:${String(i).padStart(2, '0')}.900\nСубтитр номер ${i}`)].join('\n'));
+  const playlist = Buffer.from(
+    ['#EXTM3U', '#EXT-X-VERSION:3', ...Array.from({ length: 100 }, (_, i) => `#EXTINF:6.0,\nseg-${i}.ts`), '#EXT-X-ENDLIST'].join('\n'),
+  );
+  const subtitles = Buffer.from(
+    [
+      'WEBVTT',
+      ...Array.from({ length: 60 }, (_, i) => `\n00:00:${String(i).padStart(2, '0')}.000 --> 00:00:${String(i).padStart(2, '0')}.900\nСубтитр номер ${i}`),
+    ].join('\n'),
+  );
   let stack: CatalogueStack;
   let replica: RunningApp;
   // The calls that compress an answer of this size (zlib's stream constructors cannot be spied on).

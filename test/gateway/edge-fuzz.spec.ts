@@ -28,7 +28,10 @@ interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: SchemaRef }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: SchemaRef }> } }>
+  >;
   components?: { schemas?: Record<string, SchemaRef> };
 }
 interface SchemaRef {
@@ -45,8 +48,7 @@ const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 const SCHEMAS = ['auth', 'catalogue', 'community', 'chat', 'moderation'];
 
 function operationsOf(doc: OpenApiDocument): Operation[] {
-  const resolve = (schema?: SchemaRef): SchemaRef | undefined =>
-    schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop() as string] : schema;
+  const resolve = (schema?: SchemaRef): SchemaRef | undefined => (schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop() as string] : schema);
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method,
@@ -64,7 +66,12 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
  * A client still sending the body may then see the connection reset instead of the answer. `certain`:
  * the head is over the limit whatever fetch adds to it.
  */
-function refusedBeforeTheBody(request: { method: string; target: string; headers: Record<string, string>; body?: string }): { status: 413 | 431; certain: boolean } | null {
+function refusedBeforeTheBody(request: {
+  method: string;
+  target: string;
+  headers: Record<string, string>;
+  body?: string;
+}): { status: 413 | 431; certain: boolean } | null {
   const headerLines = Object.entries(request.headers).reduce((bytes, [name, value]) => bytes + Buffer.byteLength(`${name}: ${value}\r\n`), 0);
   const head = Buffer.byteLength(`${request.method} ${request.target} HTTP/1.1\r\n`) + headerLines;
   if (head > maxHeaderSize - HEAD_SLACK) return { status: 431, certain: head > maxHeaderSize + HEAD_SLACK };
@@ -82,7 +89,23 @@ const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(lev
 /** Values of every JSON type, with the strings an attacker tries first. */
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '../../etc/passwd', '%00', '\u0000', '<script>alert(1)</script>', "' OR 1=1 --", '${7*7}', '__proto__', 'constructor', 'NaN', '-1', '1e309', '9'.repeat(40), 'я'.repeat(300)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '${7*7}',
+    '__proto__',
+    'constructor',
+    'NaN',
+    '-1',
+    '1e309',
+    '9'.repeat(40),
+    'я'.repeat(300),
+  ),
   fc.string({ minLength: 5000, maxLength: 20000 }),
 );
 const hostileValue = fc.oneof(
@@ -94,7 +117,11 @@ const hostileValue = fc.oneof(
 /** A body as raw text: some well-formed objects with the route's own fields, some outright attacks. */
 const bodyFor = (operation: Operation) => {
   const knownKey = operation.bodyFields.length > 0 ? fc.constantFrom(...operation.bodyFields) : fc.string({ maxLength: 12 });
-  const fields = fc.dictionary(fc.oneof(knownKey, knownKey, fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'userId'), fc.string({ maxLength: 12 })), hostileValue, { maxKeys: 8 });
+  const fields = fc.dictionary(
+    fc.oneof(knownKey, knownKey, fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'userId'), fc.string({ maxLength: 12 })),
+    hostileValue,
+    { maxKeys: 8 },
+  );
   return fc.oneof(
     { weight: 6, arbitrary: fields.map((value) => JSON.stringify(value)) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 6 }).map((value) => JSON.stringify(value)) },
@@ -118,16 +145,29 @@ const bodyFor = (operation: Operation) => {
 };
 
 const pathParam = fc.oneof(
-  fc.constantFrom('20', '1', '0', '-1', '1.5', '99999999999999999999', 'abc', '00000000-0000-0000-0000-000000000000', 'NaN', '%2e%2e%2f', '%00', encodeURIComponent('я'.repeat(50))),
+  fc.constantFrom(
+    '20',
+    '1',
+    '0',
+    '-1',
+    '1.5',
+    '99999999999999999999',
+    'abc',
+    '00000000-0000-0000-0000-000000000000',
+    'NaN',
+    '%2e%2e%2f',
+    '%00',
+    encodeURIComponent('я'.repeat(50)),
+  ),
   fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
   fc.string({ minLength: 2000, maxLength: 4000 }).map(encodeURIComponent),
 );
 
 const queryFor = (operation: Operation) => {
   const key = operation.queryFields.length > 0 ? fc.oneof(fc.constantFrom(...operation.queryFields), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 });
-  return fc.array(fc.tuple(fc.oneof(key, fc.constantFrom('__proto__', 'constructor[prototype]', 'a[b][c]')), hostileString), { maxLength: 6 }).map(
-    (pairs) => new URLSearchParams(pairs).toString(),
-  );
+  return fc
+    .array(fc.tuple(fc.oneof(key, fc.constantFrom('__proto__', 'constructor[prototype]', 'a[b][c]')), hostileString), { maxLength: 6 })
+    .map((pairs) => new URLSearchParams(pairs).toString());
 };
 
 describe('the edge under random and hostile input (fast-check over the OpenAPI document)', () => {
@@ -276,7 +316,8 @@ describe('the edge under random and hostile input (fast-check over the OpenAPI d
           } else {
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
             if (answer.status >= 500) failures.push(`${where} → ${answer.status} ${answer.text.slice(0, 200)}`);
-            else if (refusal?.certain && answer.status !== refusal.status) failures.push(`${where} → ${answer.status}, not ${refusal.status}: its head is over the header limit`);
+            else if (refusal?.certain && answer.status !== refusal.status)
+              failures.push(`${where} → ${answer.status}, not ${refusal.status}: its head is over the header limit`);
           }
           if (!write) {
             before = null;

@@ -53,7 +53,11 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
 
     it('answers a service that does not reply in time with 503 SERVICE_UNAVAILABLE', async () => {
       // Nothing listens on this prefix: the request is published and nobody answers.
-      const lonely = await startGateway({ ...RELAXED_GATEWAY_LIMITS, RPC_TIMEOUT_MS: '300', REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}lonely${uniqueDigits()}:` });
+      const lonely = await startGateway({
+        ...RELAXED_GATEWAY_LIMITS,
+        RPC_TIMEOUT_MS: '300',
+        REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX}lonely${uniqueDigits()}:`,
+      });
       try {
         const res = track(await apiClient(lonely.url).get('/api/auth/captcha'));
         expect(res.status).toBe(503);
@@ -114,10 +118,14 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
       for (const service of ['catalogue', 'community', 'rewards'] as const) started.push(await startPlatformService(service, prefix));
       started.push(await startChatService(prefix));
       // The answer before is shared for a second (one probe per second): the next probe sees them all.
-      const res = await waitFor(async () => {
-        const answer = await api.get('/api/health');
-        return answer.status === 200 ? answer : null;
-      }, 5000, 100);
+      const res = await waitFor(
+        async () => {
+          const answer = await api.get('/api/health');
+          return answer.status === 200 ? answer : null;
+        },
+        5000,
+        100,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,
@@ -173,12 +181,18 @@ describe('the gateway: envelope, errors, request ids, health and docs', () => {
       }
       const create = doc.paths['/api/news'].post;
       expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['title', 'body', 'status']));
-      expect(Object.keys(create.responses['201'].content['application/json'].schema.properties.data.properties)).toEqual(expect.arrayContaining(['id', 'slug', 'anime', 'cover']));
-      expect(doc.paths['/api/news'].get.parameters.map((param: { name: string }) => param.name)).toEqual(expect.arrayContaining(['page', 'limit', 'tag', 'animeId']));
+      expect(Object.keys(create.responses['201'].content['application/json'].schema.properties.data.properties)).toEqual(
+        expect.arrayContaining(['id', 'slug', 'anime', 'cover']),
+      );
+      expect(doc.paths['/api/news'].get.parameters.map((param: { name: string }) => param.name)).toEqual(
+        expect.arrayContaining(['page', 'limit', 'tag', 'animeId']),
+      );
       // A numbered page: its items are `data`, its page, limit and total are `meta`.
       const auditLog = doc.paths['/api/admin/audit-log'].get.responses['200'].content['application/json'].schema;
       expect(auditLog.required).toEqual(['success', 'data', 'meta']);
-      expect(auditLog.properties.data).toEqual(expect.objectContaining({ type: 'array', items: expect.objectContaining({ required: expect.arrayContaining(['eventName', 'occurredAt']) }) }));
+      expect(auditLog.properties.data).toEqual(
+        expect.objectContaining({ type: 'array', items: expect.objectContaining({ required: expect.arrayContaining(['eventName', 'occurredAt']) }) }),
+      );
       expect(Object.keys(auditLog.properties.meta.properties)).toEqual(['page', 'limit', 'total']);
     });
 

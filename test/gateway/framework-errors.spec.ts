@@ -104,7 +104,10 @@ describe('the gateway: Fastify’s own refusals in the envelope', () => {
 
     it('a body over the 1 MiB limit: 413 PAYLOAD_TOO_LARGE, answered from the declared length', async () => {
       // The declared length alone is refused: the client need not send the body.
-      const res = await rawRequest(stack.gateway.url, requestHead('POST', '/api/auth/register', { 'Content-Type': 'application/json', 'Content-Length': 2 * 1024 * 1024 }));
+      const res = await rawRequest(
+        stack.gateway.url,
+        requestHead('POST', '/api/auth/register', { 'Content-Type': 'application/json', 'Content-Length': 2 * 1024 * 1024 }),
+      );
       expect(res.status).toBe(413);
       expect(res.body).toEqual(envelope(ErrorCode.PayloadTooLarge, GENERIC_MESSAGES.payloadTooLarge));
     });
@@ -117,7 +120,10 @@ describe('the gateway: Fastify’s own refusals in the envelope', () => {
     });
 
     it('a JSON content type with an empty body: 400 VALIDATION_FAILED', async () => {
-      const res = await rawRequest(stack.gateway.url, requestHead('POST', '/api/auth/register', { 'Content-Type': 'application/json', 'Content-Length': 0, Connection: 'close' }));
+      const res = await rawRequest(
+        stack.gateway.url,
+        requestHead('POST', '/api/auth/register', { 'Content-Type': 'application/json', 'Content-Length': 0, Connection: 'close' }),
+      );
       expect(res.status).toBe(400);
       expect(res.body).toEqual(envelope(ErrorCode.ValidationFailed, GENERIC_MESSAGES.badRequest));
     });

@@ -1,6 +1,14 @@
 import { healthPattern, SERVICE_NAMES } from '@portal/contracts';
 import { type ApiClient, apiClient, waitFor } from '@portal/testing';
-import { type RunningApp, startAuthService, startChatService, startGateway, startModerationService, startPlatformService, startRewardsService } from '../support/test-apps';
+import {
+  type RunningApp,
+  startAuthService,
+  startChatService,
+  startGateway,
+  startModerationService,
+  startPlatformService,
+  startRewardsService,
+} from '../support/test-apps';
 import { gatewayCallsOf } from '../support/gateway-calls';
 import { ownRedisPrefix, RELAXED_AUTH_LIMITS, RELAXED_GATEWAY_LIMITS } from '../auth/auth-test-kit';
 
@@ -85,10 +93,14 @@ describe('GET /api/health: one shared probe per second', () => {
     expect((await api.get('/api/health')).status).toBe(200);
     await chat!.close();
     chat = undefined;
-    const res = await waitFor(async () => {
-      const answer = await api.get('/api/health');
-      return answer.status === 503 ? answer : null;
-    }, 10_000, 50);
+    const res = await waitFor(
+      async () => {
+        const answer = await api.get('/api/health');
+        return answer.status === 503 ? answer : null;
+      },
+      10_000,
+      50,
+    );
     expect(res.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE', errors: [{ field: 'chat', message: 'Сервис недоступен' }] });
   });
 });

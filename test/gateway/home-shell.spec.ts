@@ -13,16 +13,18 @@ const hintOf = (token: string) => ({ ...BROWSER, cookie: `theme=dark; portal_ses
 
 /** The «Продолжить просмотр» cards of a page: where each leads, its poster and whether it loads at once. */
 function continueCards(html: string) {
-  return [...html.matchAll(/<a class="continue-card" href="([^"]*)" aria-label="[^"]*"><span class="continue-card__poster"><span class="poster"><img class="poster__img" src="([^"]*)" alt="" width="200" height="300" (loading="eager" fetchpriority="high"|loading="lazy")/g)].map(
-    ([, href, src, loading]) => ({ href, src, eager: loading.includes('eager') }),
-  );
+  return [
+    ...html.matchAll(
+      /<a class="continue-card" href="([^"]*)" aria-label="[^"]*"><span class="continue-card__poster"><span class="poster"><img class="poster__img" src="([^"]*)" alt="" width="200" height="300" (loading="eager" fetchpriority="high"|loading="lazy")/g,
+    ),
+  ].map(([, href, src, loading]) => ({ href, src, eager: loading.includes('eager') }));
 }
 
 /**
  * The home page's shell for a signed-in viewer (issue #13, LCP): their own «Продолжить просмотр» row is
  * the page's first, drawn from the token the session hint cookie carries, for them alone.
  */
-describe('the gateway: the home page drawn with the viewer\'s «Продолжить просмотр» row', () => {
+describe("the gateway: the home page drawn with the viewer's «Продолжить просмотр» row", () => {
   const webDist = mkdtempSync(join(tmpdir(), 'portal-home-shell-'));
   let stack: CommunityStack;
   let viewer: RegisteredUser;
@@ -38,7 +40,10 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
     // What is drawn is the subject here, not how fast: a loaded machine's first answers may take over the default second.
     stack = await startCommunityStack('homeshell', { env: { WEB_DIST_DIR: webDist, PAGE_SHELL_DEADLINE_MS: '30000' } });
     [viewer, other] = await stack.users(2);
-    for (const [animeId, episode, position] of [[DEATH_NOTE.id, 3, 754], [NARUTO.id, 12, 65]]) {
+    for (const [animeId, episode, position] of [
+      [DEATH_NOTE.id, 3, 754],
+      [NARUTO.id, 12, 65],
+    ]) {
       const saved = await stack.api.post('/api/progress', { animeId, episode, position }, { token: viewer.token });
       expect(saved.status).toBe(200);
     }
@@ -48,8 +53,12 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('draws the viewer\'s row first, in the order the page shows it, the first two posters eager, answered as private', async () => {
-    const continuing = (await stack.api.get('/api/progress/continue?limit=12', { token: viewer.token })).body.data as Array<{ animeId: number; episode: number; anime: AnimeDetails }>;
+  it("draws the viewer's row first, in the order the page shows it, the first two posters eager, answered as private", async () => {
+    const continuing = (await stack.api.get('/api/progress/continue?limit=12', { token: viewer.token })).body.data as Array<{
+      animeId: number;
+      episode: number;
+      anime: AnimeDetails;
+    }>;
     expect(continuing.map((item) => item.animeId)).toEqual([NARUTO.id, DEATH_NOTE.id]);
     const { status, headers, html } = await home(hintOf(viewer.token));
     expect(status).toBe(200);
@@ -64,7 +73,7 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
     expect(html.indexOf('continue-watching')).toBeLessThan(html.indexOf('Популярное'));
   });
 
-  it('gives each viewer their own row: another viewer, right after, gets none of the first one\'s', async () => {
+  it("gives each viewer their own row: another viewer, right after, gets none of the first one's", async () => {
     expect(continueCards((await home(hintOf(viewer.token))).html)).toHaveLength(2);
     const { html } = await home(hintOf(other.token));
     expect(continueCards(html)).toEqual([]);
@@ -82,7 +91,7 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
     }
   });
 
-  it('leaves the viewer\'s row to the client when its answer is later than PAGE_SHELL_DEADLINE_MS', async () => {
+  it("leaves the viewer's row to the client when its answer is later than PAGE_SHELL_DEADLINE_MS", async () => {
     const hasty = await startGateway({ ...RELAXED_GATEWAY_LIMITS, ...stack.env, WEB_DIST_DIR: webDist, PAGE_SHELL_DEADLINE_MS: '1' });
     try {
       const res = await fetch(`${hasty.url}/`, { headers: hintOf(viewer.token) });
@@ -95,7 +104,7 @@ describe('the gateway: the home page drawn with the viewer\'s «Продолжи
     }
   });
 
-  it('escapes what the viewer\'s titles hold', async () => {
+  it("escapes what the viewer's titles hold", async () => {
     const admin = await stack.admin();
     const hostile = `</span><script>alert("x")</script>`;
     expect((await stack.api.patch(`/api/anime/${DEATH_NOTE.id}`, { title: hostile }, { token: admin.token })).status).toBe(200);

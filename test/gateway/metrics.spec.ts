@@ -172,7 +172,11 @@ describe('metrics', () => {
 
         await queue.add('auth.user.registered', { eventId: randomUUID() }, { jobId: `later-${randomUUID()}`, delay: 60_000 });
         // An event id that is not a uuid: the idempotency insert fails, and with one attempt the job fails for good.
-        const broken = await queue.add('auth.user.registered', { eventId: 'not-a-uuid', userId: randomUUID(), username: 'x' }, { jobId: `broken-${randomUUID()}`, attempts: 1 });
+        const broken = await queue.add(
+          'auth.user.registered',
+          { eventId: 'not-a-uuid', userId: randomUUID(), username: 'x' },
+          { jobId: `broken-${randomUUID()}`, attempts: 1 },
+        );
         await waitFor(async () => (await queue.getJobState(broken.id as string)) === 'failed');
 
         const after = await waitFor(async () => {
@@ -289,7 +293,16 @@ describe('metrics', () => {
       const unknown = [...queried].filter(([name]) => !registered.has(name));
       expect(unknown).toEqual([]);
       // The panels the issue asks for: every portal metric is on the dashboard.
-      for (const name of ['portal_rpc_requests_total', 'portal_rpc_request_duration_seconds_bucket', 'portal_http_requests_total', 'portal_http_request_duration_seconds_bucket', 'portal_socket_connections', 'portal_event_queue_jobs', 'portal_events_failed_total', 'portal_rpc_client_calls_total']) {
+      for (const name of [
+        'portal_rpc_requests_total',
+        'portal_rpc_request_duration_seconds_bucket',
+        'portal_http_requests_total',
+        'portal_http_request_duration_seconds_bucket',
+        'portal_socket_connections',
+        'portal_event_queue_jobs',
+        'portal_events_failed_total',
+        'portal_rpc_client_calls_total',
+      ]) {
         expect([name, queried.has(name)]).toEqual([name, true]);
       }
     });

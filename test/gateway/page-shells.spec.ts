@@ -8,7 +8,10 @@ import type { RegisteredUser } from '../auth/auth-test-kit';
 import { BROWSER, escapedHtml, INDEX_HTML } from '../support/web-pages';
 
 // The real template: the shells are drawn between its page markers.
-const [BEFORE_PAGE, AFTER_PAGE] = [INDEX_HTML.slice(0, INDEX_HTML.indexOf('<!--page-->')), INDEX_HTML.slice(INDEX_HTML.indexOf('<!--/page-->') + '<!--/page-->'.length)];
+const [BEFORE_PAGE, AFTER_PAGE] = [
+  INDEX_HTML.slice(0, INDEX_HTML.indexOf('<!--page-->')),
+  INDEX_HTML.slice(INDEX_HTML.indexOf('<!--/page-->') + '<!--/page-->'.length),
+];
 // The web client keeps this cookie while it holds a session (libs/contracts/src/auth/session-hint.ts).
 const SIGNED_IN = { ...BROWSER, cookie: 'theme=dark; portal_session=1' }; // the hint of clients before it carried the token
 
@@ -20,9 +23,11 @@ interface Page {
 
 /** The <img>s of the page's posters, in order: src and whether it loads at once with high priority. */
 function posters(html: string): { src: string; alt: string; eager: boolean }[] {
-  return [...html.matchAll(/<img class="poster__img" src="([^"]*)" alt="([^"]*)" width="200" height="300" (loading="eager" fetchpriority="high"|loading="lazy") decoding="async">/g)].map(
-    ([, src, alt, loading]) => ({ src, alt, eager: loading.includes('eager') }),
-  );
+  return [
+    ...html.matchAll(
+      /<img class="poster__img" src="([^"]*)" alt="([^"]*)" width="200" height="300" (loading="eager" fetchpriority="high"|loading="lazy") decoding="async">/g,
+    ),
+  ].map(([, src, alt, loading]) => ({ src, alt, eager: loading.includes('eager') }));
 }
 
 describe('the gateway: catalogue pages drawn into index.html (the LCP poster before any script)', () => {
@@ -84,11 +89,13 @@ describe('the gateway: catalogue pages drawn into index.html (the LCP poster bef
     expect(html).toContain('<h2 class="catalogue-section__title">Популярное</h2></div><ul class="anime-row"><li><article class="anime-card">');
   });
 
-  it('/watch/:id/:episode: the player\'s box with the title\'s art (the image the player shows until the video starts), the heading and the way back', async () => {
+  it("/watch/:id/:episode: the player's box with the title's art (the image the player shows until the video starts), the heading and the way back", async () => {
     const anime = await apiData<AnimeDetails>('/api/anime/20');
     const { html } = await page('/watch/20/3');
     expect(posters(html)).toEqual([]);
-    expect(html).toContain(`<div class="player"><img class="player__poster" src="${escapedHtml(anime.poster)}" alt="" loading="eager" fetchpriority="high" decoding="async"></div>`);
+    expect(html).toContain(
+      `<div class="player"><img class="player__poster" src="${escapedHtml(anime.poster)}" alt="" loading="eager" fetchpriority="high" decoding="async"></div>`,
+    );
     expect(html).toContain(`<h1 class="player-page__title">${escapedHtml(anime.title)} — серия 3</h1>`);
     expect(html).toContain(`<a href="/anime/20">← ${escapedHtml(anime.title)}</a>`);
     // The same API answer draws /anime/20 and every episode: each page is its own.

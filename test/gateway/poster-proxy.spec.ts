@@ -28,9 +28,12 @@ class FakeCoverHost {
   }
 }
 
-const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c2410c' } }).png().toBuffer();
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c2410c' } })
+    .png()
+    .toBuffer();
 
-describe('the gateway: catalogue posters from the portal\'s own origin (/api/anime/:id/poster)', () => {
+describe("the gateway: catalogue posters from the portal's own origin (/api/anime/:id/poster)", () => {
   let stack: CatalogueStack;
   let bigCover: Buffer;
   let smallCover: Buffer;

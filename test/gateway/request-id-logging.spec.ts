@@ -33,15 +33,20 @@ describe('a request id follows a request from the gateway into the services', ()
     const [left, right] = captcha.body.data.question.split('+').map(Number);
     const res = await api.post(
       '/api/auth/register',
-      { username: uniqueName('reqid'), email: uniqueEmail('reqid'), password: STRONG_PASSWORD, captchaId: captcha.body.data.captchaId, captchaAnswer: left + right, agreement: true },
+      {
+        username: uniqueName('reqid'),
+        email: uniqueEmail('reqid'),
+        password: STRONG_PASSWORD,
+        captchaId: captcha.body.data.captchaId,
+        captchaAnswer: left + right,
+        agreement: true,
+      },
       { headers: { 'x-request-id': requestId } },
     );
     expect(res.status).toBe(201);
 
     expect(gatewayLogs.lines).toContainEqual(expect.objectContaining({ app: 'gateway', requestId, url: '/api/auth/register', status: 201 }));
-    const handled = await waitFor(async () =>
-      authLogs.lines.find((line) => line.requestId === requestId && line.msg === 'message handled'),
-    );
+    const handled = await waitFor(async () => authLogs.lines.find((line) => line.requestId === requestId && line.msg === 'message handled'));
     expect(handled).toMatchObject({ app: 'auth', handler: 'SessionMessageController.register', outcome: 'ok' });
     expect(JSON.stringify([...gatewayLogs.lines, ...authLogs.lines])).not.toContain(STRONG_PASSWORD);
   });
@@ -74,7 +79,11 @@ describe('the access log at the default level (info)', () => {
   it('writes a line for a refused request and its failed handler, none for a request that succeeded', async () => {
     const ok = await api().get('/api/auth/captcha', { headers: { 'x-request-id': 'access-log-ok-1' } });
     expect(ok.status).toBe(200);
-    const refused = await api().post('/api/auth/login', { email: uniqueEmail('accesslog'), password: STRONG_PASSWORD }, { headers: { 'x-request-id': 'access-log-refused-1' } });
+    const refused = await api().post(
+      '/api/auth/login',
+      { email: uniqueEmail('accesslog'), password: STRONG_PASSWORD },
+      { headers: { 'x-request-id': 'access-log-refused-1' } },
+    );
     expect(refused.status).toBe(401);
 
     await waitFor(async () => gatewayLogs.lines.find((line) => line.requestId === 'access-log-refused-1' && line.msg === 'request'));

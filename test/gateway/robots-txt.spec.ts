@@ -49,7 +49,25 @@ describe('the gateway: /robots.txt', () => {
     );
     // No rule may block a public page: each path below is outside every disallowed prefix.
     const blocks = (path: string) => disallowed.some((rule) => new RegExp(`^${rule.split('*').map(escapeRegExp).join('.*')}`).test(path));
-    for (const page of ['/', '/catalog', '/anime/20', '/anime/20/review/1', '/watch/20/1', '/news', '/news/1', '/amv', '/quiz', '/quiz/1', '/rankings', '/characters', '/collections', '/genre/Экшен', '/user/someone', '/legal', '/about']) {
+    for (const page of [
+      '/',
+      '/catalog',
+      '/anime/20',
+      '/anime/20/review/1',
+      '/watch/20/1',
+      '/news',
+      '/news/1',
+      '/amv',
+      '/quiz',
+      '/quiz/1',
+      '/rankings',
+      '/characters',
+      '/collections',
+      '/genre/Экшен',
+      '/user/someone',
+      '/legal',
+      '/about',
+    ]) {
       expect([page, blocks(page)]).toEqual([page, false]);
     }
     expect(blocks('/quiz/1/edit')).toBe(true);

@@ -73,7 +73,10 @@ describe('the gateway: security headers on everything it serves', () => {
 
   beforeAll(async () => {
     mkdirSync(join(dirs.WEB_DIST_DIR, 'assets'), { recursive: true });
-    writeFileSync(join(dirs.WEB_DIST_DIR, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dirs.WEB_DIST_DIR, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(dirs.WEB_DIST_DIR, 'assets', 'app.js'), 'console.log("app");');
     mkdirSync(join(dirs.UPLOADS_DIR, 'avatars'), { recursive: true });
     writeFileSync(join(dirs.UPLOADS_DIR, 'avatars', 'a.png'), PNG);
@@ -167,11 +170,18 @@ describe('the gateway: security headers on everything it serves', () => {
     }
     const page = parseCsp((await fetchAll(behindProxy.url + '/')).headers.get('content-security-policy'));
     expect(page['upgrade-insecure-requests']).toEqual([]);
-    expect(page['frame-src']).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://vk.com', 'https://vkvideo.ru', 'https://rutube.ru']);
+    expect(page['frame-src']).toEqual([
+      'https://www.youtube-nocookie.com',
+      'https://www.youtube.com',
+      'https://player.vimeo.com',
+      'https://vk.com',
+      'https://vkvideo.ru',
+      'https://rutube.ru',
+    ]);
     expect(parseCsp((await get('/')).headers.get('content-security-policy'))['upgrade-insecure-requests']).toBeUndefined();
   });
 
-  it('puts them on the rate limit\'s 429 too, which answers before any route', async () => {
+  it("puts them on the rate limit's 429 too, which answers before any route", async () => {
     const limited = await startGateway({ ...dirs, ...ownRedisPrefix('security-limit'), RATE_LIMIT_GLOBAL_PER_MINUTE: '2' });
     try {
       const answers: Answer[] = [];

@@ -45,7 +45,7 @@ const SECRET_KEYS = ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET'];
 const MIN_REPLICAS = 2;
 
 // The manifests are free-form YAML; walk them as plain JSON values.
- 
+
 type Obj = Record<string, any>;
 
 interface K8sObject extends Obj {
@@ -81,9 +81,7 @@ function listFiles(dir: string): string[] {
 const k8sFiles = listFiles(K8S_DIR).filter((f) => /\.ya?ml$/.test(f));
 const kustomizationFile = join(K8S_DIR, 'kustomization.yaml');
 const manifestFiles = k8sFiles.filter((f) => f !== kustomizationFile);
-const objects: K8sObject[] = manifestFiles.flatMap((file) =>
-  parseYamlFile(file).map((o) => ({ ...o, __file: relative(K8S_DIR, file) }) as K8sObject),
-);
+const objects: K8sObject[] = manifestFiles.flatMap((file) => parseYamlFile(file).map((o) => ({ ...o, __file: relative(K8S_DIR, file) }) as K8sObject));
 const kustomization = parseYamlFile(kustomizationFile)[0];
 const compose = parseYamlFile(join(ROOT, 'docker-compose.yml'))[0];
 
@@ -212,7 +210,11 @@ describe('k8s manifests', () => {
   });
 
   it('has a Deployment for each of the seven apps and no other', () => {
-    expect(ofKind('Deployment').map((d) => d.metadata.name).sort()).toEqual([...APP_NAMES].sort());
+    expect(
+      ofKind('Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual([...APP_NAMES].sort());
   });
 
   describe.each(APP_NAMES)('%s', (app) => {
@@ -643,7 +645,9 @@ describe('Dockerfile', () => {
   });
 
   it('keeps local state out of the build context (.dockerignore)', () => {
-    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['.git', 'dist', 'web/dist', '.data', 'artifacts', 'storybook-static']) {
       expect(ignored).toContain(entry);
     }

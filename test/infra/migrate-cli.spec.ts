@@ -23,7 +23,10 @@ describe('the migrations command of every service', () => {
     });
 
   beforeAll(async () => {
-    execFileSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib/setup.mjs').then((setup) => setup.ensureApiBuilt())"], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib/setup.mjs').then((setup) => setup.ensureApiBuilt())"], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     database = await createScratchDatabase();
   }, 180_000);
   afterAll(async () => {

@@ -77,7 +77,9 @@ describe('the open-transaction guard', () => {
       return ask();
     });
     await expect(attempt).rejects.toThrow(OpenTransactionError);
-    await expect(attempt).rejects.toThrow('RPC catalogue.anime.get awaited inside an open database transaction: fetch first, then open the transaction, or do it after commit');
+    await expect(attempt).rejects.toThrow(
+      'RPC catalogue.anime.get awaited inside an open database transaction: fetch first, then open the transaction, or do it after commit',
+    );
     expect(sent).toEqual([]);
     expect(await db.query('SELECT id FROM guard_test.rows WHERE id = 1')).toEqual([]);
     expect(takeOpenTransactionViolations()).toHaveLength(1);
@@ -92,7 +94,9 @@ describe('the open-transaction guard', () => {
 
   it('refuses a BullMQ add inside a transaction (with an isolation level too) and adds it after the commit', async () => {
     const jobId = `guarded-${randomUUID()}`;
-    await expect(dataSource.transaction('SERIALIZABLE', () => queue.add('job', { n: 1 }, { jobId }))).rejects.toThrow('BullMQ add to guard-test awaited inside an open database transaction');
+    await expect(dataSource.transaction('SERIALIZABLE', () => queue.add('job', { n: 1 }, { jobId }))).rejects.toThrow(
+      'BullMQ add to guard-test awaited inside an open database transaction',
+    );
     await expect(dataSource.transaction(() => queue.addBulk([{ name: 'job', data: { n: 2 } }]))).rejects.toThrow(OpenTransactionError);
     expect(await queue.getJob(jobId)).toBeUndefined();
     expect(await queue.count()).toBe(0);

@@ -84,7 +84,23 @@ export function ffprobe(
 /** The mean colour of the frame at `seconds`, as [r, g, b] (the frame scaled down to one pixel). */
 export function meanColourAt(playlist: string, seconds: number): [number, number, number] {
   // -ss after -i: decoded up to there (npm's ffmpeg 4.1 does not seek in an HLS input; a 6 s episode decodes at once).
-  const pixel = runMediaTool(mediaTool('ffmpeg'), ['-v', 'error', '-i', playlist, '-ss', String(seconds), '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  const pixel = runMediaTool(mediaTool('ffmpeg'), [
+    '-v',
+    'error',
+    '-i',
+    playlist,
+    '-ss',
+    String(seconds),
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=1:1:flags=area',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    '-',
+  ]);
   return [pixel[0], pixel[1], pixel[2]];
 }
 

@@ -20,7 +20,10 @@ interface Playlist {
 
 /** A small HLS reader of its own, so the test does not trust the generator's parser. */
 function parsePlaylist(text: string): Playlist {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   expect(lines[0]).toBe('#EXTM3U');
   const playlist: Playlist = { tags: {}, variants: [], segments: [] };
   for (let index = 1; index < lines.length; index++) {
@@ -60,7 +63,11 @@ describe('npm run media:samples: sample episodes made with ffmpeg', () => {
     expect(manifest).toMatchObject({ version: 1, spec: expect.stringMatching(/^[0-9a-f]{64}$/), build: manifest.spec.slice(0, 12) });
     expect(manifest.episodes.map((episode) => `${episode.animeId}/${episode.number}`)).toEqual(['20/1', '20/2', '1535/1']);
     for (const episode of manifest.episodes) {
-      expect(episode).toMatchObject({ durationSeconds: 6, qualities: [360, 720], master: `samples/${manifest.build}/${episode.animeId}/${episode.number}/master.m3u8` });
+      expect(episode).toMatchObject({
+        durationSeconds: 6,
+        qualities: [360, 720],
+        master: `samples/${manifest.build}/${episode.animeId}/${episode.number}/master.m3u8`,
+      });
       expect(existsSync(join(media.dir, episode.master))).toBe(true);
       expect(episode.opening).toEqual({ start: 0, end: 2 });
       expect(episode.ending).toEqual({ start: 5, end: 6 });
@@ -117,7 +124,10 @@ describe('npm run media:samples: sample episodes made with ffmpeg', () => {
   });
 
   it('encodes H.264 video at the size of its quality and AAC audio in MPEG-TS segments', () => {
-    for (const [quality, width, height] of [['360p', 640, 360], ['720p', 1280, 720]] as const) {
+    for (const [quality, width, height] of [
+      ['360p', 640, 360],
+      ['720p', 1280, 720],
+    ] as const) {
       const streams = ffprobe(join(dirname(masterOf(1535, 1)), quality, 'seg-000.ts'));
       const video = streams.find((stream) => stream.codec_type === 'video');
       expect(video).toMatchObject({ codec_name: 'h264', width, height });
@@ -192,7 +202,18 @@ describe('npm run media:samples: sample episodes made with ffmpeg', () => {
         ['h264', 1280, 720],
       ]);
       expect(streams.filter((stream) => stream.codec_type === 'audio').map((stream) => stream.codec_name)).toEqual(['aac', 'aac']);
-      const counted = runMediaTool(npmFfprobe, ['-v', 'error', '-count_frames', '-select_streams', 'v', '-show_entries', 'stream=nb_read_frames', '-of', 'json', master]);
+      const counted = runMediaTool(npmFfprobe, [
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v',
+        '-show_entries',
+        'stream=nb_read_frames',
+        '-of',
+        'json',
+        master,
+      ]);
       const frames = JSON.parse(counted.toString('utf8')).streams.map((stream: { nb_read_frames: string }) => Number(stream.nb_read_frames));
       expect(frames).toEqual([60, 60]); // 6 s at 10 frames/s, each quality
       for (const variant of parsePlaylist(readFileSync(master, 'utf8')).variants) expect(variant.CODECS).toMatch(/^avc1\.(42|4d)[0-9a-f]{4},mp4a\.40\.2$/);
@@ -206,7 +227,11 @@ describe('npm run media:samples: sample episodes made with ffmpeg', () => {
     const empty = tempMediaDir();
     try {
       // The script itself runs on this Node, found by its full path.
-      const result = runSamplesCommand(['--media-dir', empty.dir, ...TINY_SAMPLES], { PATH: empty.dir, HOME: process.env.HOME, FFMPEG_PATH: join(empty.dir, 'nope') });
+      const result = runSamplesCommand(['--media-dir', empty.dir, ...TINY_SAMPLES], {
+        PATH: empty.dir,
+        HOME: process.env.HOME,
+        FFMPEG_PATH: join(empty.dir, 'nope'),
+      });
       expect(result.status).toBe(1);
       const lines = result.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);

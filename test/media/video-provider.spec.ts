@@ -57,7 +57,9 @@ describe('VIDEO_PROVIDER=iframe: an external player for titles without episodes 
 
   it('keeps own episodes first: a title with samples is not handed to the provider', async () => {
     const res = await stack.api.get('/api/anime/20/episodes');
-    expect(res.body.data.episodes).toEqual([expect.objectContaining({ number: 1, source: { kind: 'hls', url: '/media/samples/b/20/1/master.m3u8', qualities: [360] } })]);
+    expect(res.body.data.episodes).toEqual([
+      expect.objectContaining({ number: 1, source: { kind: 'hls', url: '/media/samples/b/20/1/master.m3u8', qualities: [360] } }),
+    ]);
   });
 
   it('offers nothing for a title the provider cannot name (no Shikimori id) or whose episode count is unknown', async () => {
@@ -91,8 +93,12 @@ describe('video provider settings', () => {
   });
 
   it('refuses a provider URL that is not https or has no {episode}, naming the variable', () => {
-    expect(() => loadConfig(catalogueEnvSchema, env({ VIDEO_PROVIDER_IFRAME_URL: 'http://provider.example/{episode}' }))).toThrow(/VIDEO_PROVIDER_IFRAME_URL: must be an https URL/);
-    expect(() => loadConfig(catalogueEnvSchema, env({ VIDEO_PROVIDER_IFRAME_URL: 'https://provider.example/x' }))).toThrow(/VIDEO_PROVIDER_IFRAME_URL: must contain \{episode\}/);
+    expect(() => loadConfig(catalogueEnvSchema, env({ VIDEO_PROVIDER_IFRAME_URL: 'http://provider.example/{episode}' }))).toThrow(
+      /VIDEO_PROVIDER_IFRAME_URL: must be an https URL/,
+    );
+    expect(() => loadConfig(catalogueEnvSchema, env({ VIDEO_PROVIDER_IFRAME_URL: 'https://provider.example/x' }))).toThrow(
+      /VIDEO_PROVIDER_IFRAME_URL: must contain \{episode\}/,
+    );
   });
 
   it('stops the catalogue at boot, in one line, when the iframe provider has no URL', () => {

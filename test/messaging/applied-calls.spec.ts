@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AppliedCallsSubscriber, appliedCallsMigration, appliedCallsRunMigration, CallAppliedByAnotherRunError, callApplied, openDataSource, pruneAppliedCalls } from '@portal/db';
+import {
+  AppliedCallsSubscriber,
+  appliedCallsMigration,
+  appliedCallsRunMigration,
+  CallAppliedByAnotherRunError,
+  callApplied,
+  openDataSource,
+  pruneAppliedCalls,
+} from '@portal/db';
 import { transportCall } from '@portal/messaging';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 
@@ -20,7 +28,13 @@ describe('the applied-calls record of write requests', () => {
   beforeAll(async () => {
     database = await createScratchDatabase();
     dataSource = await openDataSource(
-      { url: database.url, schema: SCHEMA, entities: [], migrations: [appliedCallsMigration(SCHEMA, 1764800000000), appliedCallsRunMigration(SCHEMA, 1764950000000)], subscribers: [new AppliedCallsSubscriber(SCHEMA, currentWrite)] },
+      {
+        url: database.url,
+        schema: SCHEMA,
+        entities: [],
+        migrations: [appliedCallsMigration(SCHEMA, 1764800000000), appliedCallsRunMigration(SCHEMA, 1764950000000)],
+        subscribers: [new AppliedCallsSubscriber(SCHEMA, currentWrite)],
+      },
       true,
     );
     await dataSource.query(`CREATE TABLE "${SCHEMA}"."notes" ("text" text PRIMARY KEY)`);

@@ -26,11 +26,15 @@ describe('the streams transport', () => {
     redis.disconnect();
   });
 
-  const replica = async (prefix: string, handlers: Record<string, (data: unknown) => unknown>, extra: Partial<ConstructorParameters<typeof RedisStreamsServer>[0]> = {}) => {
+  const replica = async (
+    prefix: string,
+    handlers: Record<string, (data: unknown) => unknown>,
+    extra: Partial<ConstructorParameters<typeof RedisStreamsServer>[0]> = {},
+  ) => {
     const server = new RedisStreamsServer({ url: REDIS_URL, keyPrefix: prefix, livenessMs: LIVENESS_MS, ...extra });
     for (const [pattern, handler] of Object.entries(handlers)) {
       // A handler gets the packet's data, `{ meta, data }`, as a message controller does.
-    server.addHandler(pattern, (async (packet: { data: unknown }) => handler(packet.data)) as MessageHandler);
+      server.addHandler(pattern, (async (packet: { data: unknown }) => handler(packet.data)) as MessageHandler);
     }
     await new Promise<void>((done, fail) => server.listen((error?: unknown) => (error ? fail(error as Error) : done())));
     opened.push(server);
@@ -139,7 +143,10 @@ describe('the streams transport', () => {
     const TAKEOVER_DEADLINE_MS = 20_000;
     const children: ChildProcess[] = [];
     beforeAll(() => {
-      execFileSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib/setup.mjs').then((setup) => setup.ensureApiBuilt())"], { cwd: ROOT, stdio: 'inherit' });
+      execFileSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib/setup.mjs').then((setup) => setup.ensureApiBuilt())"], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
     });
     afterAll(() => {
       for (const child of children) child.kill('SIGKILL');

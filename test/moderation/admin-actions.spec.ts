@@ -96,7 +96,11 @@ describe('audit log of admins’ content actions', () => {
     const created = await stack.api.post('/api/collections', collectionForm({ title: 'Классика', animeIds: `[${NARUTO.id}]` }), auth(admin));
     expect(created.status).toBe(201);
     const id = String(created.body.data.id);
-    const changed = await stack.api.put(`/api/collections/${id}`, collectionForm({ title: 'Новая классика', animeIds: `[${DEATH_NOTE.id}, ${NARUTO.id}]` }), auth(admin));
+    const changed = await stack.api.put(
+      `/api/collections/${id}`,
+      collectionForm({ title: 'Новая классика', animeIds: `[${DEATH_NOTE.id}, ${NARUTO.id}]` }),
+      auth(admin),
+    );
     expect(changed.status).toBe(200);
     expect((await stack.api.delete(`/api/collections/${id}`, auth(admin))).status).toBe(200);
 

@@ -23,7 +23,10 @@ describe('audit log filters', () => {
   let userB: RegisteredUser;
 
   const list = async (query: Record<string, string | number>, by: RegisteredUser | null = first) =>
-    stack.api.get(`/api/admin/audit-log?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`, auth(by ?? undefined));
+    stack.api.get(
+      `/api/admin/audit-log?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      auth(by ?? undefined),
+    );
   const items = async (query: Record<string, string | number>): Promise<Entry[]> => {
     const res = await list(query);
     expect(res.status).toBe(200);
@@ -64,7 +67,10 @@ describe('audit log filters', () => {
     expect((await items({ event: 'moderation.user.banned' })).every((entry) => entry.eventName === 'moderation.user.banned')).toBe(true);
     const aboutB = await items({ subjectUserId: userB.id });
     expect(aboutB.every((entry) => entry.subjectUserId === userB.id)).toBe(true);
-    expect(names(aboutB.filter((entry) => entry.eventName.startsWith('moderation.')))).toEqual([`moderation.user.unbanned ${userB.id}`, `moderation.user.banned ${userB.id}`]);
+    expect(names(aboutB.filter((entry) => entry.eventName.startsWith('moderation.')))).toEqual([
+      `moderation.user.unbanned ${userB.id}`,
+      `moderation.user.banned ${userB.id}`,
+    ]);
     expect(names(await items({ subjectUserId: userB.id, actorId: first.id }))).toEqual([`moderation.user.unbanned ${userB.id}`]);
     expect(await items({ subjectUserId: userA.id, actorId: second.id })).toEqual([]);
     expect(await items({ event: 'no.such-event' })).toEqual([]);
@@ -75,7 +81,9 @@ describe('audit log filters', () => {
     const [banned] = await items({ actorId: second.id });
     expect(names(await items({ subjectUserId: userB.id, from: unbanned.occurredAt }))).toEqual([`moderation.user.unbanned ${userB.id}`]);
     expect(names(await items({ actorId: first.id, to: warned.occurredAt }))).toEqual([`moderation.user.warned ${userA.id}`]);
-    expect(names(await items({ event: 'moderation.user.banned', from: banned.occurredAt, to: banned.occurredAt }))).toEqual([`moderation.user.banned ${userB.id}`]);
+    expect(names(await items({ event: 'moderation.user.banned', from: banned.occurredAt, to: banned.occurredAt }))).toEqual([
+      `moderation.user.banned ${userB.id}`,
+    ]);
     expect(await items({ actorId: first.id, from: '2000-01-01', to: '2000-01-02' })).toEqual([]);
     // A bare date `to` takes in the whole day.
     const day = warned.occurredAt.slice(0, 10);

@@ -20,18 +20,24 @@ describe('bans and restrictions', () => {
   let admin: RegisteredUser;
   const sockets = socketClients();
 
-  const ban = (user: RegisteredUser | { id: string }, body: unknown, by: RegisteredUser = admin) => stack.api.post(`/api/admin/users/${user.id}/ban`, body, auth(by));
+  const ban = (user: RegisteredUser | { id: string }, body: unknown, by: RegisteredUser = admin) =>
+    stack.api.post(`/api/admin/users/${user.id}/ban`, body, auth(by));
   const unban = (user: RegisteredUser, by: RegisteredUser = admin) => stack.api.delete(`/api/admin/users/${user.id}/ban`, auth(by));
   const comment = (user: RegisteredUser) => stack.api.post('/api/comments', { animeId: DEATH_NOTE.id, content: `Комментарий ${randomUUID()}` }, auth(user));
   const chat = (user: RegisteredUser) => stack.api.post('/api/chat/messages', { message: `Привет ${randomUUID().slice(0, 8)}` }, auth(user));
   const me = (user: RegisteredUser) => stack.api.get('/api/auth/verify', auth(user));
   /** The admins' actions on the user (the log also keeps the account's own events). */
   const audit = (userId: string) =>
-    stack.db.query<{ event_name: string; actor_id: string; details: any }>(`SELECT event_name, actor_id, details FROM moderation.audit_log WHERE subject_user_id = $1 AND event_name LIKE 'moderation.%' ORDER BY occurred_at`, [userId]);
-  const sanctionNotices = async (user: RegisteredUser) =>
-    ((await stack.db.query(`SELECT target FROM community.notifications WHERE user_id = $1 AND kind = 'user.sanctioned' ORDER BY created_at`, [user.id])) as Array<{ target: any }>).map(
-      (row) => row.target,
+    stack.db.query<{ event_name: string; actor_id: string; details: any }>(
+      `SELECT event_name, actor_id, details FROM moderation.audit_log WHERE subject_user_id = $1 AND event_name LIKE 'moderation.%' ORDER BY occurred_at`,
+      [userId],
     );
+  const sanctionNotices = async (user: RegisteredUser) =>
+    (
+      (await stack.db.query(`SELECT target FROM community.notifications WHERE user_id = $1 AND kind = 'user.sanctioned' ORDER BY created_at`, [
+        user.id,
+      ])) as Array<{ target: any }>
+    ).map((row) => row.target);
   const hoursFromNow = (iso: string | null) => (iso ? (Date.parse(iso) - Date.now()) / 3_600_000 : null);
 
   beforeAll(async () => {
@@ -78,10 +84,14 @@ describe('bans and restrictions', () => {
     const user = await stack.user();
     expect((await me(user)).status).toBe(200);
     expect((await ban(user, { kind: 'full', reason: 'Взлом аккаунтов' })).status).toBe(201);
-    const refused = await waitFor(async () => {
-      const res = await me(user);
-      return res.status === 403 ? res : null;
-    }, WITHIN_CACHE_MS, 100);
+    const refused = await waitFor(
+      async () => {
+        const res = await me(user);
+        return res.status === 403 ? res : null;
+      },
+      WITHIN_CACHE_MS,
+      100,
+    );
     expect(refused.body).toMatchObject({ success: false, code: ErrorCode.UserBanned, sanction: { kind: 'full', reason: 'Взлом аккаунтов' } });
     expect(refused.body.message).toMatch(/^Ваш аккаунт заблокирован до .+: Взлом аккаунтов$/);
     expect((await comment(user)).status).toBe(403);
@@ -112,10 +122,14 @@ describe('bans and restrictions', () => {
   it('lets a read-only user read but not comment or chat', async () => {
     const user = await stack.user();
     expect((await ban(user, { kind: 'read-only', reason: 'Спойлеры' })).status).toBe(201);
-    const refused = await waitFor(async () => {
-      const res = await comment(user);
-      return res.status === 403 ? res : null;
-    }, WITHIN_CACHE_MS, 100);
+    const refused = await waitFor(
+      async () => {
+        const res = await comment(user);
+        return res.status === 403 ? res : null;
+      },
+      WITHIN_CACHE_MS,
+      100,
+    );
     expect(refused.body).toMatchObject({ code: ErrorCode.UserReadOnly, sanction: { kind: 'read-only', reason: 'Спойлеры' } });
     expect(refused.body.message).toMatch(/только чтения/);
     expect((await chat(user)).body.code).toBe(ErrorCode.UserReadOnly);
@@ -136,10 +150,14 @@ describe('bans and restrictions', () => {
     const muted = await stack.api.post(`/api/admin/users/${user.id}/chat-mute`, { minutes: 30, reason: 'Флуд' }, auth(admin));
     expect(muted.status).toBe(201);
     expect((Date.parse(muted.body.data.until) - Date.now()) / 60_000).toBeCloseTo(30, 0);
-    const refused = await waitFor(async () => {
-      const res = await chat(user);
-      return res.status === 403 ? res : null;
-    }, WITHIN_CACHE_MS, 100);
+    const refused = await waitFor(
+      async () => {
+        const res = await chat(user);
+        return res.status === 403 ? res : null;
+      },
+      WITHIN_CACHE_MS,
+      100,
+    );
     expect(refused.body).toMatchObject({ code: ErrorCode.ChatMuted, sanction: { kind: 'chat-mute', reason: 'Флуд', until: muted.body.data.until } });
     expect(refused.body.message).toMatch(/^Вы не можете писать в чат до .+: Флуд$/);
     // Only the chat.
@@ -160,12 +178,20 @@ describe('bans and restrictions', () => {
       expect.arrayContaining([expect.objectContaining({ ip, reason: 'Нецензурные никнеймы', adminId: admin.id, adminName: admin.username })]),
     );
     const login = () => stack.api.post('/api/auth/login', { email: user.email, password: user.password }, fromIp(ip));
-    const refused = await waitFor(async () => {
-      const res = await login();
-      return res.status === 403 ? res : null;
-    }, WITHIN_CACHE_MS, 100);
+    const refused = await waitFor(
+      async () => {
+        const res = await login();
+        return res.status === 403 ? res : null;
+      },
+      WITHIN_CACHE_MS,
+      100,
+    );
     expect(refused.body).toMatchObject({ code: ErrorCode.IpBanned, message: BAN_MESSAGES.ipBanned });
-    const registration = await stack.api.post('/api/auth/register', { username: `ipban_${Date.now()}`, email: `ipban.${Date.now()}@example.com`, password: 'Tr0ub4dor&3-horse', agreement: true }, fromIp(ip));
+    const registration = await stack.api.post(
+      '/api/auth/register',
+      { username: `ipban_${Date.now()}`, email: `ipban.${Date.now()}@example.com`, password: 'Tr0ub4dor&3-horse', agreement: true },
+      fromIp(ip),
+    );
     expect(registration.body.code).toBe(ErrorCode.IpBanned);
     // Other addresses are not concerned.
     expect((await stack.api.post('/api/auth/login', { email: user.email, password: user.password }, fromIp(uniqueIp()))).status).toBe(200);
@@ -198,7 +224,11 @@ describe('bans and restrictions', () => {
     await waitFor(async () => (await sanctionNotices(user)).length === 1);
     expect((await sanctionNotices(user))[0]).toMatchObject({ action: 'nickname-reset', username: res.body.data.after });
     const [entry] = await audit(user.id);
-    expect(entry).toMatchObject({ event_name: 'moderation.user.nickname-reset', actor_id: admin.id, details: { before: { username: user.username }, after: { username: res.body.data.after } } });
+    expect(entry).toMatchObject({
+      event_name: 'moderation.user.nickname-reset',
+      actor_id: admin.id,
+      details: { before: { username: user.username }, after: { username: res.body.data.after } },
+    });
   });
 
   it('records every ban in the audit log with who, what, before and after', async () => {
@@ -209,7 +239,13 @@ describe('bans and restrictions', () => {
     const entries = await audit(user.id);
     expect(entries.map((row) => row.event_name)).toEqual(['moderation.user.banned', 'moderation.user.banned', 'moderation.user.unbanned']);
     expect(entries.every((row) => row.actor_id === admin.id)).toBe(true);
-    expect(entries[0].details).toMatchObject({ kind: 'read-only', reason: 'Первый', escalated: true, before: null, after: { kind: 'read-only', reason: 'Первый' } });
+    expect(entries[0].details).toMatchObject({
+      kind: 'read-only',
+      reason: 'Первый',
+      escalated: true,
+      before: null,
+      after: { kind: 'read-only', reason: 'Первый' },
+    });
     expect(entries[1].details).toMatchObject({ kind: 'full', before: { kind: 'read-only' }, after: { kind: 'full', reason: 'Второй' } });
     expect(entries[2].details).toMatchObject({ before: { kind: 'full' }, after: null });
   });
@@ -221,10 +257,17 @@ describe('bans and restrictions', () => {
     expect(reported.status).toBe(201);
     const [{ id: caseId }] = await stack.db.query(`SELECT id FROM moderation.report_cases WHERE target_id = $1`, [posted.body.data.id]);
     expectFieldError(await stack.api.put(`/api/admin/reports/${caseId}`, { action: 'reject', ban: { kind: 'full', reason: 'Спам' } }, auth(admin)), 'ban');
-    const decided = await stack.api.put(`/api/admin/reports/${caseId}`, { action: 'resolve', ban: { kind: 'read-only', reason: 'Спам ссылками' } }, auth(admin));
+    const decided = await stack.api.put(
+      `/api/admin/reports/${caseId}`,
+      { action: 'resolve', ban: { kind: 'read-only', reason: 'Спам ссылками' } },
+      auth(admin),
+    );
     expect(decided.status).toBe(200);
     expect(decided.body.data.status).toBe('resolved');
-    const [entry] = await stack.db.query(`SELECT details FROM moderation.audit_log WHERE event_name = 'moderation.report.resolved' AND details->>'caseId' = $1`, [caseId]);
+    const [entry] = await stack.db.query(
+      `SELECT details FROM moderation.audit_log WHERE event_name = 'moderation.report.resolved' AND details->>'caseId' = $1`,
+      [caseId],
+    );
     expect(entry.details.after.ban).toMatchObject({ kind: 'read-only', reason: 'Спам ссылками' });
     // The decision's own entry (its subject is the author) and the ban's.
     expect((await audit(author.id)).map((row) => row.event_name).sort()).toEqual(['moderation.report.resolved', 'moderation.user.banned']);
@@ -241,7 +284,9 @@ describe('bans and restrictions', () => {
     expect((await ban(target, body, user)).status).toBe(403);
     expect((await stack.api.post(`/api/admin/users/${target.id}/ban`, body)).status).toBe(401);
     expect((await ban({ id: randomUUID() }, body)).status).toBe(404);
-    const count = await stack.db.query(`SELECT count(*)::int AS n FROM moderation.user_bans WHERE user_id = ANY($1::uuid[])`, [[otherAdmin.id, admin.id, target.id]]);
+    const count = await stack.db.query(`SELECT count(*)::int AS n FROM moderation.user_bans WHERE user_id = ANY($1::uuid[])`, [
+      [otherAdmin.id, admin.id, target.id],
+    ]);
     expect(count[0].n).toBe(0);
   });
 

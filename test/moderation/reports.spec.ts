@@ -123,7 +123,12 @@ describe('reports', () => {
         status: 'open',
         count: 1,
         held: false,
-        snapshot: { authorId: author.id, authorUsername: author.username, excerpt: 'Купите мой курс по аниме!', link: `/anime/${DEATH_NOTE.id}#comment-${comment}` },
+        snapshot: {
+          authorId: author.id,
+          authorUsername: author.username,
+          excerpt: 'Купите мой курс по аниме!',
+          link: `/anime/${DEATH_NOTE.id}#comment-${comment}`,
+        },
         reasons: [{ reason: 'other', count: 1 }],
         reports: [{ reporter: { id: user.id, username: user.username }, reason: 'other', text: 'Реклама' }],
         decision: null,
@@ -174,13 +179,18 @@ describe('reports', () => {
       await reported(user, { target: { type: 'user', id: author.id }, reason: 'nickname' });
       expect((await caseOf('review', review)).snapshot).toMatchObject({ authorId: author.id, link: `/anime/${DEATH_NOTE.id}/review/${review}` });
       expect((await caseOf('chat_message', message)).snapshot).toMatchObject({ authorId: author.id, excerpt: 'Спойлер: Эл умрёт' });
-      expect((await caseOf('user', author.id)).snapshot).toMatchObject({ authorId: author.id, authorUsername: author.username, link: `/user/${author.username}` });
+      expect((await caseOf('user', author.id)).snapshot).toMatchObject({
+        authorId: author.id,
+        authorUsername: author.username,
+        link: `/user/${author.username}`,
+      });
     });
 
     it(`allows ${REPORTS_PER_HOUR} reports an hour per user, then 429`, async () => {
       const [author, user] = await users(2);
       const messages: string[] = [];
-      for (let i = 0; i <= REPORTS_PER_HOUR; i++) messages.push((await stack.api.post('/api/chat/messages', { message: `флуд ${i}` }, auth(author))).body.data.id);
+      for (let i = 0; i <= REPORTS_PER_HOUR; i++)
+        messages.push((await stack.api.post('/api/chat/messages', { message: `флуд ${i}` }, auth(author))).body.data.id);
       for (const id of messages.slice(0, REPORTS_PER_HOUR)) await reported(user, { target: { type: 'chat_message', id }, reason: 'spam' });
       const limited = await report(user, { target: { type: 'chat_message', id: messages[REPORTS_PER_HOUR] }, reason: 'spam' });
       expect(limited.status).toBe(429);
@@ -323,7 +333,12 @@ describe('reports', () => {
       const [a] = await users(1);
       const created = await stack.api.post(
         '/api/amv',
-        { title: `Клип ${randomUUID().slice(0, 8)}`, author: 'Автор клипа', durationSeconds: 30, video: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+        {
+          title: `Клип ${randomUUID().slice(0, 8)}`,
+          author: 'Автор клипа',
+          durationSeconds: 30,
+          video: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+        },
         auth(admin),
       );
       expect(created.status).toBe(201);

@@ -25,7 +25,8 @@ describe('access checked by the services themselves, the gateway bypassed', () =
       (answer) => ({ answered: answer }),
       (error: unknown) => (error instanceof RemoteServiceError ? error.payload.code : error),
     );
-  const reportsBy = async (user: RegisteredUser) => Number((await stack.db.query('SELECT count(*) AS n FROM moderation.reports WHERE reporter_id = $1', [user.id]))[0].n);
+  const reportsBy = async (user: RegisteredUser) =>
+    Number((await stack.db.query('SELECT count(*) AS n FROM moderation.reports WHERE reporter_id = $1', [user.id]))[0].n);
   const newsCount = async () => Number((await stack.db.query('SELECT count(*) AS n FROM community.news'))[0].n);
   const reportOn = (target: RegisteredUser) => ({ target: { type: 'user', id: target.id }, reason: 'spam' });
 
@@ -74,7 +75,9 @@ describe('access checked by the services themselves, the gateway bypassed', () =
     expect(await refusalOf(direct('community.news.create', item, user))).toBe(ErrorCode.Forbidden);
     expect(await refusalOf(direct('community.news.create', item))).toBe(ErrorCode.Unauthorized);
     expect(await newsCount()).toBe(before);
-    expect(await refusalOf(direct('community.news.create', item, admin))).toEqual({ answered: expect.objectContaining({ title: item.title, status: 'published' }) });
+    expect(await refusalOf(direct('community.news.create', item, admin))).toEqual({
+      answered: expect.objectContaining({ title: item.title, status: 'published' }),
+    });
     expect(await newsCount()).toBe(before + 1);
   });
 
@@ -95,7 +98,8 @@ describe('access checked by the services themselves, the gateway bypassed', () =
   it('the chat service refuses a user’s deletion (403) and a muted user’s message itself; an admin deletes', async () => {
     const [author, other, flooder] = await stack.users(3);
     const posted = (await direct('chat.message.post', { message: 'мимо шлюза', avatar: null }, author)) as { id: string };
-    const visible = async () => Number((await stack.db.query('SELECT count(*) AS n FROM chat.messages WHERE id = $1 AND deleted_at IS NULL', [posted.id]))[0].n);
+    const visible = async () =>
+      Number((await stack.db.query('SELECT count(*) AS n FROM chat.messages WHERE id = $1 AND deleted_at IS NULL', [posted.id]))[0].n);
     expect(await refusalOf(direct('chat.message.delete', { id: posted.id }, other))).toBe(ErrorCode.Forbidden);
     expect(await refusalOf(direct('chat.message.delete', { id: posted.id }))).toBe(ErrorCode.Unauthorized);
     expect(await visible()).toBe(1);

@@ -71,7 +71,11 @@ describe('site statistics', () => {
     const [author, reporter] = [await stack.user(), await stack.user()];
     const comment = await stack.api.post('/api/comments', { animeId: DEATH_NOTE.id, content: `Комментарий ${randomUUID()}` }, auth(author));
     expect(comment.status).toBe(201);
-    const review = await stack.api.post('/api/reviews', { animeId: DEATH_NOTE.id, title: 'Шедевр', text: 'Отличный сериал с продуманным сюжетом. '.repeat(17).trim(), score: 9 }, auth(author));
+    const review = await stack.api.post(
+      '/api/reviews',
+      { animeId: DEATH_NOTE.id, title: 'Шедевр', text: 'Отличный сериал с продуманным сюжетом. '.repeat(17).trim(), score: 9 },
+      auth(author),
+    );
     expect(review.status).toBe(201);
     expect((await stack.api.post('/api/chat/messages', { message: 'Всем привет!' }, auth(author))).status).toBe(201);
     const report = await stack.api.post('/api/reports', { target: { type: 'comment', id: comment.body.data.id }, reason: 'spam' }, auth(reporter));
@@ -136,6 +140,13 @@ describe('site statistics', () => {
   it('shows every job queue with its waiting, active, delayed and failed jobs', async () => {
     const { queues } = await stats();
     expect(queues.map((queue) => queue.name).sort()).toEqual(Object.values(QueueName).sort());
-    for (const queue of queues) expect(queue).toEqual({ name: queue.name, waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) });
+    for (const queue of queues)
+      expect(queue).toEqual({
+        name: queue.name,
+        waiting: expect.any(Number),
+        active: expect.any(Number),
+        delayed: expect.any(Number),
+        failed: expect.any(Number),
+      });
   });
 });

@@ -94,7 +94,8 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
     const guestTabs = [open(urls[0], '', { clientId: 'kill-guest-0001' }), open(urls[1], '', { clientId: 'kill-guest-0001' })];
     await Promise.all([...watchers, ...tabs.flat(), ...guestTabs].map(connected));
     const countsAre = (usersOnline: number, guestsOnline: number) =>
-      stats.every((box) => box.stats?.usersOnline === usersOnline && box.stats.guestsOnline === guestsOnline) && JSON.stringify(stats[0].stats) === JSON.stringify(stats[1].stats);
+      stats.every((box) => box.stats?.usersOnline === usersOnline && box.stats.guestsOnline === guestsOnline) &&
+      JSON.stringify(stats[0].stats) === JSON.stringify(stats[1].stats);
     const describeStats = () => JSON.stringify(stats.map((box) => box.stats && { users: box.stats.usersOnline, guests: box.stats.guestsOnline }));
     await waitFor(async () => countsAre(4, 3), PRESENCE_BOUND_MS, 50).catch((error: Error) => {
       throw new Error(`${error.message}: ${describeStats()}`);
@@ -134,11 +135,13 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
       hostMember.socket.emit(kind, { position });
       hostMember.socket.emit('episode', { episode: 'marker' });
       const meanwhile = onSent?.();
-      await waitFor(async () => hostMember.errors.slice(errorsBefore).some((error) => error.code === WatchPartyErrorCode.BadPayload && error.event === 'episode'), ANSWER_BOUND_MS, 10).catch(
-        () => {
-          throw new Error(`control ${n} (${kind} ${position}) was never answered: silently lost`);
-        },
-      );
+      await waitFor(
+        async () => hostMember.errors.slice(errorsBefore).some((error) => error.code === WatchPartyErrorCode.BadPayload && error.event === 'episode'),
+        ANSWER_BOUND_MS,
+        10,
+      ).catch(() => {
+        throw new Error(`control ${n} (${kind} ${position}) was never answered: silently lost`);
+      });
       const answeredAt = Date.now();
       await meanwhile;
       const own = hostMember.errors.slice(errorsBefore).filter((error) => error.event === kind);
@@ -220,7 +223,13 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
     const replayed = 7777;
     const fields = [
       ...['id', randomUUID(), 'pattern', 'chat.watch-party.control'],
-      ...['body', JSON.stringify({ meta: { requestId: randomUUID(), user: { id: host.id, username: host.username } }, data: { roomId, action: { kind: 'seek', position: replayed } } })],
+      ...[
+        'body',
+        JSON.stringify({
+          meta: { requestId: randomUUID(), user: { id: host.id, username: host.username } },
+          data: { roomId, action: { kind: 'seek', position: replayed } },
+        }),
+      ],
       ...['reply', `${cluster.keyPrefix}rpc:reply:kill-test`, 'deadline', String(Date.now() + 30_000), 'kind', 'write'],
     ];
     const runsOf = () => handledBy(survivor, 'WatchPartyMessageController.control');
@@ -230,7 +239,11 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
     await waitFor(async () => runsOf() > firstRun, 10_000, 10);
     const secondRun = runsOf();
     const takenAt = Date.now();
-    await redis.multi().xadd(stream, '*', ...fields).xreadgroup('GROUP', 'handlers', 'kill-test-ghost', 'COUNT', 1, 'STREAMS', stream, '>').exec();
+    await redis
+      .multi()
+      .xadd(stream, '*', ...fields)
+      .xreadgroup('GROUP', 'handlers', 'kill-test-ghost', 'COUNT', 1, 'STREAMS', stream, '>')
+      .exec();
     await waitFor(async () => runsOf() > secondRun, 20_000, 10);
     const rerunMs = Date.now() - takenAt;
     await sleep(500);
@@ -245,7 +258,9 @@ describe('a chat replica SIGKILLed under watch-party and presence traffic', () =
     const applied = controls.filter((control) => control.reachedAllAt !== null);
     for (const member of everyone) {
       const ours = member.states.filter((state) => controls.some((control) => control.position === state.position));
-      const distinct = ours.filter((state, index) => index === 0 || state.position !== ours[index - 1].position || state.positionAt !== ours[index - 1].positionAt);
+      const distinct = ours.filter(
+        (state, index) => index === 0 || state.position !== ours[index - 1].position || state.positionAt !== ours[index - 1].positionAt,
+      );
       expect(distinct.map((state) => state.position)).toEqual(applied.map((control) => control.position));
       for (const control of applied.filter((next) => next.kind !== 'seek')) {
         expect(distinct.find((state) => state.position === control.position)!.playing).toBe(control.kind === 'play');

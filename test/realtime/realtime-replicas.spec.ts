@@ -130,7 +130,10 @@ describe('presence and watch-party rooms with two chat replicas and two gateways
     tabs.push(open(urls[0], '', { clientId: 'rep-guest-0001' }), open(urls[1], '', { clientId: 'rep-guest-0001' }));
     await Promise.all([...watchers, ...tabs].map(connected));
     const expected = (users: number, guests: number) => (box: { stats: OnlineStats | null }) =>
-      box.stats !== null && box.stats.usersOnline === users && box.stats.guestsOnline === guests && names.slice(0, users).every((name) => box.stats!.usernames.includes(name));
+      box.stats !== null &&
+      box.stats.usersOnline === users &&
+      box.stats.guestsOnline === guests &&
+      names.slice(0, users).every((name) => box.stats!.usernames.includes(name));
     await waitFor(async () => stats.every(expected(6, 3)), 10_000, 50).catch((error: Error) => {
       throw new Error(`${error.message}: ${JSON.stringify(stats.map((box) => box.stats))}`);
     });
@@ -143,7 +146,11 @@ describe('presence and watch-party rooms with two chat replicas and two gateways
 
     // Users leaving on one gateway leave the counts on both.
     tabs.slice(0, 3).forEach((socket) => socket.disconnect());
-    await waitFor(async () => stats.every((box) => box.stats?.usersOnline === 4) && JSON.stringify(stats[0].stats) === JSON.stringify(stats[1].stats), 10_000, 50);
+    await waitFor(
+      async () => stats.every((box) => box.stats?.usersOnline === 4) && JSON.stringify(stats[0].stats) === JSON.stringify(stats[1].stats),
+      10_000,
+      50,
+    );
     tabs.forEach((socket) => socket.disconnect());
     watchers.forEach((socket) => socket.disconnect());
   });

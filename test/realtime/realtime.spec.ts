@@ -59,10 +59,11 @@ describe('realtime across two gateway replicas: chat and online presence', () =>
     sockets.push(socket);
     return socket;
   };
-  const connected = (socket: Socket) => new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
   const received = <T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true) =>
     new Promise<T>((resolve) => {
       const listener = (payload: T) => {
@@ -87,7 +88,13 @@ describe('realtime across two gateway replicas: chat and online presence', () =>
         { token: alice.token },
       );
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ userId: alice.id, username: alice.username, avatar: 'alice-avatar.webm', message: 'Привет, <b>мир</b>', isSystem: false });
+      expect(res.body.data).toMatchObject({
+        userId: alice.id,
+        username: alice.username,
+        avatar: 'alice-avatar.webm',
+        message: 'Привет, <b>мир</b>',
+        isSystem: false,
+      });
       const [row] = await db.query('SELECT user_id, avatar, message FROM chat.messages WHERE id = $1', [res.body.data.id]);
       expect(row).toEqual({ user_id: alice.id, avatar: 'alice-avatar.webm', message: 'Привет, <b>мир</b>' });
       // Without an avatar the message carries null, as before.
@@ -223,11 +230,13 @@ describe('realtime across two gateway replicas: chat and online presence', () =>
       ];
       await Promise.all([watcherA, watcherB, ...visitors].map(connected));
       const expected = { usersOnline: 2, guestsOnline: 4, botsOnline: 1, usernames: [alice.username, boris.username].sort((x, y) => x.localeCompare(y, 'ru')) };
-      await waitFor(async () => JSON.stringify(statsA.stats) === JSON.stringify(expected) && JSON.stringify(statsB.stats) === JSON.stringify(expected), 5000, 50).catch(
-        (error: Error) => {
-          throw new Error(`${error.message}: A ${JSON.stringify(statsA.stats)}, B ${JSON.stringify(statsB.stats)}, expected ${JSON.stringify(expected)}`);
-        },
-      );
+      await waitFor(
+        async () => JSON.stringify(statsA.stats) === JSON.stringify(expected) && JSON.stringify(statsB.stats) === JSON.stringify(expected),
+        5000,
+        50,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}: A ${JSON.stringify(statsA.stats)}, B ${JSON.stringify(statsB.stats)}, expected ${JSON.stringify(expected)}`);
+      });
       visitors.forEach((socket) => socket.disconnect());
       watcherA.disconnect();
       watcherB.disconnect();

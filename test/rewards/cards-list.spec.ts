@@ -31,10 +31,10 @@ describe('the list card in PUT /api/users/anime/status (#18)', () => {
     await rm(mediaDir, { recursive: true, force: true });
   });
 
-  const listGrants = () => stack.db.query<{ id: string; file: string }>(
-    `SELECT g.id, c.file FROM rewards.card_grants g JOIN rewards.cards c ON c.id = g.card_id WHERE g.key = $1`,
-    [`list:${user.id}:${today()}`],
-  );
+  const listGrants = () =>
+    stack.db.query<{ id: string; file: string }>(`SELECT g.id, c.file FROM rewards.card_grants g JOIN rewards.cards c ON c.id = g.card_id WHERE g.key = $1`, [
+      `list:${user.id}:${today()}`,
+    ]);
 
   it('grants one card a day however many updates, and only the answer that brought it carries it', async () => {
     const first = await stack.api.put('/api/users/anime/status', { animeId: DEATH_NOTE.id, status: 'planned' }, { token: user.token });

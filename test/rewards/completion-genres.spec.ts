@@ -43,13 +43,23 @@ describe('a viewer completes a title and rates it at once (#30)', () => {
     expect(rated.body.data).toMatchObject({ animeId: title.id, userRating: 9 });
 
     // The rewards listener applied the completion with the genres it asked the catalogue for.
-    const [kept] = await waitFor(async () => {
-      const rows = await stack.db.query<{ genres: string[] }>('SELECT genres FROM rewards.title_genres WHERE anime_id = $1', [title.id]);
-      return rows.length > 0 ? rows : null;
-    }, 20_000, 100);
+    const [kept] = await waitFor(
+      async () => {
+        const rows = await stack.db.query<{ genres: string[] }>('SELECT genres FROM rewards.title_genres WHERE anime_id = $1', [title.id]);
+        return rows.length > 0 ? rows : null;
+      },
+      20_000,
+      100,
+    );
     expect([...kept.genres].sort()).toEqual([...title.genres].sort());
     const earned = async () =>
-      Number((await stack.db.query(`SELECT coalesce(sum(amount), 0)::int AS n FROM rewards.point_entries WHERE user_id = $1 AND kind = 'title.completed'`, [user.id]))[0].n);
+      Number(
+        (
+          await stack.db.query(`SELECT coalesce(sum(amount), 0)::int AS n FROM rewards.point_entries WHERE user_id = $1 AND kind = 'title.completed'`, [
+            user.id,
+          ])
+        )[0].n,
+      );
     expect(await earned()).toBe(20);
 
     // The same event delivered again (a redelivery): applied once, by its processed_events record.

@@ -28,8 +28,17 @@ describe('watched episodes from the player’s progress', () => {
     ).map((row) => ({ animeId: row.payload.animeId, episode: row.payload.episode }));
   /** As if the user's first report in the episode came `minutes` ago. */
   const firstReportedAgo = (userId: string, episode: number, minutes: number) =>
-    stack.db.query(`UPDATE community.progress_watches SET first_at = now() - make_interval(mins => $3) WHERE user_id = $1 AND episode = $2`, [userId, episode, minutes]);
-  const episodePoints = async (userId: string) => Number((await stack.db.query(`SELECT coalesce(sum(amount), 0)::int AS n FROM rewards.point_entries WHERE user_id = $1 AND kind = 'episode.watched'`, [userId]))[0].n);
+    stack.db.query(`UPDATE community.progress_watches SET first_at = now() - make_interval(mins => $3) WHERE user_id = $1 AND episode = $2`, [
+      userId,
+      episode,
+      minutes,
+    ]);
+  const episodePoints = async (userId: string) =>
+    Number(
+      (
+        await stack.db.query(`SELECT coalesce(sum(amount), 0)::int AS n FROM rewards.point_entries WHERE user_id = $1 AND kind = 'episode.watched'`, [userId])
+      )[0].n,
+    );
 
   beforeAll(async () => {
     stack = await startCommunityStack('watched');
@@ -97,7 +106,12 @@ describe('watched episodes from the player’s progress', () => {
     const viewer = await stack.user();
     expect((await stack.api.put('/api/users/anime/status', { animeId: DEATH_NOTE.id, status: 'completed' }, { token: viewer.token })).status).toBe(200);
     expect(await announced(viewer.id)).toEqual([]);
-    await waitFor(async () => ((await stack.db.query(`SELECT 1 FROM rewards.point_entries WHERE user_id = $1 AND kind = 'title.completed'`, [viewer.id])).length > 0 ? true : null), 15_000, 50);
+    await waitFor(
+      async () =>
+        (await stack.db.query(`SELECT 1 FROM rewards.point_entries WHERE user_id = $1 AND kind = 'title.completed'`, [viewer.id])).length > 0 ? true : null,
+      15_000,
+      50,
+    );
     expect(await episodePoints(viewer.id)).toBe(0);
   });
 });

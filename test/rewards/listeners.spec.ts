@@ -16,8 +16,11 @@ describe('rewards from events', () => {
   const grants = async (key: string) => Number((await stack.db.query('SELECT count(*)::int AS n FROM rewards.card_grants WHERE key = $1', [key]))[0].n);
   const grantedOnce = (key: string) => waitFor(async () => ((await grants(key)) === 1 ? true : null), 15_000, 50);
   const earnedAs = async (userId: string, kind: string) =>
-    Number((await stack.db.query('SELECT coalesce(sum(amount), 0)::int AS n FROM rewards.point_entries WHERE user_id = $1 AND kind = $2', [userId, kind]))[0].n);
-  const achievements = async (user: RegisteredUser) => (await stack.api.get<{ data: AchievementItem[] }>('/api/users/me/achievements', { token: user.token })).body.data;
+    Number(
+      (await stack.db.query('SELECT coalesce(sum(amount), 0)::int AS n FROM rewards.point_entries WHERE user_id = $1 AND kind = $2', [userId, kind]))[0].n,
+    );
+  const achievements = async (user: RegisteredUser) =>
+    (await stack.api.get<{ data: AchievementItem[] }>('/api/users/me/achievements', { token: user.token })).body.data;
 
   beforeAll(async () => {
     // No catalogue runs here: a genre lookup fails after RPC_TIMEOUT_MS.
@@ -32,19 +35,41 @@ describe('rewards from events', () => {
 
   it('credits an event delivered twice once, and an event about the same thing under another id once too', async () => {
     const user = await stack.user();
-    const result = events.payload('community.quiz.result.recorded', { quizId: 'q1', attemptId: 'a1', userId: user.id, score: 5, totalQuestions: 5, success: true, firstSuccess: true });
+    const result = events.payload('community.quiz.result.recorded', {
+      quizId: 'q1',
+      attemptId: 'a1',
+      userId: user.id,
+      score: 5,
+      totalQuestions: 5,
+      success: true,
+      firstSuccess: true,
+    });
     expect(await events.deliver('community.quiz.result.recorded', result)).toBe('completed');
     expect(await events.deliver('community.quiz.result.recorded', result)).toBe('completed');
     expect(await events.deliver('community.quiz.result.recorded', { ...result, eventId: crypto.randomUUID() })).toBe('completed');
     expect(await account(stack.db, user.id)).toEqual({ balance: 15, xp: 15 });
     // A success that is not the first on the quiz earns nothing.
-    expect(await events.deliver('community.quiz.result.recorded', events.payload('community.quiz.result.recorded', { quizId: 'q2', attemptId: 'a2', userId: user.id, score: 5, totalQuestions: 5, success: true, firstSuccess: false }))).toBe('completed');
+    expect(
+      await events.deliver(
+        'community.quiz.result.recorded',
+        events.payload('community.quiz.result.recorded', {
+          quizId: 'q2',
+          attemptId: 'a2',
+          userId: user.id,
+          score: 5,
+          totalQuestions: 5,
+          success: true,
+          firstSuccess: false,
+        }),
+      ),
+    ).toBe('completed');
     expect((await account(stack.db, user.id)).xp).toBe(15);
   });
 
   it('rewards an approved review once: points, the review card and the first-review achievement with its date', async () => {
     const user = await stack.user();
-    const approved = (reviewId: string) => events.payload('community.review.approved', { reviewId, animeId: 1535, authorId: user.id, authorUsername: user.username });
+    const approved = (reviewId: string) =>
+      events.payload('community.review.approved', { reviewId, animeId: 1535, authorId: user.id, authorUsername: user.username });
     const reviewId = crypto.randomUUID();
     expect(await events.deliver('community.review.approved', approved(reviewId))).toBe('completed');
     // Approved again after an edit: a new event about the same review.
@@ -69,7 +94,16 @@ describe('rewards from events', () => {
     const author = await stack.user();
     const liker = await stack.user();
     const liked = (likerId: string, commentId = crypto.randomUUID()) =>
-      events.payload('community.comment.liked', { commentId, targetType: 'anime', targetId: '1535', authorId: author.id, authorUsername: author.username, excerpt: 'x', likerId, likerUsername: 'someone' });
+      events.payload('community.comment.liked', {
+        commentId,
+        targetType: 'anime',
+        targetId: '1535',
+        authorId: author.id,
+        authorUsername: author.username,
+        excerpt: 'x',
+        likerId,
+        likerUsername: 'someone',
+      });
     expect(await events.deliver('community.comment.liked', liked(author.id))).toBe('completed');
     expect(await account(stack.db, author.id)).toEqual({ balance: 0, xp: 0 });
     expect(await events.deliver('community.comment.liked', liked(liker.id))).toBe('completed');
@@ -93,7 +127,9 @@ describe('rewards from events', () => {
     expect(n).toBe(1);
 
     const importer = await stack.user();
-    await stack.db.query(`INSERT INTO rewards.title_genres (anime_id, genres) SELECT 800000 + i, '{Комедия}' FROM generate_series(1, 10) i ON CONFLICT DO NOTHING`);
+    await stack.db.query(
+      `INSERT INTO rewards.title_genres (anime_id, genres) SELECT 800000 + i, '{Комедия}' FROM generate_series(1, 10) i ON CONFLICT DO NOTHING`,
+    );
     const entries = Array.from({ length: 50 }, (_, index) => ({
       animeId: 800_001 + index,
       status: index < 10 ? ('completed' as const) : ('planned' as const),
@@ -115,7 +151,8 @@ describe('rewards from events', () => {
 
   it('credits a completion even when the catalogue cannot say the title’s genres; the genre counts once they are known', async () => {
     const user = await stack.user();
-    const completed = (animeId: number) => events.payload('community.list.updated', { userId: user.id, animeId, status: 'completed', previousStatus: 'watching', progress: 0 });
+    const completed = (animeId: number) =>
+      events.payload('community.list.updated', { userId: user.id, animeId, status: 'completed', previousStatus: 'watching', progress: 0 });
     expect(await events.deliver('community.list.updated', completed(700_001))).toBe('completed');
     expect(await earnedAs(user.id, 'title.completed')).toBe(20);
     expect(await stack.db.query('SELECT 1 FROM rewards.title_genres WHERE anime_id = 700001')).toEqual([]);
@@ -143,7 +180,9 @@ describe('rewards from events', () => {
     // A gap breaks the streak.
     const other = await stack.user();
     for (const day of [1, 2, 3, 5, 6, 7]) await stack.db.query('INSERT INTO rewards.watch_days (user_id, day) VALUES ($1, $2)', [other.id, daysAgo(day)]);
-    expect(await events.deliver('community.episode.watched', events.payload('community.episode.watched', { userId: other.id, animeId: 1535, episode: 1 }))).toBe('completed');
+    expect(
+      await events.deliver('community.episode.watched', events.payload('community.episode.watched', { userId: other.id, animeId: 1535, episode: 1 })),
+    ).toBe('completed');
     expect(await achievements(other)).toEqual([]);
   });
 });

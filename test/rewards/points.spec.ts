@@ -33,7 +33,9 @@ describe('points and ranks', () => {
 
   it('holds the daily cap of each kind, and credits only what is left under it', async () => {
     const user = await stack.user();
-    const credited = await Promise.all(Array.from({ length: 30 }, (_, index) => earn({ userId: user.id, kind: 'comment.liked', key: `like:${user.id}:${index}` })));
+    const credited = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => earn({ userId: user.id, kind: 'comment.liked', key: `like:${user.id}:${index}` })),
+    );
     // 25 likes a day at 2 points: 50 points, whatever the order the concurrent credits took.
     expect(credited.reduce((sum, points) => sum + points, 0)).toBe(50);
     expect(credited.filter((points) => points === 2)).toHaveLength(25);
@@ -72,7 +74,10 @@ describe('points and ranks', () => {
     expect(await earn({ userId: user.id, kind: 'quiz.success', key: `quiz:rank2:${user.id}` })).toBe(15);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(pushes).toHaveLength(1);
-    const [{ count }] = await stack.db.query(`SELECT count(*)::int AS count FROM rewards.outbox WHERE event_name = 'rewards.rank.changed' AND payload->>'userId' = $1`, [user.id]);
+    const [{ count }] = await stack.db.query(
+      `SELECT count(*)::int AS count FROM rewards.outbox WHERE event_name = 'rewards.rank.changed' AND payload->>'userId' = $1`,
+      [user.id],
+    );
     expect(count).toBe(1);
   });
 
@@ -84,7 +89,10 @@ describe('points and ranks', () => {
       expect(await auth.deliver('rewards.rank.changed', change('любитель', 'зритель', 300))).toBe('completed');
       expect(await auth.deliver('rewards.rank.changed', change('зритель', 'новичок', 100))).toBe('completed');
       expect((await stack.db.query('SELECT rank FROM auth.users WHERE id = $1', [user.id]))[0].rank).toBe('любитель');
-      const [{ count }] = await stack.db.query(`SELECT count(*)::int AS count FROM auth.outbox WHERE event_name = 'auth.user.updated' AND payload->>'userId' = $1`, [user.id]);
+      const [{ count }] = await stack.db.query(
+        `SELECT count(*)::int AS count FROM auth.outbox WHERE event_name = 'auth.user.updated' AND payload->>'userId' = $1`,
+        [user.id],
+      );
       expect(count).toBe(1);
     } finally {
       await auth.close();

@@ -8,7 +8,8 @@ import { account, fund } from './economy-test-kit';
 describe('the roulette', () => {
   let stack: CardsStack;
   const auth = (user: RegisteredUser) => ({ token: user.token });
-  const spin = (user: RegisteredUser, body: unknown = {}) => stack.api.post<{ data: RouletteSpin; message?: string; code?: string; success: boolean }>('/api/user/spin-roulette', body, auth(user));
+  const spin = (user: RegisteredUser, body: unknown = {}) =>
+    stack.api.post<{ data: RouletteSpin; message?: string; code?: string; success: boolean }>('/api/user/spin-roulette', body, auth(user));
   /** What a spin may change, for «nothing changed». */
   const trail = async (userId: string) => {
     const [row] = await stack.db.query(
@@ -23,7 +24,11 @@ describe('the roulette', () => {
   /** A user whose registration card has been granted (so the counts below move only by spins). */
   const user = async () => {
     const registered = await stack.user();
-    await waitFor(async () => ((await stack.db.query('SELECT 1 FROM rewards.card_grants WHERE key = $1', [`registration:${registered.id}`])).length > 0 ? true : null), 15_000, 50);
+    await waitFor(
+      async () => ((await stack.db.query('SELECT 1 FROM rewards.card_grants WHERE key = $1', [`registration:${registered.id}`])).length > 0 ? true : null),
+      15_000,
+      50,
+    );
     return registered;
   };
 
@@ -51,7 +56,9 @@ describe('the roulette', () => {
     expect(Math.min(...won.map((res) => res.body.data.balance))).toBe(0);
     const after = await trail(spinner.id);
     expect(after).toMatchObject({ balance: 0, xp: 1000, spins: 10, grants: 10, cards: 11 });
-    const [{ spent }] = await stack.db.query(`SELECT sum(amount)::int AS spent FROM rewards.point_entries WHERE user_id = $1 AND kind = 'roulette.spin'`, [spinner.id]);
+    const [{ spent }] = await stack.db.query(`SELECT sum(amount)::int AS spent FROM rewards.point_entries WHERE user_id = $1 AND kind = 'roulette.spin'`, [
+      spinner.id,
+    ]);
     expect(spent).toBe(-1000);
   }, 60_000);
 
@@ -112,7 +119,11 @@ describe('the roulette', () => {
   it('lists the points history newest first, a page at a time', async () => {
     const spinner = await user();
     await fund(stack.db, spinner.id, 2500);
-    for (let index = 0; index < 22; index++) await stack.db.query(`INSERT INTO rewards.point_entries (user_id, kind, amount, key) VALUES ($1, 'quiz.success', 15, $2)`, [spinner.id, `test:${spinner.id}:${index}`]);
+    for (let index = 0; index < 22; index++)
+      await stack.db.query(`INSERT INTO rewards.point_entries (user_id, kind, amount, key) VALUES ($1, 'quiz.success', 15, $2)`, [
+        spinner.id,
+        `test:${spinner.id}:${index}`,
+      ]);
     expect((await spin(spinner)).status).toBe(200);
     const first = (await stack.api.get('/api/users/me/points', auth(spinner))).body.data;
     expect(first).toMatchObject({ balance: 2400, xp: 2500, rank: 'отаку', nextRank: { name: 'сэнпай', minXp: 3000 } });

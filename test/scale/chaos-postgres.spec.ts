@@ -69,7 +69,11 @@ async function send(url: string, method: string, path: string, token: string, bo
 const ok = (write: Write) => write.status >= 200 && write.status < 300;
 const statusCounts = (writes: Write[]) => {
   const counts = new Map<string, number>();
-  for (const write of writes) counts.set(`${write.status}${write.body?.code ? ` ${write.body.code}` : ''}`, (counts.get(`${write.status}${write.body?.code ? ` ${write.body.code}` : ''}`) ?? 0) + 1);
+  for (const write of writes)
+    counts.set(
+      `${write.status}${write.body?.code ? ` ${write.body.code}` : ''}`,
+      (counts.get(`${write.status}${write.body?.code ? ` ${write.body.code}` : ''}`) ?? 0) + 1,
+    );
   return [...counts].map(([status, count]) => `${status} ×${count}`).join(', ');
 };
 
@@ -165,18 +169,31 @@ describeIfPossible('a PostgreSQL crash and restart under writes (issue #15, chao
     const outage = writes.filter((write) => write.answeredAt >= crashedAt && write.startedAt < backAt);
     const failed = writes.filter((write) => !ok(write));
     const late = writes.filter((write) => write.answeredAt - write.startedAt > DEADLINE_MS + EDGE_SLACK_MS);
-    const badFailures = failed.filter((write) => write.status !== 503 || write.body?.success !== false || typeof write.body?.message !== 'string' || write.body?.code !== ErrorCode.ServiceUnavailable);
+    const badFailures = failed.filter(
+      (write) =>
+        write.status !== 503 || write.body?.success !== false || typeof write.body?.message !== 'string' || write.body?.code !== ErrorCode.ServiceUnavailable,
+    );
     const failedAfterBack = failed.filter((write) => write.startedAt >= backAt + WRITES_BACK_WITHIN_MS);
     const backMs = Object.fromEntries(kinds.map((kind) => [kind, firstOkAfter(kind) ? firstOkAfter(kind)!.answeredAt - backAt : Infinity]));
     const slowest = Math.max(...writes.map((write) => write.answeredAt - write.startedAt));
 
     print(`PostgreSQL crash (pg_ctl stop -m immediate), down ${restarting - crashedAt} ms, started again in ${backAt - restarting} ms (crash recovery)`);
-    print(`  writes: ${writes.length} (${kinds.map((kind) => `${kind} ${writes.filter((write) => write.kind === kind).length}`).join(', ')}), ${acked.length} acknowledged`);
+    print(
+      `  writes: ${writes.length} (${kinds.map((kind) => `${kind} ${writes.filter((write) => write.kind === kind).length}`).join(', ')}), ${acked.length} acknowledged`,
+    );
     print(`  while it was down (${outage.length} answers): ${statusCounts(outage)}; slowest answer overall ${slowest} ms (deadline ${DEADLINE_MS} ms)`);
-    print(`  503 messages: ${[...new Set(failed.map((write) => write.body?.message))].map((message) => `«${message}» ×${failed.filter((write) => write.body?.message === message).length}`).join(', ')}`);
+    print(
+      `  503 messages: ${[...new Set(failed.map((write) => write.body?.message))].map((message) => `«${message}» ×${failed.filter((write) => write.body?.message === message).length}`).join(', ')}`,
+    );
     print(`  writes back after the server: ${kinds.map((kind) => `${kind} ${backMs[kind]} ms`).join(', ')}`);
-    print(`  failed overall: ${statusCounts(failed) || 'none'}; acknowledged but lost: ${lost.length}; comments stored twice: ${comments.filter((row) => row.copies > 1).length}`);
-    const examples = (list: Write[]) => list.slice(0, 5).map((write) => `${write.kind} ${write.status} ${write.error ?? JSON.stringify(write.body)?.slice(0, 200)}`).join('\n');
+    print(
+      `  failed overall: ${statusCounts(failed) || 'none'}; acknowledged but lost: ${lost.length}; comments stored twice: ${comments.filter((row) => row.copies > 1).length}`,
+    );
+    const examples = (list: Write[]) =>
+      list
+        .slice(0, 5)
+        .map((write) => `${write.kind} ${write.status} ${write.error ?? JSON.stringify(write.body)?.slice(0, 200)}`)
+        .join('\n');
     if (badFailures.length > 0) print(`  failures that are not a 503 envelope:\n${examples(badFailures)}`);
     if (failedAfterBack.length > 0) print(`  failures once back:\n${examples(failedAfterBack)}`);
 

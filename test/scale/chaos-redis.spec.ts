@@ -94,7 +94,8 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
   });
 
   /** Signed-in users online as each gateway tells them. */
-  const onlineTotals = () => Promise.all(cluster.gateways.map(async (gateway) => Number((await call(gateway.url, 'GET', '/api/online/users?limit=50')).body?.data?.total ?? -1)));
+  const onlineTotals = () =>
+    Promise.all(cluster.gateways.map(async (gateway) => Number((await call(gateway.url, 'GET', '/api/online/users?limit=50')).body?.data?.total ?? -1)));
 
   const connect = (url: string, namespace: string, auth: Record<string, string>) => {
     const socket = io(`${url}${namespace}`, {
@@ -174,7 +175,9 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
     await waitFor(
       async () => {
         const probesBack = gateways.every((_, gateway) =>
-          ['title stats', "a user's list"].every((kind) => probes.some((probe) => probe.gateway === gateway && probe.kind === kind && probe.startedAt >= backAt && probe.status === 200)),
+          ['title stats', "a user's list"].every((kind) =>
+            probes.some((probe) => probe.gateway === gateway && probe.kind === kind && probe.startedAt >= backAt && probe.status === 200),
+          ),
         );
         const chatBack = posts.some((post) => post.startedAt >= backAt && post.status === 201 && deliveredToAll(post.text));
         return probesBack && chatBack;
@@ -182,7 +185,9 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
       30_000,
       50,
     ).catch(() => undefined);
-    const presenceBackMs = await waitFor(async () => (await onlineTotals()).every((total) => total >= users.length) && Date.now() - backAt, 20_000, 100).catch(() => Infinity);
+    const presenceBackMs = await waitFor(async () => (await onlineTotals()).every((total) => total >= users.length) && Date.now() - backAt, 20_000, 100).catch(
+      () => Infinity,
+    );
     await sleep(2000);
     running = false;
     await Promise.all([...posting, ...probing]);
@@ -199,8 +204,13 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
     // Chat back: the first message posted after Redis was back that every reader received.
     const firstDelivered = posts.find((post) => post.startedAt >= backAt && post.status === 201 && deliveredToAll(post.text));
     const chatBackMs = firstDelivered ? Math.max(...readers.map(({ received }) => received.get(firstDelivered.body.data.id)!)) - backAt : Infinity;
-    const failedAfterBack = [...posts, ...probes].filter((answer) => answer.startedAt >= backAt + BACK_WITHIN_MS && answer.status !== 200 && answer.status !== 201);
-    const lastFailure = Math.max(killedAt, ...[...posts, ...probes].filter((answer) => answer.status !== 200 && answer.status !== 201).map((answer) => answer.answeredAt));
+    const failedAfterBack = [...posts, ...probes].filter(
+      (answer) => answer.startedAt >= backAt + BACK_WITHIN_MS && answer.status !== 200 && answer.status !== 201,
+    );
+    const lastFailure = Math.max(
+      killedAt,
+      ...[...posts, ...probes].filter((answer) => answer.status !== 200 && answer.status !== 201).map((answer) => answer.answeredAt),
+    );
     const duringOutage = [...posts, ...probes].filter((answer) => answer.answeredAt >= killedAt && answer.startedAt <= backAt);
     const failed = [...posts, ...probes].filter((answer) => answer.status !== 200 && answer.status !== 201);
     const slowest = Math.max(...[...posts, ...probes].map((answer) => answer.answeredAt - answer.startedAt));
@@ -231,23 +241,49 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
 
     print(`Redis restart: SIGKILLed the private redis-server, down ${OUTAGE_MS} ms, started again empty`);
     print(`  requests back after Redis: ${firstBack.map((back) => `gateway#${back.gateway + 1} ${back.kind} ${back.ms} ms`).join(', ')}`);
-    print(`  chat back after Redis: first message posted afterwards reached all ${readers.length} readers ${chatBackMs} ms after (readers' sockets dropped ${readerDrops} times)`);
-    print(`  presence: all ${users.length} users online again through both gateways ${presenceBackMs} ms after Redis (snapshots are republished every heartbeat)`);
-    print(`  during the outage (${duringOutage.length} answers): ${statusCounts(duringOutage)}; the last failure answered ${lastFailure - backAt} ms after Redis was back (a request sent before); slowest answer ${slowest} ms (deadline ${DEADLINE_MS} ms)`);
-    print(`  chat: ${posts.length} posts, ${acknowledged.length} answered 201, all in the history (${stored.length} stored, none twice); ${notDelivered.length} answered 201 but not pushed to every reader (posted while Redis was down or coming back)`);
+    print(
+      `  chat back after Redis: first message posted afterwards reached all ${readers.length} readers ${chatBackMs} ms after (readers' sockets dropped ${readerDrops} times)`,
+    );
+    print(
+      `  presence: all ${users.length} users online again through both gateways ${presenceBackMs} ms after Redis (snapshots are republished every heartbeat)`,
+    );
+    print(
+      `  during the outage (${duringOutage.length} answers): ${statusCounts(duringOutage)}; the last failure answered ${lastFailure - backAt} ms after Redis was back (a request sent before); slowest answer ${slowest} ms (deadline ${DEADLINE_MS} ms)`,
+    );
+    print(
+      `  chat: ${posts.length} posts, ${acknowledged.length} answered 201, all in the history (${stored.length} stored, none twice); ${notDelivered.length} answered 201 but not pushed to every reader (posted while Redis was down or coming back)`,
+    );
     print(
       `  failed posts: ${failedPosts.length}, ${failedPosts.filter((post) => storedTexts.has(post.text)).length} of them stored all the same (answered «${GENERIC_MESSAGES.outcomeUnknown}»: ${failedPosts.filter((post) => post.body?.message === GENERIC_MESSAGES.outcomeUnknown).length}, «${GENERIC_MESSAGES.serviceUnavailable}»: ${failedPosts.filter((post) => post.body?.message === GENERIC_MESSAGES.serviceUnavailable).length})`,
     );
     print(`  reads: ${probes.length} (${statusCounts(probes)}); failures overall ${statusCounts(failed) || 'none'}`);
 
     const afterBack = acknowledged.filter((post) => post.startedAt >= backAt);
-    print(`  posted after Redis was back: ${afterBack.length}; received by reader: ${readers.map(({ received }, index) => `#${index + 1} (gateway#${(index % gateways.length) + 1}) ${afterBack.filter((post) => received.has(post.body.data.id)).length}`).join(', ')}`);
+    print(
+      `  posted after Redis was back: ${afterBack.length}; received by reader: ${readers.map(({ received }, index) => `#${index + 1} (gateway#${(index % gateways.length) + 1}) ${afterBack.filter((post) => received.has(post.body.data.id)).length}`).join(', ')}`,
+    );
     if (chatBackMs > BACK_WITHIN_MS || firstBack.some((back) => back.ms > BACK_WITHIN_MS / 2)) {
-      for (const child of cluster.all) print(`--- ${child.name}\n${child.tail().split('\n').filter((line) => !line.includes('NOGROUP')).slice(-8).join('\n')}`);
+      for (const child of cluster.all)
+        print(
+          `--- ${child.name}\n${child
+            .tail()
+            .split('\n')
+            .filter((line) => !line.includes('NOGROUP'))
+            .slice(-8)
+            .join('\n')}`,
+        );
     }
     // No process died of the outage (an unhandled rejection ends a Node process).
     const died = cluster.all.filter((child) => !child.alive());
-    for (const child of died) print(`--- ${child.name} exited:\n${child.tail().split('\n').filter((line) => !line.includes('NOGROUP')).slice(-12).join('\n')}`);
+    for (const child of died)
+      print(
+        `--- ${child.name} exited:\n${child
+          .tail()
+          .split('\n')
+          .filter((line) => !line.includes('NOGROUP'))
+          .slice(-12)
+          .join('\n')}`,
+      );
     expect(died.map((child) => child.name)).toEqual([]);
     expect(missing.map((post) => post.text)).toEqual([]);
     expect(stored.filter((row) => row.copies !== 1)).toEqual([]);
@@ -277,7 +313,11 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
       const api = apiClient(cluster.gateways[1].url);
       const registeredAt = Date.now();
       const newcomer = await registerUser(api, 'chaosafter');
-      await waitFor(async () => (await cluster.db.query('SELECT 1 FROM moderation.audit_log WHERE subject_user_id = $1', [newcomer.id])).length === 1, 20_000, 100);
+      await waitFor(
+        async () => (await cluster.db.query('SELECT 1 FROM moderation.audit_log WHERE subject_user_id = $1', [newcomer.id])).length === 1,
+        20_000,
+        100,
+      );
       print(`  an event after the restart (auth.user.registered → moderation audit log) applied ${Date.now() - registeredAt} ms after the registration`);
 
       // A catalogue change after the restart reaches both gateways' cached answers (the generation
@@ -287,12 +327,16 @@ describeIfPossible('a Redis restart, empty, under chat and request load (issue #
       expect(change.status).toBe(200);
       const seen = await Promise.all(
         cluster.gateways.map((gateway) =>
-          waitFor(async () => (await call(gateway.url, 'GET', `/api/anime/${titles[2].id}`)).body?.data?.titleRu === `после ${tag}` && Date.now() - changedAt, 10_000, 100).catch(
-            async () => `still «${(await call(gateway.url, 'GET', `/api/anime/${titles[2].id}`)).body?.data?.titleRu}» after 10 s`,
-          ),
+          waitFor(
+            async () => (await call(gateway.url, 'GET', `/api/anime/${titles[2].id}`)).body?.data?.titleRu === `после ${tag}` && Date.now() - changedAt,
+            10_000,
+            100,
+          ).catch(async () => `still «${(await call(gateway.url, 'GET', `/api/anime/${titles[2].id}`)).body?.data?.titleRu}» after 10 s`),
         ),
       );
-      print(`  a catalogue change after the restart seen in the cached reads: ${seen.map((ms, index) => `gateway#${index + 1} ${typeof ms === 'number' ? `${ms} ms` : ms}`).join(', ')}`);
+      print(
+        `  a catalogue change after the restart seen in the cached reads: ${seen.map((ms, index) => `gateway#${index + 1} ${typeof ms === 'number' ? `${ms} ms` : ms}`).join(', ')}`,
+      );
       expect(seen.every((ms) => typeof ms === 'number')).toBe(true);
     } finally {
       redis.disconnect();

@@ -82,7 +82,11 @@ describeIfPossible('a BullMQ worker SIGKILLed mid-job (issue #15, chaos)', () =>
     const [first, second] = await Promise.all([registerUser(api, 'chaosworker'), registerUser(api, 'chaosworker')]);
     const [{ id: title }] = await cluster.db.query<{ id: number }>('SELECT id FROM catalogue.anime WHERE NOT adult ORDER BY id DESC LIMIT 1');
     const counters = async () =>
-      (await cluster.db.query<{ watching: number; completed: number }>('SELECT watching, completed FROM catalogue.anime_list_stats WHERE anime_id = $1', [title]))[0];
+      (
+        await cluster.db.query<{ watching: number; completed: number }>('SELECT watching, completed FROM catalogue.anime_list_stats WHERE anime_id = $1', [
+          title,
+        ])
+      )[0];
 
     // The title's counter row exists (a first viewer's change applied), so the test can lock it.
     expect((await api.put('/api/users/anime/status', { animeId: title, status: 'watching' }, { token: first.token })).status).toBe(200);
@@ -128,21 +132,29 @@ describeIfPossible('a BullMQ worker SIGKILLed mid-job (issue #15, chaos)', () =>
       // The dead worker's transaction goes with its connection; the row is free again.
       await locker.query('COMMIT');
       const appliedAt = await waitFor(async () => (await counters())?.completed === 1 && Date.now(), RERUN_WITHIN_MS, 100).catch(() => null);
-      const state = await waitFor(async () => {
-        const current = await queue.getJobState(eventId);
-        return current === 'completed' || current === 'failed' ? current : null;
-      }, 10_000, 100).catch(() => 'unsettled');
+      const state = await waitFor(
+        async () => {
+          const current = await queue.getJobState(eventId);
+          return current === 'completed' || current === 'failed' ? current : null;
+        },
+        10_000,
+        100,
+      ).catch(() => 'unsettled');
       // Later runs would show by now.
       await sleep(2000);
       const after = await counters();
       const processed = await cluster.db.query('SELECT 1 FROM catalogue.processed_events WHERE event_id = $1', [eventId]);
       const job = await queue.getJob(eventId);
 
-      print(`worker kill: ${victim!.name} (pid ${victim!.pid}) SIGKILLed while its worker held event ${eventId} (community.list.updated), its transaction waiting for the row lock the test held`);
+      print(
+        `worker kill: ${victim!.name} (pid ${victim!.pid}) SIGKILLed while its worker held event ${eventId} (community.list.updated), its transaction waiting for the row lock the test held`,
+      );
       print(
         `  the stalled job ${appliedAt ? `was run again by ${survivor.name}: its effect applied ${appliedAt - killedAt} ms after the kill` : `was not run again within ${RERUN_WITHIN_MS} ms`}; job ${state}, attempts made ${job?.attemptsMade}, stalled counter ${job?.stalledCounter ?? 'n/a'}`,
       );
-      print(`  effect: completed ${after?.completed} (expected 1), watching ${after?.watching} (expected 1); processed_events rows for it: ${processed.length}`);
+      print(
+        `  effect: completed ${after?.completed} (expected 1), watching ${after?.watching} (expected 1); processed_events rows for it: ${processed.length}`,
+      );
 
       expect(appliedAt).not.toBeNull();
       expect(state).toBe('completed');

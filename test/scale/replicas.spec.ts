@@ -128,7 +128,11 @@ async function runCalls(calls: Call[], gateways: string[], concurrency: number, 
           release();
         }
       })();
-      if (call.key) chains.set(call.key, run.then(() => undefined));
+      if (call.key)
+        chains.set(
+          call.key,
+          run.then(() => undefined),
+        );
       return run;
     }),
   );
@@ -202,7 +206,8 @@ describe('the portal with two replicas of every service and two gateways (issue 
         key: `register:${n}`,
         method: 'GET',
         path: '/api/auth/captcha',
-        then: (answer) => answer.status === 200 && captchas.set(n, { captchaId: answer.body.data.captchaId, captchaAnswer: solveCaptcha(answer.body.data.question) }),
+        then: (answer) =>
+          answer.status === 200 && captchas.set(n, { captchaId: answer.body.data.captchaId, captchaAnswer: solveCaptcha(answer.body.data.question) }),
       },
       {
         kind: 'register',
@@ -218,9 +223,21 @@ describe('the portal with two replicas of every service and two gateways (issue 
       method: 'GET',
       path: `/api/anime?page=${1 + (n % 5)}&limit=${[10, 20][n % 2]}&sort=${['popularity', 'score', 'year', 'title', 'new'][Math.floor(n / 10) % 5]}`,
     }));
-    const catalogueGets: Call[] = Array.from({ length: 150 }, (_, n) => ({ kind: 'catalogue get', method: 'GET', path: `/api/anime/${titles[n % titles.length].id}` }));
-    const stats: Call[] = Array.from({ length: 76 }, (_, n) => ({ kind: 'title stats', method: 'GET', path: `/api/anime/${titles[n % titles.length].id}/stats` }));
-    const listReads: Call[] = Array.from({ length: 120 }, (_, n) => ({ kind: "a user's list", method: 'GET', path: `/api/users/profile/${users[n % users.length].username}/anime` }));
+    const catalogueGets: Call[] = Array.from({ length: 150 }, (_, n) => ({
+      kind: 'catalogue get',
+      method: 'GET',
+      path: `/api/anime/${titles[n % titles.length].id}`,
+    }));
+    const stats: Call[] = Array.from({ length: 76 }, (_, n) => ({
+      kind: 'title stats',
+      method: 'GET',
+      path: `/api/anime/${titles[n % titles.length].id}/stats`,
+    }));
+    const listReads: Call[] = Array.from({ length: 120 }, (_, n) => ({
+      kind: "a user's list",
+      method: 'GET',
+      path: `/api/users/profile/${users[n % users.length].username}/anime`,
+    }));
     const progressReads: Call[] = Array.from({ length: 120 }, (_, n) => ({
       kind: 'progress get',
       method: 'GET',
@@ -233,7 +250,15 @@ describe('the portal with two replicas of every service and two gateways (issue 
       const title = titles[10 + (Math.floor(n / 10) % 3)];
       const status = statuses[(n + Math.floor(n / 30)) % statuses.length];
       finalStatus.set(`${user.id}:${title.id}`, status);
-      return { kind: 'list update', write: { service: 'community' }, key: `list:${user.id}:${title.id}`, method: 'PUT', path: '/api/users/anime/status', body: { animeId: title.id, status }, token: user.token };
+      return {
+        kind: 'list update',
+        write: { service: 'community' },
+        key: `list:${user.id}:${title.id}`,
+        method: 'PUT',
+        path: '/api/users/anime/status',
+        body: { animeId: title.id, status },
+        token: user.token,
+      };
     });
     // 70 positions (10 users × 7 titles, episode 1), 2 saves each, in order per position.
     const progressSaves: Call[] = Array.from({ length: 140 }, (_, n) => {
@@ -241,14 +266,30 @@ describe('the portal with two replicas of every service and two gateways (issue 
       const title = titles[Math.floor(n / 10) % 7];
       const position = 60 + n;
       finalPosition.set(`${user.id}:${title.id}`, position);
-      return { kind: 'progress save', key: `progress:${user.id}:${title.id}`, method: 'POST', path: '/api/progress', body: { animeId: title.id, episode: 1, position }, token: user.token };
+      return {
+        kind: 'progress save',
+        key: `progress:${user.id}:${title.id}`,
+        method: 'POST',
+        path: '/api/progress',
+        body: { animeId: title.id, episode: 1, position },
+        token: user.token,
+      };
     });
     // 100 comments (10 per user), each text unique.
     const comments: Call[] = Array.from({ length: 100 }, (_, n) => {
       const user = users[n % 10];
       const content = `replicas ${tag} mixed ${n}`;
       commentTexts.push(content);
-      return { kind: 'comment post', write: { service: 'community' }, key: `comment:${user.id}`, gapMs: COMMENT_GAP_MS, method: 'POST', path: '/api/comments', body: { animeId: titles[20 + (n % 5)].id, content }, token: user.token };
+      return {
+        kind: 'comment post',
+        write: { service: 'community' },
+        key: `comment:${user.id}`,
+        gapMs: COMMENT_GAP_MS,
+        method: 'POST',
+        path: '/api/comments',
+        body: { animeId: titles[20 + (n % 5)].id, content },
+        token: user.token,
+      };
     });
     const calls = interleave([registering, catalogueLists, catalogueGets, stats, listReads, progressReads, listUpdates, progressSaves, comments]);
     expect(calls).toHaveLength(1000);
@@ -265,7 +306,9 @@ describe('the portal with two replicas of every service and two gateways (issue 
     expect(failed).toHaveLength(0);
 
     // Each write applied exactly once: the rows say so…
-    const registered = await cluster.db.query('SELECT username FROM auth.users WHERE username = ANY($1)', [registrations.map((registration) => registration.username)]);
+    const registered = await cluster.db.query('SELECT username FROM auth.users WHERE username = ANY($1)', [
+      registrations.map((registration) => registration.username),
+    ]);
     expect(registered.map((row) => row.username).sort()).toEqual(registrations.map((registration) => registration.username).sort());
     const stored = await cluster.db.query<{ content: string; copies: number }>(
       'SELECT content, count(*)::int AS copies FROM community.comments WHERE content LIKE $1 GROUP BY content',
@@ -294,19 +337,34 @@ describe('the portal with two replicas of every service and two gateways (issue 
     // Both replicas of each service the requests reached took a share; each gateway answered every
     // other request (its `request` log lines may trail the answers a little).
     await waitFor(async () => cluster.gateways.every((gateway, index) => gateway.requests - requestsBefore[index] >= 500), 10_000);
-    const shares = Object.fromEntries((['auth', 'catalogue', 'community', 'chat', 'moderation', 'rewards'] as const).map((service) => [service, sharesSince(before, service)]));
+    const shares = Object.fromEntries(
+      (['auth', 'catalogue', 'community', 'chat', 'moderation', 'rewards'] as const).map((service) => [service, sharesSince(before, service)]),
+    );
     const gatewayShares = cluster.gateways.map((gateway, index) => ({ name: gateway.name, answered: gateway.requests - requestsBefore[index] }));
     const byKind = new Map<string, number[]>();
     for (const outcome of outcomes) byKind.set(outcome.call.kind, [...(byKind.get(outcome.call.kind) ?? []), outcome.ms]);
     print(`1,000 mixed requests in ${(elapsed / 1000).toFixed(1)} s (${Math.round((1000 * 1000) / elapsed)} req/s, 16 in flight)`);
-    print(`  latency ms: p50 ${percentile(outcomes.map((o) => o.ms), 50)}, p95 ${percentile(outcomes.map((o) => o.ms), 95)}, max ${Math.max(...outcomes.map((o) => o.ms))}`);
-    for (const [kind, times] of byKind) print(`    ${kind.padEnd(15)} ×${String(times.length).padStart(3)}  p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms`);
+    print(
+      `  latency ms: p50 ${percentile(
+        outcomes.map((o) => o.ms),
+        50,
+      )}, p95 ${percentile(
+        outcomes.map((o) => o.ms),
+        95,
+      )}, max ${Math.max(...outcomes.map((o) => o.ms))}`,
+    );
+    for (const [kind, times] of byKind)
+      print(`    ${kind.padEnd(15)} ×${String(times.length).padStart(3)}  p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms`);
     print(`  gateways: ${gatewayShares.map((share) => `${share.name} answered ${share.answered}`).join(', ')}`);
-    for (const [service, replicas] of Object.entries(shares)) print(`  ${service.padEnd(10)} messages handled: ${replicas.map((replica) => `${replica.name} ${replica.handled}`).join(', ')}`);
-    print(`  writes checked: ${registrations.length} registrations, ${commentTexts.length} comments, ${finalStatus.size} list entries (120 updates), ${finalPosition.size} positions (140 saves)`);
+    for (const [service, replicas] of Object.entries(shares))
+      print(`  ${service.padEnd(10)} messages handled: ${replicas.map((replica) => `${replica.name} ${replica.handled}`).join(', ')}`);
+    print(
+      `  writes checked: ${registrations.length} registrations, ${commentTexts.length} comments, ${finalStatus.size} list entries (120 updates), ${finalPosition.size} positions (140 saves)`,
+    );
 
     for (const service of ['auth', 'catalogue', 'community'] as const) {
-      for (const replica of shares[service]) expect({ replica: replica.name, tookAShare: replica.handled > 0 }).toEqual({ replica: replica.name, tookAShare: true });
+      for (const replica of shares[service])
+        expect({ replica: replica.name, tookAShare: replica.handled > 0 }).toEqual({ replica: replica.name, tookAShare: true });
     }
   });
 
@@ -347,11 +405,15 @@ describe('the portal with two replicas of every service and two gateways (issue 
 
     // Once the load runs, find the victim's consumer of the community stream, to see what it holds.
     await waitFor(async () => answered >= 100, 120_000, 20);
-    const consumer = await waitFor(async () => {
-      const consumers = (await redis.xinfo('CONSUMERS', stream, 'handlers')) as unknown[][];
-      const names = consumers.map((fields) => String(fields[fields.indexOf('name') + 1]));
-      return names.find((name) => name.startsWith(victim.consumerPrefix));
-    }, 10_000, 20);
+    const consumer = await waitFor(
+      async () => {
+        const consumers = (await redis.xinfo('CONSUMERS', stream, 'handlers')) as unknown[][];
+        const names = consumers.map((fields) => String(fields[fields.indexOf('name') + 1]));
+        return names.find((name) => name.startsWith(victim.consumerPrefix));
+      },
+      10_000,
+      20,
+    );
     const heldEntries = async () => {
       const pending = (await redis.xpending(stream, 'handlers', '-', '+', 100, consumer)) as [string, string, number, number][];
       const entries = await Promise.all(pending.map(([entryId]) => redis.xrange(stream, entryId, entryId)));
@@ -375,7 +437,8 @@ describe('the portal with two replicas of every service and two gateways (issue 
         const writes = entries.filter((entry) => entry.kind === 'write');
         const readCount = entries.length - writes.length;
         const committed =
-          writes.length > 0 && (await database.query('SELECT 1 FROM community.applied_calls WHERE call_id = ANY($1::uuid[])', [writes.map((entry) => entry.callId)])).rowCount! > 0;
+          writes.length > 0 &&
+          (await database.query('SELECT 1 FROM community.applied_calls WHERE call_id = ANY($1::uuid[])', [writes.map((entry) => entry.callId)])).rowCount! > 0;
         const waited = Date.now() - aimedFrom;
         if ((committed && readCount > 0) || (waited > 4000 && readCount > 0) || (waited > 8000 && entries.length > 0)) {
           aimedAt = `${readCount} read(s) and ${writes.length} write(s)${committed ? ', a committed one not answered yet' : ''}`;
@@ -427,17 +490,29 @@ describe('the portal with two replicas of every service and two gateways (issue 
     const rerunBySurvivor = heldOutcomes.filter((outcome) => survivor.handled.some((line) => line.requestId === outcome.requestId)).length;
     const afterKill = outcomes.filter((outcome) => outcome.answeredAt > killedAt);
     const recoveredAt = Math.max(killedAt, ...heldOutcomes.map((outcome) => outcome.answeredAt));
-    print(`chaos: ${outcomes.length} requests (${comments.length} comment posts by ${authors.length} users, ${reads.length} reads) through 2 gateways, 24 in flight, ${((loadEnded - outcomes[0].startedAt) / 1000).toFixed(1)} s`);
-    print(`  SIGKILLed ${victim.name} (pid ${victim.pid}) when it held ${aimedAt}; right after the kill it held ${held.length}: ${heldReads.length} read(s), ${heldWrites.length} write(s)`);
+    print(
+      `chaos: ${outcomes.length} requests (${comments.length} comment posts by ${authors.length} users, ${reads.length} reads) through 2 gateways, 24 in flight, ${((loadEnded - outcomes[0].startedAt) / 1000).toFixed(1)} s`,
+    );
+    print(
+      `  SIGKILLed ${victim.name} (pid ${victim.pid}) when it held ${aimedAt}; right after the kill it held ${held.length}: ${heldReads.length} read(s), ${heldWrites.length} write(s)`,
+    );
     for (const outcome of heldOutcomes) {
       const entry = heldIds.get(outcome.requestId)!;
       const rerun = survivor.handled.some((line) => line.requestId === outcome.requestId);
       const rows = texts.has(outcome.call) ? ` (stored ${stored.find((row) => row.content === texts.get(outcome.call))?.copies ?? 0}×)` : '';
-      print(`    ${entry.pattern} (${entry.kind}, sent ${Math.abs(killedAt - outcome.startedAt)} ms ${outcome.startedAt <= killedAt ? 'before' : 'after'} the kill): ${rerun ? `run again by ${survivor.name}` : 'not run again'}, answered ${outcome.status}${rows} ${outcome.answeredAt - killedAt} ms after the kill`);
+      print(
+        `    ${entry.pattern} (${entry.kind}, sent ${Math.abs(killedAt - outcome.startedAt)} ms ${outcome.startedAt <= killedAt ? 'before' : 'after'} the kill): ${rerun ? `run again by ${survivor.name}` : 'not run again'}, answered ${outcome.status}${rows} ${outcome.answeredAt - killedAt} ms after the kill`,
+      );
     }
-    print(`  retried: ${rerunBySurvivor} held request(s) run again by ${survivor.name} (reads answered ${heldReads.filter((outcome) => outcome.status === 200).length}/${heldReads.length}, writes answered 201 ${heldWrites.filter((outcome) => outcome.status === 201).length}/${heldWrites.length})`);
-    print(`  failed: ${notOk.length} request(s): held writes answered 503 «outcome unknown» (${unknownStored} committed before the kill, ${unknown.length - unknownStored} not), nothing else; ${afterKill.length} requests answered after the kill`);
-    print(`  time to recover (kill → last held request answered): ${recoveredAt - killedAt} ms; slowest answer ${Math.max(...outcomes.map((outcome) => outcome.ms))} ms (deadline ${DEADLINE_MS} ms)`);
+    print(
+      `  retried: ${rerunBySurvivor} held request(s) run again by ${survivor.name} (reads answered ${heldReads.filter((outcome) => outcome.status === 200).length}/${heldReads.length}, writes answered 201 ${heldWrites.filter((outcome) => outcome.status === 201).length}/${heldWrites.length})`,
+    );
+    print(
+      `  failed: ${notOk.length} request(s): held writes answered 503 «outcome unknown» (${unknownStored} committed before the kill, ${unknown.length - unknownStored} not), nothing else; ${afterKill.length} requests answered after the kill`,
+    );
+    print(
+      `  time to recover (kill → last held request answered): ${recoveredAt - killedAt} ms; slowest answer ${Math.max(...outcomes.map((outcome) => outcome.ms))} ms (deadline ${DEADLINE_MS} ms)`,
+    );
     print(`  comments stored: ${stored.length}, none twice; every one of the ${posted.length} answered 201 is stored`);
   });
 

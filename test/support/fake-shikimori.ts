@@ -65,7 +65,13 @@ const missing: Image = {
   x48: '/assets/globals/missing_x48.jpg',
 };
 
-const character = (id: number, name: string, russian: string, slug: string): Entry => ({ id, name, russian, image: image('characters', id), url: `/characters/${id}-${slug}` });
+const character = (id: number, name: string, russian: string, slug: string): Entry => ({
+  id,
+  name,
+  russian,
+  image: image('characters', id),
+  url: `/characters/${id}-${slug}`,
+});
 const person = (id: number, name: string, russian: string, slug: string, withImage = true): Entry => ({
   id,
   name,
@@ -124,8 +130,14 @@ function profile(fields: {
     thread_id: 100000 + fields.id,
     topic_id: 100000 + fields.id,
     myanimelist_id: fields.id,
-    rates_scores_stats: [{ name: 10, value: 15000 }, { name: 9, value: 9000 }],
-    rates_statuses_stats: [{ name: 'Запланировано', value: 12000 }, { name: 'Просмотрено', value: 150000 }],
+    rates_scores_stats: [
+      { name: 10, value: 15000 },
+      { name: 9, value: 9000 },
+    ],
+    rates_statuses_stats: [
+      { name: 'Запланировано', value: 12000 },
+      { name: 'Просмотрено', value: 150000 },
+    ],
     updated_at: '2024-05-01T12:00:00.000+03:00',
     next_episode_at: null,
     fansubbers: [],
@@ -184,7 +196,13 @@ function defaultTitles(): Map<number, FakeAnime> {
             'За двенадцать лет до начала событий Девятихвостый Лис напал на Деревню Скрытого Листа. Четвёртый Хокаге ценой жизни запечатал демона в новорождённом [character=17]Наруто Удзумаки[/character].\r\n\r\n' +
             'Теперь [character=17]Наруто[/character] — шумный сирота, который мечтает стать Хокаге, а его товарищами по команде становятся [character=13]Саскэ[/character] и [character=145]Сакура[/character]. ' +
             '[spoiler=спойлер]Саскэ уйдёт из деревни.[/spoiler][source]ANN[/source]',
-          genres: [genre(1, 'Action', 'Экшен'), genre(2, 'Adventure', 'Приключения'), genre(17, 'Martial Arts', 'Боевые искусства', 'theme'), genre(27, 'Shounen', 'Сёнен', 'demographic'), genre(543, 'Gourmet', 'Гурман')],
+          genres: [
+            genre(1, 'Action', 'Экшен'),
+            genre(2, 'Adventure', 'Приключения'),
+            genre(17, 'Martial Arts', 'Боевые искусства', 'theme'),
+            genre(27, 'Shounen', 'Сёнен', 'demographic'),
+            genre(543, 'Gourmet', 'Гурман'),
+          ],
           franchise: 'naruto',
         }),
         roles: [
@@ -232,7 +250,7 @@ function defaultTitles(): Map<number, FakeAnime> {
           role(['Supporting'], ['Второстепенная'], { character: KAKASHI }),
         ],
         similar: [20],
-        videos: [youtube(2001, 'aJRu5ltxXjc', 'Opening 1 «Hero\'s Come Back!!»', 'op')],
+        videos: [youtube(2001, 'aJRu5ltxXjc', "Opening 1 «Hero's Come Back!!»", 'op')],
         screenshots: [screenshot('c0ffee00c0ffee00c0ffee00c0ffee00')],
       },
     ],

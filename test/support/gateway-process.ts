@@ -30,7 +30,12 @@ export async function startGatewayProcess(env: Env, port: number): Promise<{ url
   const url = `http://127.0.0.1:${port}`;
   // Up once it answers, failed once it exits. No deadline of its own: a loaded machine may take long
   // to boot it (past 30 s at a load of 20 on two cores), and the calling hook's timeout guards a hang.
-  while (!(await fetch(`${url}/api/health/live`).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/api/health/live`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (exited) throw exited;
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }

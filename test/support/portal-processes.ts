@@ -137,7 +137,9 @@ export async function startPortalProcesses(options: PortalOptions): Promise<Port
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
-    const services = SERVICE_NAMES.flatMap((service) => Array.from({ length: options.replicasOf?.[service] ?? replicas }, (_, index) => ({ app: service as AppName, replica: index + 1 })));
+    const services = SERVICE_NAMES.flatMap((service) =>
+      Array.from({ length: options.replicasOf?.[service] ?? replicas }, (_, index) => ({ app: service as AppName, replica: index + 1 })),
+    );
     all.push(...(await Promise.all(services.map(async ({ app, replica }) => launch(app, replica, env, await freePort())))));
     await Promise.all(all.map((child) => ready(child, `${child.url}/health/ready`)));
     const gateways = await Promise.all(Array.from({ length: gatewayCount }, async (_, index) => launch('gateway', index + 1, env, await freePort())));
@@ -162,10 +164,14 @@ export async function startPortalProcesses(options: PortalOptions): Promise<Port
 
 async function ready(child: PortalProcess, url: string) {
   try {
-    await waitFor(async () => {
-      if (!child.alive()) throw new Error('exited');
-      return (await fetch(url)).ok;
-    }, READY_TIMEOUT_MS, 250);
+    await waitFor(
+      async () => {
+        if (!child.alive()) throw new Error('exited');
+        return (await fetch(url)).ok;
+      },
+      READY_TIMEOUT_MS,
+      250,
+    );
   } catch {
     throw new Error(`${child.name} did not become ready at ${url}${child.alive() ? '' : ' (it exited)'}; its last lines:\n${child.tail()}`);
   }
@@ -198,7 +204,12 @@ function launch(app: AppName, replica: number, env: Env, port: number): PortalPr
       return;
     }
     if (entry.msg === 'message handled') {
-      handled.push({ handler: String(entry.handler), outcome: String(entry.outcome), requestId: entry.requestId as string | undefined, time: Number(entry.time) });
+      handled.push({
+        handler: String(entry.handler),
+        outcome: String(entry.outcome),
+        requestId: entry.requestId as string | undefined,
+        time: Number(entry.time),
+      });
     } else if (entry.msg === 'request') {
       requests += 1;
     } else {

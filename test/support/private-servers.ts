@@ -48,17 +48,23 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   const onExit = () => child?.kill('SIGKILL');
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
+      stdio: 'ignore',
+    });
     cleanups.add(onExit);
-    await waitFor(async () => {
-      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      try {
-        await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } finally {
-        probe.disconnect();
-      }
-    }, 10_000, 20);
+    await waitFor(
+      async () => {
+        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        try {
+          await probe.connect();
+          return (await probe.ping()) === 'PONG';
+        } finally {
+          probe.disconnect();
+        }
+      },
+      10_000,
+      20,
+    );
   };
   await start();
   return { url, port, kill, start, stop: async () => (await kill(), void cleanups.delete(onExit)) };
@@ -138,12 +144,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const start = async () => {
     run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
-    await waitFor(async () => {
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.end();
-      return true;
-    }, 30_000, 50);
+    await waitFor(
+      async () => {
+        const client = new Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.end();
+        return true;
+      },
+      30_000,
+      50,
+    );
   };
   try {
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);

@@ -8,4 +8,5 @@ export const INDEX_HTML = readFileSync(resolve(__dirname, '../../web/index.html'
 export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** Text as HTML-escaped in markup and attribute values (the five characters escape-html replaces). */
-export const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapedHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

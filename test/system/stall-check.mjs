@@ -21,7 +21,10 @@ async function register(baseUrl, name) {
   const { payload: captcha } = await call(baseUrl, '/api/auth/captcha');
   const [a, b] = captcha.data.question.match(/-?\d+/g).map(Number);
   const account = { username: name, email: `${name}@example.com`, password: `Pw-${name}-ok!`, agreement: true };
-  const registered = await call(baseUrl, '/api/auth/register', { method: 'POST', body: { ...account, captchaId: captcha.data.captchaId, captchaAnswer: a + b } });
+  const registered = await call(baseUrl, '/api/auth/register', {
+    method: 'POST',
+    body: { ...account, captchaId: captcha.data.captchaId, captchaAnswer: a + b },
+  });
   return { registered, token: registered.payload?.data?.token };
 }
 
@@ -54,7 +57,9 @@ export async function stallCheck(baseUrl, { viewers = 4, animeIds = [20, 1735, 2
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
-  const bursts = await Promise.all(Array.from({ length: viewers }, (_, index) => actingViewer(baseUrl, `st${index}_${suffix}`, animeIds[index % animeIds.length])));
+  const bursts = await Promise.all(
+    Array.from({ length: viewers }, (_, index) => actingViewer(baseUrl, `st${index}_${suffix}`, animeIds[index % animeIds.length])),
+  );
   acting = false;
   await probing;
   return { probes, steps: bursts.flat() };

@@ -156,10 +156,19 @@ test('npm start serves the portal, passes the browser flows and stops cleanly on
   const slowest = Math.max(...probes.map((probe) => probe.ms));
   t.diagnostic(`stall check: ${steps.length} acting calls, ${probes.length} bystander probes, slowest probe ${slowest.toFixed(0)} ms`);
   const failedSteps = steps.filter((step) => step.status >= 500 || step.status === 0);
-  assert.deepEqual(failedSteps.map(({ method, path, status, ms }) => `${method} ${path} ${status} ${ms.toFixed(0)} ms`), []);
-  assert.deepEqual(steps.filter((step) => step.path === '/api/rating').map((step) => step.status), [200, 200, 200, 200]);
+  assert.deepEqual(
+    failedSteps.map(({ method, path, status, ms }) => `${method} ${path} ${status} ${ms.toFixed(0)} ms`),
+    [],
+  );
+  assert.deepEqual(
+    steps.filter((step) => step.path === '/api/rating').map((step) => step.status),
+    [200, 200, 200, 200],
+  );
   const badProbes = probes.filter((probe) => probe.status !== 200 || probe.ms > PROBE_BOUND_MS);
-  assert.deepEqual(badProbes.map(({ path, status, ms }) => `${path} ${status} ${ms.toFixed(0)} ms`), []);
+  assert.deepEqual(
+    badProbes.map(({ path, status, ms }) => `${path} ${status} ${ms.toFixed(0)} ms`),
+    [],
+  );
   assert.ok(probes.length >= 4, `the bystander probed while the others acted (${probes.length} probes)`);
 
   // npm start makes the sample episodes with ffmpeg from FFMPEG_PATH, PATH or npm; only where there is
@@ -174,7 +183,8 @@ test('npm start serves the portal, passes the browser flows and stops cleanly on
     const admin = await registerThroughApi(baseUrl);
     // Two minutes: the script first rebuilds the services when their sources changed.
     const granted = await run(process.execPath, [join(ROOT, 'scripts/grant-admin.mjs'), admin.email], { env }, 120000);
-    if (granted.code !== 0) assert.fail(`npm run admin failed (${granted.code}):\n${granted.output.slice(-2000)}\nportal health now: ${await healthOf(baseUrl)}`);
+    if (granted.code !== 0)
+      assert.fail(`npm run admin failed (${granted.code}):\n${granted.output.slice(-2000)}\nportal health now: ${await healthOf(baseUrl)}`);
     assert.match(granted.output, /is now an admin/);
 
     const started = Date.now();
@@ -200,6 +210,9 @@ test('npm start serves the portal, passes the browser flows and stops cleanly on
   // Every service stopped on SIGTERM by itself: none had to be killed.
   assert.doesNotMatch(output, /did not stop within/);
   assert.match(output, /\[start\] stopped/);
-  const afterStop = await fetch(`${baseUrl}/api/health`).then(() => 'answered', () => 'refused');
+  const afterStop = await fetch(`${baseUrl}/api/health`).then(
+    () => 'answered',
+    () => 'refused',
+  );
   assert.equal(afterStop, 'refused');
 });

@@ -343,7 +343,7 @@ describe('watch-party rooms (chat service) across two gateway replicas', () => {
       expect((await a.get(`/api/watch-party/${roomId}`, { token: hana.token })).body.data.hostUserId).toBe(hana.id);
     });
 
-    it("a replica that dies with the host on it hands control to the member on the surviving replica", async () => {
+    it('a replica that dies with the host on it hands control to the member on the surviving replica', async () => {
       const doomed = await startGatewayProcess(env, await freePort());
       // The helper's kill() waits for an exit that has already happened when called twice.
       let killed = false;

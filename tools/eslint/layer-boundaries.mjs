@@ -10,10 +10,14 @@ function layerOf(file) {
 }
 
 export const layerBoundaries = {
-  meta: { type: 'problem', schema: [], messages: {
-    appToApp: "An app may not import another app ('{{from}}' imports '{{to}}'): share it through libs/.",
-    libToApp: "A lib may not import an app ('{{from}}' imports '{{to}}').",
-  } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      appToApp: "An app may not import another app ('{{from}}' imports '{{to}}'): share it through libs/.",
+      libToApp: "A lib may not import an app ('{{from}}' imports '{{to}}').",
+    },
+  },
   create(context) {
     const source = layerOf(context.filename);
     if (!source) return {};

@@ -8,7 +8,11 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const linter = new Linter({ configType: 'flat' });
 const lint = (file, code) =>
   linter
-    .verify(code, { plugins: { portal: { rules: { 'layer-boundaries': layerBoundaries } } }, rules: { 'portal/layer-boundaries': 'error' } }, { filename: join(ROOT, file) })
+    .verify(
+      code,
+      { plugins: { portal: { rules: { 'layer-boundaries': layerBoundaries } } }, rules: { 'portal/layer-boundaries': 'error' } },
+      { filename: join(ROOT, file) },
+    )
     .map((message) => message.message);
 
 test('an app importing another app is an error', () => {

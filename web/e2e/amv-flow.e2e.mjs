@@ -38,8 +38,32 @@ function makeClip() {
   const file = join(dir, 'clip.mp4');
   const { status, stderr } = spawnSync(
     ffmpeg.path,
-    ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=550:duration=2',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', file],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=15:duration=2',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=550:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      file,
+    ],
     { env: toolEnv(ffmpeg), encoding: 'utf8' },
   );
   if (status !== 0) throw new Error(`ffmpeg: ${stderr}`);
@@ -76,7 +100,15 @@ await runBrowserFlow('amv-flow', step, async (newContext) => {
     amv = await api('/amv', {
       method: 'POST',
       token,
-      body: { title: TITLE, author: 'Браузерный тест', musicArtist: 'Генератор', musicTrack: 'Тон 550 Гц', durationSeconds: 2, tags: ['тест'], video: { uploadId: uploaded.data.uploadId } },
+      body: {
+        title: TITLE,
+        author: 'Браузерный тест',
+        musicArtist: 'Генератор',
+        musicTrack: 'Тон 550 Гц',
+        durationSeconds: 2,
+        tags: ['тест'],
+        video: { uploadId: uploaded.data.uploadId },
+      },
     });
     return amv.id;
   });
@@ -131,7 +163,7 @@ await runBrowserFlow('amv-flow', step, async (newContext) => {
     });
   }
 
-  await step('the account menu\'s «Мой AMV плейлист» leads to the playlist, in the order added', async () => {
+  await step("the account menu's «Мой AMV плейлист» leads to the playlist, in the order added", async () => {
     await page.getByRole('button', { name: /^Меню аккаунта / }).click();
     await page.getByRole('menuitem', { name: 'Мой AMV плейлист' }).click();
     await page.waitForURL('**/my-amv-playlist');
@@ -144,7 +176,10 @@ await runBrowserFlow('amv-flow', step, async (newContext) => {
     const last = SAMPLES[1].title;
     await page.getByRole('button', { name: `Перетащить «${last}» (или стрелки вверх и вниз)` }).focus();
     await page.keyboard.press('ArrowUp');
-    await page.getByRole('status').filter({ hasText: `«${last}»: место 2 из 3` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `«${last}»: место 2 из 3` })
+      .waitFor();
     await page.waitForFunction(
       async ({ url, token, expected }) => {
         const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });

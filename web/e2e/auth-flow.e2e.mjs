@@ -51,7 +51,12 @@ await runBrowserFlow('auth-flow', step, async (newContext) => {
     await page.getByText('Вы успешно зарегистрировались').waitFor();
     // The registration card (issue #18) opens its modal dialog a moment later; closed, the page is usable again.
     const reward = page.getByRole('dialog', { name: 'Вы получили карточку!' });
-    if (await reward.waitFor({ timeout: 10_000 }).then(() => true, () => false)) {
+    if (
+      await reward.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await page.keyboard.press('Escape');
       await reward.waitFor({ state: 'detached' });
     }

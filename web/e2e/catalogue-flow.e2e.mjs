@@ -55,7 +55,8 @@ async function assertPostersSettled(page, scope = 'main') {
     .then((handle) => handle.jsonValue())
     .catch(async () => {
       const broken = await page.evaluate(
-        (scope) => [...globalThis.document.querySelectorAll(`${scope} .poster__img`)].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+        (scope) =>
+          [...globalThis.document.querySelectorAll(`${scope} .poster__img`)].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
         scope,
       );
       throw new Error(`posters did not settle; broken images: ${broken.slice(0, 3).join(', ') || 'none (still loading)'}`);
@@ -155,8 +156,10 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
   // The client retries a failed read once, so a server error may not show: it is listed in the last step.
   const serverErrors = [];
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.url().includes('/poster.svg')) posterFailures.push(`${response.status()} ${response.url().slice(BASE_URL.length)}`);
-    if (response.status() >= 500 && response.url().startsWith(`${BASE_URL}/api/`)) serverErrors.push(`${response.status()} ${response.url().slice(BASE_URL.length)}`);
+    if (response.status() >= 400 && response.url().includes('/poster.svg'))
+      posterFailures.push(`${response.status()} ${response.url().slice(BASE_URL.length)}`);
+    if (response.status() >= 500 && response.url().startsWith(`${BASE_URL}/api/`))
+      serverErrors.push(`${response.status()} ${response.url().slice(BASE_URL.length)}`);
   });
 
   const popularRow = page.getByRole('list', { name: 'Популярное', exact: true });
@@ -180,16 +183,28 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
     await editDialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
     // Either the dialog closes (saved) or it shows an error; the other wait ends by itself.
     const outcome = await Promise.race([
-      editDialog.waitFor({ state: 'hidden' }).then(() => 'saved', () => 'timeout'),
-      editDialog.getByRole('alert').first().waitFor().then(() => 'error', () => 'timeout'),
+      editDialog.waitFor({ state: 'hidden' }).then(
+        () => 'saved',
+        () => 'timeout',
+      ),
+      editDialog
+        .getByRole('alert')
+        .first()
+        .waitFor()
+        .then(
+          () => 'error',
+          () => 'timeout',
+        ),
     ]);
     if (outcome !== 'saved' && (await editDialog.isVisible())) {
       const problem = (await editDialog.getByRole('alert').allTextContents()).join(' / ');
       throw new Error(`the dialog stays open after «Сохранить»${problem ? `: ${problem}` : ''} (${serverErrors.slice(-1)[0] ?? 'no server error seen'})`);
     }
-    await titled(value).waitFor({ timeout: 1_000 }).catch(async () => {
-      throw new Error(`the page shows «${await heading.textContent()}» instead of «${value}»`);
-    });
+    await titled(value)
+      .waitFor({ timeout: 1_000 })
+      .catch(async () => {
+        throw new Error(`the page shows «${await heading.textContent()}» instead of «${value}»`);
+      });
   };
 
   try {
@@ -229,7 +244,10 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
       await genre.locator(`option[value="${GENRE.slug}"]`).waitFor({ state: 'attached' });
       await genre.selectOption(GENRE.slug);
       await page.waitForURL((url) => url.pathname === '/catalog' && url.searchParams.get('genre') === GENRE.slug);
-      await count.filter({ hasNotText: unfiltered }).filter({ hasText: /Найдено/ }).waitFor();
+      await count
+        .filter({ hasNotText: unfiltered })
+        .filter({ hasText: /Найдено/ })
+        .waitFor();
       const total = (text) => Number(text.replace(/\D/g, ''));
       const filtered = (await count.textContent()) ?? '';
       if (!(total(filtered) > 0 && total(filtered) < total(unfiltered))) throw new Error(`«${unfiltered}» became «${filtered}»`);
@@ -267,11 +285,15 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
         presses += 1;
       }
       if ((await wanted.getAttribute('aria-selected')) !== 'true') throw new Error(`«${NARUTO.title}» is not highlighted after ${presses} × ArrowDown`);
-      if ((await search.getAttribute('aria-activedescendant')) !== (await wanted.getAttribute('id'))) throw new Error('aria-activedescendant does not name the highlighted option');
+      if ((await search.getAttribute('aria-activedescendant')) !== (await wanted.getAttribute('id')))
+        throw new Error('aria-activedescendant does not name the highlighted option');
       const titles = await suggestions.locator('.search__option-title').allTextContents();
       await search.press('Enter');
       await page.waitForURL(`${BASE_URL}/anime/${NARUTO.id}`);
-      return `suggestions: ${titles.slice(0, 3).map((title) => `«${title}»`).join(', ')}…; ${presses} × ArrowDown, Enter`;
+      return `suggestions: ${titles
+        .slice(0, 3)
+        .map((title) => `«${title}»`)
+        .join(', ')}…; ${presses} × ArrowDown, Enter`;
     });
 
     await step(`/anime/${NARUTO.id} shows «${NARUTO.title}», «${NARUTO.episodes}», the genres in Russian and its poster`, async () => {
@@ -291,35 +313,43 @@ await runBrowserFlow('catalogue-flow', step, async (newContext) => {
       }),
     );
 
-    await step(`375 px, before any script: /catalog and /anime/${NARUTO.id} paint, loaded, the first poster the page then shows (same URL; on the anime page the same box in the main area)`, async () => {
-      const found = [];
-      // `rendered`: something only React draws, so the poster measured is no longer the shell's.
-      for (const { path, poster, rendered: reactOnly, sameBox } of [
-        { path: '/catalog', poster: '.anime-grid .poster__img', rendered: catalogueList, sameBox: false },
-        // Last: the next steps go on from the anime page.
-        { path: `/anime/${NARUTO.id}`, poster: '.anime-page__poster .poster__img', rendered: page.getByRole('list', { name: 'Жанры', exact: true }), sameBox: true },
-      ]) {
-        const shellPage = await context.newPage();
-        await shellPage.setViewportSize({ width: 375, height: 812 });
-        // The gateway's page shell as a phone shows it while the script is still on its way.
-        await shellPage.route(/\/assets\/.*\.js$/, (route) => route.abort());
-        await shellPage.goto(`${BASE_URL}${path}`);
-        const shell = await firstLoadedPoster(shellPage, poster);
-        await shellPage.close();
-        // The flow's page is drawn again only in front: a page left behind gets no animation frames.
-        await page.bringToFront();
-        await page.setViewportSize({ width: 375, height: 812 });
-        await page.goto(`${BASE_URL}${path}`);
-        await reactOnly.waitFor();
-        const rendered = await firstLoadedPoster(page, poster);
-        await page.setViewportSize({ width: 1280, height: 800 });
-        if (rendered.src !== shell.src) throw new Error(`${path}: the shell shows ${shell.src}, the page ${rendered.src}`);
-        const moved = ['x', 'y', 'width', 'height'].filter((side) => Math.abs(shell.box[side] - rendered.box[side]) > 1);
-        if (sameBox && moved.length) throw new Error(`${path}: the poster moves from ${JSON.stringify(shell.box)} to ${JSON.stringify(rendered.box)}`);
-        found.push(`${path}: ${shell.src.replace(BASE_URL, '')}`);
-      }
-      return found.join('; ');
-    });
+    await step(
+      `375 px, before any script: /catalog and /anime/${NARUTO.id} paint, loaded, the first poster the page then shows (same URL; on the anime page the same box in the main area)`,
+      async () => {
+        const found = [];
+        // `rendered`: something only React draws, so the poster measured is no longer the shell's.
+        for (const { path, poster, rendered: reactOnly, sameBox } of [
+          { path: '/catalog', poster: '.anime-grid .poster__img', rendered: catalogueList, sameBox: false },
+          // Last: the next steps go on from the anime page.
+          {
+            path: `/anime/${NARUTO.id}`,
+            poster: '.anime-page__poster .poster__img',
+            rendered: page.getByRole('list', { name: 'Жанры', exact: true }),
+            sameBox: true,
+          },
+        ]) {
+          const shellPage = await context.newPage();
+          await shellPage.setViewportSize({ width: 375, height: 812 });
+          // The gateway's page shell as a phone shows it while the script is still on its way.
+          await shellPage.route(/\/assets\/.*\.js$/, (route) => route.abort());
+          await shellPage.goto(`${BASE_URL}${path}`);
+          const shell = await firstLoadedPoster(shellPage, poster);
+          await shellPage.close();
+          // The flow's page is drawn again only in front: a page left behind gets no animation frames.
+          await page.bringToFront();
+          await page.setViewportSize({ width: 375, height: 812 });
+          await page.goto(`${BASE_URL}${path}`);
+          await reactOnly.waitFor();
+          const rendered = await firstLoadedPoster(page, poster);
+          await page.setViewportSize({ width: 1280, height: 800 });
+          if (rendered.src !== shell.src) throw new Error(`${path}: the shell shows ${shell.src}, the page ${rendered.src}`);
+          const moved = ['x', 'y', 'width', 'height'].filter((side) => Math.abs(shell.box[side] - rendered.box[side]) > 1);
+          if (sameBox && moved.length) throw new Error(`${path}: the poster moves from ${JSON.stringify(shell.box)} to ${JSON.stringify(rendered.box)}`);
+          found.push(`${path}: ${shell.src.replace(BASE_URL, '')}`);
+        }
+        return found.join('; ');
+      },
+    );
 
     await step('1280×800: the floating chat button covers no text of the page (at the top, «Серии» at the bottom edge, the end)', async () => {
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -38,7 +38,10 @@ await runBrowserFlow('chat-flow', step, async (newContext) => {
     await alicePage.getByPlaceholder('Введите сообщение...').fill(text);
     await alicePage.getByRole('button', { name: 'Отправить', exact: true }).click();
     // This run's message (a portal that ran the flow before shows the earlier ones too).
-    const message = borisPage.getByRole('log', { name: 'Сообщения чата' }).getByRole('listitem').filter({ hasText: `Привет из браузера ${suffix}` });
+    const message = borisPage
+      .getByRole('log', { name: 'Сообщения чата' })
+      .getByRole('listitem')
+      .filter({ hasText: `Привет из браузера ${suffix}` });
     await message.waitFor();
     const arrivedMs = Date.now() - sentAt;
     await message.getByText('<script>window.__pwned = 1</script>', { exact: false }).waitFor();

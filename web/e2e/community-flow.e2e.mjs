@@ -71,30 +71,40 @@ await runBrowserFlow('community-flow', step, async (newContext) => {
 
   await step('B, who has not watched that far, sees it hidden as «Спойлер к серии 2, 05:00»', async () => {
     await openTitle(borisPage);
-    const hidden = commentsOf(borisPage).getByRole('article', { name: `Комментарии: ${alice.username}` }).filter({ hasText: 'Спойлер к серии 2, 05:00' });
+    const hidden = commentsOf(borisPage)
+      .getByRole('article', { name: `Комментарии: ${alice.username}` })
+      .filter({ hasText: 'Спойлер к серии 2, 05:00' });
     await hidden.first().waitFor();
     await hidden.first().getByRole('button', { name: 'Показать', exact: true }).waitFor();
-    if ((await commentsOf(borisPage).getByText(commentText, { exact: false }).count()) > 0) throw new Error('the spoiler text is in B\'s page');
+    if ((await commentsOf(borisPage).getByText(commentText, { exact: false }).count()) > 0) throw new Error("the spoiler text is in B's page");
   });
 
-  await step('B replies; A sees the reply and the bell\'s badge rise live, without a reload', async () => {
+  await step("B replies; A sees the reply and the bell's badge rise live, without a reload", async () => {
     const started = Date.now();
     let navigations = 0;
     alicePage.on('framenavigated', (frame) => frame === alicePage.mainFrame() && (navigations += 1));
-    const thread = commentsOf(borisPage).getByRole('article', { name: `Комментарии: ${alice.username}` }).filter({ hasText: 'Спойлер к серии 2, 05:00' }).first();
+    const thread = commentsOf(borisPage)
+      .getByRole('article', { name: `Комментарии: ${alice.username}` })
+      .filter({ hasText: 'Спойлер к серии 2, 05:00' })
+      .first();
     await thread.getByRole('button', { name: 'Ответить', exact: true }).first().click();
     const replyBox = commentsOf(borisPage).getByLabel(`Ответ ${alice.username}`);
     await replyBox.fill(replyText);
     await replyBox.locator('xpath=ancestor::form').getByRole('button', { name: 'Отправить', exact: true }).click();
     // B's reply as a comment (the reply box may still hold the same text for a moment).
-    const ownReply = commentsOf(borisPage).getByRole('article', { name: `Комментарии: ${boris.username}` }).filter({ hasText: replyText });
+    const ownReply = commentsOf(borisPage)
+      .getByRole('article', { name: `Комментарии: ${boris.username}` })
+      .filter({ hasText: replyText });
     await ownReply.first().waitFor();
     // Shown once: a duplicate (the post's answer and the live push both kept) would be a defect.
     const copies = await ownReply.evaluateAll((nodes) => nodes.map((node) => node.outerHTML.slice(0, 300)));
     if (copies.length !== 1) throw new Error(`B's reply is shown ${copies.length} times: ${copies.join(' | ')}`);
-    await commentsOf(alicePage).getByRole('article', { name: `Комментарии: ${boris.username}` }).filter({ hasText: replyText }).waitFor();
+    await commentsOf(alicePage)
+      .getByRole('article', { name: `Комментарии: ${boris.username}` })
+      .filter({ hasText: replyText })
+      .waitFor();
     await waitForUnread(alicePage, unreadBefore + 1);
-    if (navigations > 0) throw new Error('A\'s page reloaded');
+    if (navigations > 0) throw new Error("A's page reloaded");
     return `reply and badge ${unreadBefore} → ${unreadBefore + 1} in ${Date.now() - started} ms`;
   });
 
@@ -137,7 +147,7 @@ await runBrowserFlow('community-flow', step, async (newContext) => {
     // «Написать рецензию» shows only once A's list has loaded.
     await block.getByRole('button', { name: 'Написать рецензию', exact: true }).waitFor();
     if ((await block.getByRole('article', { name: `Рецензия: ${boris.username}` }).count()) > 0) throw new Error('A sees the pending review');
-    if ((await alicePage.getByText(reviewTitle).count()) > 0) throw new Error('A sees the pending review\'s headline');
+    if ((await alicePage.getByText(reviewTitle).count()) > 0) throw new Error("A sees the pending review's headline");
   });
 
   const reviewUnreadBefore = await unreadOf(borisPage);
@@ -156,20 +166,29 @@ await runBrowserFlow('community-flow', step, async (newContext) => {
     await alicePage.screenshot({ path: `${screenshotDir}/community-review-1280.png` });
   });
 
-  await step('B gets the review\'s card live (issue #18): the card dialog, closed with Escape', async () => {
+  await step("B gets the review's card live (issue #18): the card dialog, closed with Escape", async () => {
     // The approval grants a card over the socket; its modal dialog would hide the bell until closed.
     const reward = borisPage.getByRole('dialog', { name: 'Вы получили карточку!' });
-    if (!(await reward.waitFor({ timeout: 15_000 }).then(() => true, () => false))) return 'no card dialog';
+    if (
+      !(await reward.waitFor({ timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return 'no card dialog';
     await borisPage.keyboard.press('Escape');
     await reward.waitFor({ state: 'detached' });
     return 'shown once and closed';
   });
 
-  await step('B\'s bell rises live and shows «Ваша рецензия … одобрена»', async () => {
+  await step("B's bell rises live and shows «Ваша рецензия … одобрена»", async () => {
     await waitForUnread(borisPage, reviewUnreadBefore + 1);
     await bellOf(borisPage).click();
     const popover = borisPage.getByRole('dialog', { name: 'Уведомления' });
-    await popover.getByText(/^Ваша рецензия.* одобрена$/).first().waitFor();
+    await popover
+      .getByText(/^Ваша рецензия.* одобрена$/)
+      .first()
+      .waitFor();
     await borisPage.keyboard.press('Escape');
   });
 

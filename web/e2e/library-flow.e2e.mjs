@@ -83,10 +83,7 @@ await runBrowserFlow('library-flow', step, async (newContext) => {
 
   await step('export MAL from /settings: the downloaded file lists the three titles', async () => {
     await page.goto(`${BASE_URL}/settings`);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Скачать для MyAnimeList (XML)' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать для MyAnimeList (XML)' }).click()]);
     const path = await download.path();
     const xml = await readFile(path, 'utf8');
     const ids = [...xml.matchAll(/<series_animedb_id>(\d+)<\/series_animedb_id>/g)].map((match) => Number(match[1]));

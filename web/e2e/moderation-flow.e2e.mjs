@@ -55,7 +55,11 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
   let banUntil = '';
 
   await step(`sign in as ${author.username}, ${reporter.username} and the admin, each in a browser of their own`, async () => {
-    await Promise.all([signIn(authorPage, BASE_URL, author), signIn(reporterPage, BASE_URL, reporter), signIn(adminPage, BASE_URL, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })]);
+    await Promise.all([
+      signIn(authorPage, BASE_URL, author),
+      signIn(reporterPage, BASE_URL, reporter),
+      signIn(adminPage, BASE_URL, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    ]);
   });
 
   await step(`A comments on /anime/${ANIME_ID}`, async () => {
@@ -63,7 +67,10 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     const block = commentsOf(authorPage);
     await block.getByLabel('Текст комментария').fill(commentText);
     await block.getByRole('button', { name: 'Отправить', exact: true }).click();
-    await block.getByRole('article', { name: `Комментарии: ${author.username}` }).filter({ hasText: commentText }).waitFor();
+    await block
+      .getByRole('article', { name: `Комментарии: ${author.username}` })
+      .filter({ hasText: commentText })
+      .waitFor();
   });
 
   const reporterUnreadBefore = await (async () => {
@@ -72,7 +79,9 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
   })();
 
   await step('B reports the comment: «Пожаловаться на комментарий», «Оскорбления», a text, «Отправить жалобу»', async () => {
-    const comment = commentsOf(reporterPage).getByRole('article', { name: `Комментарии: ${author.username}` }).filter({ hasText: commentText });
+    const comment = commentsOf(reporterPage)
+      .getByRole('article', { name: `Комментарии: ${author.username}` })
+      .filter({ hasText: commentText });
     await comment.waitFor();
     await comment.getByRole('button', { name: 'Пожаловаться на комментарий', exact: true }).click();
     const dialog = reporterPage.getByRole('dialog', { name: 'Пожаловаться' });
@@ -87,7 +96,11 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  const caseOf = (page) => page.getByRole('region', { name: /^Жалобы/ }).getByRole('article', { name: `Комментарий: ${author.username}` }).filter({ hasText: commentText });
+  const caseOf = (page) =>
+    page
+      .getByRole('region', { name: /^Жалобы/ })
+      .getByRole('article', { name: `Комментарий: ${author.username}` })
+      .filter({ hasText: commentText });
 
   await step('the admin sees the case in the reports queue of /admin: the comment, «Жалоб: 1», B and the reason', async () => {
     await adminPage.goto(`${BASE_URL}/admin`);
@@ -107,14 +120,18 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     await dialog.getByRole('radio', { name: /^Полная блокировка/ }).check();
     await dialog.getByLabel('Срок').selectOption({ label: '1 день' });
     await dialog.getByRole('textbox', { name: 'Причина' }).fill(banReason);
-    if (!(await dialog.getByRole('checkbox', { name: 'Удалить то, на что пожаловались' }).isChecked())) throw new Error('deleting the content is not offered checked');
+    if (!(await dialog.getByRole('checkbox', { name: 'Удалить то, на что пожаловались' }).isChecked()))
+      throw new Error('deleting the content is not offered checked');
     const decided = adminPage.waitForRequest((request) => request.method() === 'PUT' && /^\/api\/admin\/reports\/[^/]+$/.test(new URL(request.url()).pathname));
-    const answered = adminPage.waitForResponse((response) => response.request().method() === 'PUT' && /^\/api\/admin\/reports\/[^/]+$/.test(new URL(response.url()).pathname));
+    const answered = adminPage.waitForResponse(
+      (response) => response.request().method() === 'PUT' && /^\/api\/admin\/reports\/[^/]+$/.test(new URL(response.url()).pathname),
+    );
     await dialog.getByRole('button', { name: 'Наказать', exact: true }).click();
     const decision = (await decided).postDataJSON();
     const response = await answered;
     if (!response.ok()) throw new Error(`PUT ${new URL(response.url()).pathname} answered ${response.status()}`);
-    if (decision?.action !== 'resolve' || decision?.deleteContent !== true || decision?.ban?.kind !== 'full' || !decision?.ban?.until) throw new Error(`the decision sent was ${JSON.stringify(decision)}`);
+    if (decision?.action !== 'resolve' || decision?.deleteContent !== true || decision?.ban?.kind !== 'full' || !decision?.ban?.until)
+      throw new Error(`the decision sent was ${JSON.stringify(decision)}`);
     banUntil = decision.ban.until;
     const hours = (Date.parse(banUntil) - Date.now()) / 3_600_000;
     if (hours < 23 || hours > 24.1) throw new Error(`the ban ends in ${hours.toFixed(2)} h, not a day`);
@@ -142,11 +159,14 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     if ((await block.getByText(commentText).count()) > 0) throw new Error('the deleted comment is still shown to B');
   });
 
-  await step('B\'s bell says «Ваша жалоба рассмотрена: нарушение подтверждено, содержимое удалено»', async () => {
+  await step("B's bell says «Ваша жалоба рассмотрена: нарушение подтверждено, содержимое удалено»", async () => {
     await reporterPage.getByRole('button', { name: `Уведомления, непрочитанных: ${reporterUnreadBefore + 1}`, exact: true }).waitFor();
     await bellOf(reporterPage).click();
     const popover = reporterPage.getByRole('dialog', { name: 'Уведомления' });
-    await popover.getByText(/^Ваша жалоба рассмотрена: нарушение подтверждено, содержимое удалено/).first().waitFor();
+    await popover
+      .getByText(/^Ваша жалоба рассмотрена: нарушение подтверждено, содержимое удалено/)
+      .first()
+      .waitFor();
     await reporterPage.screenshot({ path: `${screenshotDir}/moderation-bell-1280.png` });
     await reporterPage.keyboard.press('Escape');
   });
@@ -157,7 +177,10 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     await adminPage.goto(`${BASE_URL}/admin`);
     const log = adminPage.getByRole('region', { name: /^Журнал действий/ });
     const rowAbout = (label) =>
-      log.getByRole('row').filter({ has: adminPage.getByRole('cell', { name: label, exact: true }) }).filter({ has: adminPage.getByRole('link', { name: author.username, exact: true }) });
+      log
+        .getByRole('row')
+        .filter({ has: adminPage.getByRole('cell', { name: label, exact: true }) })
+        .filter({ has: adminPage.getByRole('link', { name: author.username, exact: true }) });
     const seen = [];
     for (const [event, label] of [
       ['moderation.user.banned', 'Бан'],
@@ -211,10 +234,17 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
     await charts().first().waitFor();
     const drawn = [];
     for (const days of [30, 90, 7]) {
-      const loaded = adminPage.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/stats' && new URL(response.url()).searchParams.get('days') === String(days)).catch(() => null);
+      const loaded = adminPage
+        .waitForResponse(
+          (response) => new URL(response.url()).pathname === '/api/admin/stats' && new URL(response.url()).searchParams.get('days') === String(days),
+        )
+        .catch(() => null);
       const button = ranges.getByRole('button', { name: `${days} дней`, exact: true });
       await button.click();
-      await adminPage.waitForFunction((name) => [...globalThis.document.querySelectorAll('[aria-pressed="true"]')].some((node) => node.textContent === name), `${days} дней`);
+      await adminPage.waitForFunction(
+        (name) => [...globalThis.document.querySelectorAll('[aria-pressed="true"]')].some((node) => node.textContent === name),
+        `${days} дней`,
+      );
       if (days !== 7 && !(await loaded)) throw new Error(`no /api/admin/stats?days=${days} request`);
       await charts().first().waitFor();
       for (const name of ['Люди', 'Активность', 'Жалобы']) await adminPage.getByRole('figure', { name }).locator(chartSvg).waitFor();
@@ -222,7 +252,8 @@ await runBrowserFlow('moderation-flow', step, async (newContext) => {
       await adminPage.waitForTimeout(300);
       const widths = await charts().evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().width)));
       const overflow = await adminPage.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth);
-      if (widths.some((width) => width > 1280) || overflow > 0) throw new Error(`the charts are ${widths.join(', ')} px wide, the page overflows by ${overflow} px`);
+      if (widths.some((width) => width > 1280) || overflow > 0)
+        throw new Error(`the charts are ${widths.join(', ')} px wide, the page overflows by ${overflow} px`);
       drawn.push(`${days} days: ${widths.length} charts, ${widths[0]} px`);
     }
     await adminPage.screenshot({ path: `${screenshotDir}/moderation-stats-1280.png`, fullPage: true });

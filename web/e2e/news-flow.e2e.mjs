@@ -49,7 +49,9 @@ await runBrowserFlow('news-flow', step, async (newContext) => {
     await dialog.getByLabel('Добавить аниме').fill(linked.title);
     await dialog.getByRole('button', { name: `Добавить «${linked.title}»`, exact: true }).click();
     await dialog.getByRole('list', { name: 'Связанные аниме: 1 аниме' }).getByText(linked.title).waitFor();
-    const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 230, g: 80, b: 40 } } }).jpeg().toBuffer();
+    const cover = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 230, g: 80, b: 40 } } })
+      .jpeg()
+      .toBuffer();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'festival.jpg', mimeType: 'image/jpeg', buffer: cover });
     await dialog.getByRole('img', { name: 'Обложка новости' }).waitFor();
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
@@ -105,7 +107,10 @@ await runBrowserFlow('news-flow', step, async (newContext) => {
   await step('the article shows its body and the linked title; the body’s script and onerror never ran', async () => {
     await readerPage.getByRole('heading', { level: 1, name: title }).waitFor();
     await readerPage.getByText('Вход свободный.').waitFor();
-    await readerPage.getByRole('link', { name: /Наруто/ }).first().waitFor();
+    await readerPage
+      .getByRole('link', { name: /Наруто/ })
+      .first()
+      .waitFor();
     // The hostile image would have failed to load (src "x") by now, and fired its handler had it one.
     await readerPage.waitForTimeout(500);
     const pwned = await readerPage.evaluate(() => globalThis.__newsPwned ?? null);

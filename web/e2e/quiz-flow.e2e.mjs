@@ -43,7 +43,9 @@ await runBrowserFlow('quiz-flow', step, async (newContext) => {
     await authorPage.getByLabel('Название').fill(title);
     await authorPage.getByLabel('Описание').fill('Три вопроса для настоящих фанатов');
     await authorPage.getByLabel(/^Ограничение времени/).fill('300');
-    const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 240, g: 140, b: 30 } } }).png().toBuffer();
+    const cover = await sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 240, g: 140, b: 30 } } })
+      .png()
+      .toBuffer();
     await authorPage.getByLabel('Обложка').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
     await authorPage.getByRole('img', { name: 'Загруженное изображение' }).waitFor();
     for (const [index, question] of QUESTIONS.entries()) {
@@ -64,7 +66,8 @@ await runBrowserFlow('quiz-flow', step, async (newContext) => {
     await card.getByText('На модерации').waitFor();
     const mine = await api('/quiz/mine', { token: author.token });
     quiz = mine.items.find((item) => item.title === title);
-    if (!quiz || quiz.status !== 'pending' || quiz.questionCount !== 3 || quiz.timeLimitSeconds !== 300 || !quiz.coverUrl) throw new Error(`stored as ${JSON.stringify(quiz)}`);
+    if (!quiz || quiz.status !== 'pending' || quiz.questionCount !== 3 || quiz.timeLimitSeconds !== 300 || !quiz.coverUrl)
+      throw new Error(`stored as ${JSON.stringify(quiz)}`);
     const listed = await api('/quiz?sort=new');
     if (listed.items.some((item) => item.id === quiz.id)) throw new Error('a pending quiz is listed');
   });
@@ -83,7 +86,8 @@ await runBrowserFlow('quiz-flow', step, async (newContext) => {
 
   await step('its author is told in the notifications', async () => {
     const { items } = await api('/notifications', { token: author.token });
-    if (!items.some((item) => item.kind === 'quiz.approved' && item.target.quizId === quiz.id)) throw new Error(`notifications: ${JSON.stringify(items.map((item) => item.kind))}`);
+    if (!items.some((item) => item.kind === 'quiz.approved' && item.target.quizId === quiz.id))
+      throw new Error(`notifications: ${JSON.stringify(items.map((item) => item.kind))}`);
   });
 
   await step(`${player.username} finds it on /quiz and plays it one question at a time with the timer running`, async () => {
@@ -115,7 +119,11 @@ await runBrowserFlow('quiz-flow', step, async (newContext) => {
 
   await step('a forged score sent through the API is ignored; the best result stays 2 of 3', async () => {
     const attempt = await api(`/quiz/${quiz.id}/attempts`, { method: 'POST', token: player.token });
-    const result = await api('/user/quiz-result', { method: 'POST', token: player.token, body: { quizId: quiz.id, attemptId: attempt.attemptId, answers: [[1], [], []], score: 3, totalQuestions: 3 } });
+    const result = await api('/user/quiz-result', {
+      method: 'POST',
+      token: player.token,
+      body: { quizId: quiz.id, attemptId: attempt.attemptId, answers: [[1], [], []], score: 3, totalQuestions: 3 },
+    });
     if (result.score !== 0 || result.best.score !== 2) throw new Error(`answered ${JSON.stringify(result)}`);
   });
 

@@ -83,7 +83,9 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
     if (!src.startsWith('/api/cards/')) throw new Error(`the card comes from ${src}, not /api/cards/`);
     const loaded = await media.evaluate((element) =>
       element.tagName === 'IMG'
-        ? new Promise((resolve) => (element.complete ? resolve(element.naturalWidth > 0) : element.addEventListener('load', () => resolve(true), { once: true })))
+        ? new Promise((resolve) =>
+            element.complete ? resolve(element.naturalWidth > 0) : element.addEventListener('load', () => resolve(true), { once: true }),
+          )
         : true,
     );
     if (!loaded) throw new Error(`the card ${src} did not load`);
@@ -120,7 +122,8 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
   await step('the rarity filter narrows the collection', async () => {
     await page.locator('.rewards-filter__option', { hasText: /^легендарная$/ }).click();
     await page.waitForURL((url) => url.searchParams.get('rarity') === 'legendary');
-    const legendary = (await api('/cards')).cards.filter((card) => card.rarity === 'legendary').length + (granted.rarity === 'legendary' && granted.retired ? 1 : 0);
+    const legendary =
+      (await api('/cards')).cards.filter((card) => card.rarity === 'legendary').length + (granted.rarity === 'legendary' && granted.retired ? 1 : 0);
     // The URL changes first; the grid follows on the next render.
     const links = page.getByRole('list', { name: 'Карточки коллекции' }).getByRole('link');
     let shown = -1;
@@ -142,7 +145,10 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
 
   await step('the account menu shows the rank', async () => {
     await page.getByRole('button', { name: `Меню аккаунта ${account.username}` }).click();
-    await page.getByText(/Ранг: новичок/).first().waitFor();
+    await page
+      .getByText(/Ранг: новичок/)
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
   });
 
@@ -161,62 +167,66 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
     // Without sample episodes nothing gives a test account points, so the spin cannot be reached.
     console.log('# watching and the spin skipped: no sample episodes (npm run media:samples)');
   } else {
-    await step(`watch two sample episodes through (${WATCHED.map(({ animeId, episode }) => `/watch/${animeId}/${episode}`).join(', ')}): the watching card's dialog shows`, async () => {
-      const before = await api('/users/me/cards', { token });
-      const copiesBefore = before.owned.reduce((sum, item) => sum + item.count, 0);
-      // Two tabs of the same browser, both signed in, play at the same time: the watch takes one episode's length.
-      const pages = [page, await context.newPage()];
-      pages[1].on('pageerror', (error) => errors.push(error.message));
-      // The grants the socket pushes (`reward:card`, with their source), so the watching card is told
-      // apart from the day's list card the player's «watched» mark also brings (docs/rewards.md).
-      const pushed = [];
-      for (const tab of pages) {
-        tab.on('websocket', (socket) =>
-          socket.on('framereceived', ({ payload }) => {
-            const text = String(payload);
-            if (!text.includes('"reward:card"')) return;
-            const [, grant] = JSON.parse(text.slice(text.indexOf('[')));
-            pushed.push(grant);
-          }),
-        );
-      }
-      await Promise.all(pages.map((tab, index) => startEpisode(tab, WATCHED[index])));
-      const started = Date.now();
-      let watching = null;
-      for (const deadline = Date.now() + 150_000; !watching && Date.now() < deadline; await page.waitForTimeout(250)) {
-        watching = pushed.find((grant) => grant.source === 'watching') ?? null;
-      }
-      if (!watching) throw new Error(`no watching card within 150 s (pushed: ${pushed.map((grant) => grant.source).join(', ') || 'none'})`);
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      // Counted at 80 %: both episodes still play to their end.
-      await Promise.all(pages.map((tab) => tab.waitForFunction(() => globalThis.__e2eEpisodeEnded === true, undefined, { timeout: 40_000 })));
-      await pages[1].close();
-      // The tab that stays stops playing (the countdown may have started the next episode).
-      await page.evaluate(() => globalThis.document.querySelector('video')?.pause());
-      // One dialog after another (the list card may come first): the watching card's is among them.
-      const shown = [];
-      for (;;) {
-        await reward.waitFor({ timeout: 10_000 });
-        const src = (await reward.locator('img, video').first().getAttribute('src')) ?? '';
-        shown.push(src.replace('/api/cards/', ''));
-        if (src === `/api/cards/${watching.card.file}`) break;
-        if (shown.length > 3) throw new Error(`the dialogs showed ${shown.join(', ')}, not the watching card ${watching.card.file}`);
-        await reward.getByRole('button', { name: 'Забрать?' }).click();
-        await page.waitForTimeout(500);
-      }
-      await page.screenshot({ path: join(screenshotDir, 'rewards-watching-dialog-1280.png') });
-      // The watching card and the day's list card (the player marks each episode watched in the list).
-      let copiesAfter = 0;
-      for (const deadline = Date.now() + 10_000; copiesAfter !== copiesBefore + 2 && Date.now() < deadline; await page.waitForTimeout(250)) {
-        copiesAfter = (await api('/users/me/cards', { token })).owned.reduce((sum, item) => sum + item.count, 0);
-      }
-      if (copiesAfter !== copiesBefore + 2) throw new Error(`the account holds ${copiesAfter} copies, expected ${copiesBefore + 2} (the watching and the list card)`);
-      const points = await api('/users/me/points', { token });
-      const episodes = points.history.filter((entry) => entry.kind === 'episode.watched');
-      if (episodes.length !== 2) throw new Error(`${episodes.length} watched episodes credited, expected 2`);
-      const dialogs = shown.length > 1 ? `, after ${shown.length - 1} other` : '';
-      return `the watching card «${watching.card.title}» after ${seconds} s of playing${dialogs}, both episodes ended; balance ${points.balance}`;
-    });
+    await step(
+      `watch two sample episodes through (${WATCHED.map(({ animeId, episode }) => `/watch/${animeId}/${episode}`).join(', ')}): the watching card's dialog shows`,
+      async () => {
+        const before = await api('/users/me/cards', { token });
+        const copiesBefore = before.owned.reduce((sum, item) => sum + item.count, 0);
+        // Two tabs of the same browser, both signed in, play at the same time: the watch takes one episode's length.
+        const pages = [page, await context.newPage()];
+        pages[1].on('pageerror', (error) => errors.push(error.message));
+        // The grants the socket pushes (`reward:card`, with their source), so the watching card is told
+        // apart from the day's list card the player's «watched» mark also brings (docs/rewards.md).
+        const pushed = [];
+        for (const tab of pages) {
+          tab.on('websocket', (socket) =>
+            socket.on('framereceived', ({ payload }) => {
+              const text = String(payload);
+              if (!text.includes('"reward:card"')) return;
+              const [, grant] = JSON.parse(text.slice(text.indexOf('[')));
+              pushed.push(grant);
+            }),
+          );
+        }
+        await Promise.all(pages.map((tab, index) => startEpisode(tab, WATCHED[index])));
+        const started = Date.now();
+        let watching = null;
+        for (const deadline = Date.now() + 150_000; !watching && Date.now() < deadline; await page.waitForTimeout(250)) {
+          watching = pushed.find((grant) => grant.source === 'watching') ?? null;
+        }
+        if (!watching) throw new Error(`no watching card within 150 s (pushed: ${pushed.map((grant) => grant.source).join(', ') || 'none'})`);
+        const seconds = ((Date.now() - started) / 1000).toFixed(0);
+        // Counted at 80 %: both episodes still play to their end.
+        await Promise.all(pages.map((tab) => tab.waitForFunction(() => globalThis.__e2eEpisodeEnded === true, undefined, { timeout: 40_000 })));
+        await pages[1].close();
+        // The tab that stays stops playing (the countdown may have started the next episode).
+        await page.evaluate(() => globalThis.document.querySelector('video')?.pause());
+        // One dialog after another (the list card may come first): the watching card's is among them.
+        const shown = [];
+        for (;;) {
+          await reward.waitFor({ timeout: 10_000 });
+          const src = (await reward.locator('img, video').first().getAttribute('src')) ?? '';
+          shown.push(src.replace('/api/cards/', ''));
+          if (src === `/api/cards/${watching.card.file}`) break;
+          if (shown.length > 3) throw new Error(`the dialogs showed ${shown.join(', ')}, not the watching card ${watching.card.file}`);
+          await reward.getByRole('button', { name: 'Забрать?' }).click();
+          await page.waitForTimeout(500);
+        }
+        await page.screenshot({ path: join(screenshotDir, 'rewards-watching-dialog-1280.png') });
+        // The watching card and the day's list card (the player marks each episode watched in the list).
+        let copiesAfter = 0;
+        for (const deadline = Date.now() + 10_000; copiesAfter !== copiesBefore + 2 && Date.now() < deadline; await page.waitForTimeout(250)) {
+          copiesAfter = (await api('/users/me/cards', { token })).owned.reduce((sum, item) => sum + item.count, 0);
+        }
+        if (copiesAfter !== copiesBefore + 2)
+          throw new Error(`the account holds ${copiesAfter} copies, expected ${copiesBefore + 2} (the watching and the list card)`);
+        const points = await api('/users/me/points', { token });
+        const episodes = points.history.filter((entry) => entry.kind === 'episode.watched');
+        if (episodes.length !== 2) throw new Error(`${episodes.length} watched episodes credited, expected 2`);
+        const dialogs = shown.length > 1 ? `, after ${shown.length - 1} other` : '';
+        return `the watching card «${watching.card.title}» after ${seconds} s of playing${dialogs}, both episodes ended; balance ${points.balance}`;
+      },
+    );
 
     await step('spin the roulette: the reel lands on the card the server drew', async () => {
       // The day's list card may wait behind the watching card (either may arrive first): take each in turn.
@@ -228,7 +238,9 @@ await runBrowserFlow('rewards-flow', step, async (newContext) => {
       await page.goto(`${BASE_URL}/profile?tab=roulette`);
       const info = await api('/user/roulette', { token });
       if (info.balance < info.cost) {
-        throw new Error(`${info.balance} points after two episodes, a spin costs ${info.cost}: start the portal with REWARDS_SPIN_COST=10 (see test/system/start.test.mjs)`);
+        throw new Error(
+          `${info.balance} points after two episodes, a spin costs ${info.cost}: start the portal with REWARDS_SPIN_COST=10 (see test/system/start.test.mjs)`,
+        );
       }
       before = await api('/users/me/cards', { token });
       const button = page.getByRole('button', { name: /^Крутить за / });

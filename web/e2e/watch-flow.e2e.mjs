@@ -5,7 +5,16 @@
 // Drives Debian's Chromium through playwright-core, prints one line per step, saves screenshots at
 // 375 px and 1280 px into artifacts/screenshots/, exits 1 on any failure.
 import { join } from 'node:path';
-import { baseUrlFromEnv, createStepper, launchChromium, runBrowserFlow, runSuffix, screenshotDir, skipWithoutSampleVideo, waitWithoutGesture } from './lib/browser.mjs';
+import {
+  baseUrlFromEnv,
+  createStepper,
+  launchChromium,
+  runBrowserFlow,
+  runSuffix,
+  screenshotDir,
+  skipWithoutSampleVideo,
+  waitWithoutGesture,
+} from './lib/browser.mjs';
 import { apiClient, registerAccount, signIn } from './lib/accounts.mjs';
 
 skipWithoutSampleVideo('watch-flow');
@@ -145,7 +154,9 @@ await runBrowserFlow('watch-flow', step, async (newContext) => {
     const phone = await launchChromium(['--autoplay-policy=document-user-activation-required']);
     try {
       // Signed in as the web client keeps a session.
-      const phoneContext = await phone.newContext({ storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: account.token }] }] } });
+      const phoneContext = await phone.newContext({
+        storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'token', value: account.token }] }] },
+      });
       const cold = await phoneContext.newPage();
       cold.on('pageerror', (error) => errors.push(error.message));
       const streamRequests = [];

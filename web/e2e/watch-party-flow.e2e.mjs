@@ -101,7 +101,10 @@ await runBrowserFlow('watch-party-flow', step, async (newContext) => {
     if ((await memberPage.locator('.watch-party__video video').getAttribute('controls')) !== null) throw new Error("the member's video has controls");
     const members = memberPage.getByRole('region', { name: /^Участники/ });
     await members.getByText(host.username, { exact: false }).waitFor();
-    await hostPage.getByRole('region', { name: /^Участники/ }).getByText(member.username, { exact: false }).waitFor();
+    await hostPage
+      .getByRole('region', { name: /^Участники/ })
+      .getByText(member.username, { exact: false })
+      .waitFor();
   });
 
   await step('both videos load the episode', async () => {

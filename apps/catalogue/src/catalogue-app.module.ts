@@ -42,7 +42,14 @@ export class CatalogueAppModule {
         ServicePlatformModule.forService({ service: 'catalogue', config, logger, migrations: CATALOGUE_MIGRATIONS }),
         ServiceRpcModule.forService(config),
       ],
-      controllers: [AnimeMessageController, SearchMessageController, PeopleMessageController, CollectionsMessageController, ...METADATA_CONTROLLERS, ...EPISODES_CONTROLLERS],
+      controllers: [
+        AnimeMessageController,
+        SearchMessageController,
+        PeopleMessageController,
+        CollectionsMessageController,
+        ...METADATA_CONTROLLERS,
+        ...EPISODES_CONTROLLERS,
+      ],
       providers: [
         // The admins' operations ask auth for the caller's role (OperationAccessGuard).
         { provide: RoleLookup, useClass: RoleLookupFromAuth },

@@ -20,7 +20,11 @@ import { WatchPartyPusher } from './watch-party/watch-party-pusher';
 @Module({})
 export class ChatAppModule {
   static forRoot(config: ChatEnv, logger: Logger): DynamicModule {
-    const presence: PresenceSettings = { keyPrefix: config.REDIS_KEY_PREFIX, heartbeatMs: config.PRESENCE_HEARTBEAT_MS, ttlSeconds: config.PRESENCE_TTL_SECONDS };
+    const presence: PresenceSettings = {
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      heartbeatMs: config.PRESENCE_HEARTBEAT_MS,
+      ttlSeconds: config.PRESENCE_TTL_SECONDS,
+    };
     const watchParty: WatchPartySettings = {
       keyPrefix: config.REDIS_KEY_PREFIX,
       hostGraceMs: config.WATCH_PARTY_HOST_GRACE_MS,

@@ -15,10 +15,7 @@ export class RewardsAppModule {
   static forRoot(config: RewardsEnv, logger: Logger): DynamicModule {
     return {
       module: RewardsAppModule,
-      imports: [
-        ServicePlatformModule.forService({ service: 'rewards', config, logger, migrations: REWARDS_MIGRATIONS }),
-        ServiceRpcModule.forService(config),
-      ],
+      imports: [ServicePlatformModule.forService({ service: 'rewards', config, logger, migrations: REWARDS_MIGRATIONS }), ServiceRpcModule.forService(config)],
       controllers: [...CARDS_CONTROLLERS, ...POINTS_CONTROLLERS, ...ROULETTE_CONTROLLERS, ...ACHIEVEMENTS_CONTROLLERS],
       providers: [
         { provide: RoleLookup, useClass: RoleLookupFromAuth },

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import type { AppName } from '@portal/contracts';
-import {
-  authEnvSchema,
-  catalogueEnvSchema,
-  chatEnvSchema,
-  communityEnvSchema,
-  gatewayEnvSchema,
-  moderationEnvSchema,
-  rewardsEnvSchema,
-} from './env-schemas';
+import { authEnvSchema, catalogueEnvSchema, chatEnvSchema, communityEnvSchema, gatewayEnvSchema, moderationEnvSchema, rewardsEnvSchema } from './env-schemas';
 
 /** One row of the configuration table (docs/configuration.md). */
 export interface Setting {
@@ -149,10 +141,7 @@ export function configurationTable(): string {
   const byName = new Map(settings.map((setting) => [setting.name, setting]));
   const unknown = TABLE_ORDER.filter((name) => !byName.has(name));
   if (unknown.length > 0) throw new Error(`TABLE_ORDER names variables nothing reads: ${unknown.join(', ')}`);
-  const ordered = [
-    ...TABLE_ORDER.map((name) => byName.get(name) as Setting),
-    ...settings.filter((setting) => !TABLE_ORDER.includes(setting.name)),
-  ];
+  const ordered = [...TABLE_ORDER.map((name) => byName.get(name) as Setting), ...settings.filter((setting) => !TABLE_ORDER.includes(setting.name))];
   return [
     '| variable | used by | default | meaning |',
     '|---|---|---|---|',
@@ -189,7 +178,11 @@ function schemaSettings(): Setting[] {
   }
   return [...readers].map(([name, apps]) => {
     const fields = apps.map((app) => APP_SCHEMAS[app].shape[name] as z.ZodType);
-    const meta = agreed(name, 'metadata', fields.map((field) => z.globalRegistry.get(field)));
+    const meta = agreed(
+      name,
+      'metadata',
+      fields.map((field) => z.globalRegistry.get(field)),
+    );
     if (!meta?.description) throw new Error(`${name} has no description: give its schema field .meta({ description })`);
     return {
       name,

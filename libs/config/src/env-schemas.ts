@@ -12,9 +12,7 @@ declare module 'zod' {
   }
 }
 
-const booleanString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -31,10 +29,12 @@ const databaseUrl = z
 /** Variables every app reads. */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development').meta({
-    description: '`production` under `npm start`, in the image and in k8s; with `development` or `test` a remote call awaited inside an open database transaction fails instead of being logged (docs/architecture.md)',
+    description:
+      '`production` under `npm start`, in the image and in k8s; with `development` or `test` a remote call awaited inside an open database transaction fails instead of being logged (docs/architecture.md)',
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({
-    description: 'pino level; logs are JSON with a `requestId` that follows a request across services. At `info` the gateway logs refused, failed and slow (≥ `SLOW_REQUEST_MS`) requests and services their failed calls; `debug` adds a line for every request and every handled call',
+    description:
+      'pino level; logs are JSON with a `requestId` that follows a request across services. At `info` the gateway logs refused, failed and slow (≥ `SLOW_REQUEST_MS`) requests and services their failed calls; `debug` adds a line for every request and every handled call',
   }),
   REDIS_URL: redisUrl,
   REDIS_KEY_PREFIX: z
@@ -43,7 +43,8 @@ export const baseEnvSchema = z.object({
     .default('portal:')
     .meta({ description: 'namespaces keys, queues and transport channels' }),
   CHECK_ANSWERS: booleanString.default(false).meta({
-    description: '`true`: every answer of a declared operation is parsed with its answer schema, and one that does not match fails the call with a 500 naming the field (on in `npm test`; docs/adding-an-operation.md)',
+    description:
+      '`true`: every answer of a declared operation is parsed with its answer schema, and one that does not match fails the call with a 500 naming the field (on in `npm test`; docs/adding-an-operation.md)',
   }),
 });
 
@@ -51,7 +52,8 @@ export const databaseEnvSchema = z.object({
   DATABASE_URL: databaseUrl,
   MIGRATE_ON_BOOT: booleanString.default(true).meta({ description: "apply the service's migrations at start (under an advisory lock)" }),
   CHECK_ROWS: booleanString.default(false).meta({
-    description: '`true`: every row a repository reads is parsed with its row schema, and one that does not match fails the query naming the column (on in `npm test`; docs/architecture.md, «Typed rows»)',
+    description:
+      '`true`: every row a repository reads is parsed with its row schema, and one that does not match fails the query naming the column (on in `npm test`; docs/architecture.md, «Typed rows»)',
   }),
   DB_POOL_SIZE: positiveInt(10).meta({ description: 'connections per service' }),
 });
@@ -72,19 +74,27 @@ const healthPorts = Object.values(DEFAULT_HEALTH_PORTS);
 
 export const healthPortSchema = (fallback: number) =>
   z.object({
-    HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(fallback).meta({
-      description: 'probe port of a service (`npm start` also reads `<APP>_HEALTH_PORT`)',
-      defaultText: `${Math.min(...healthPorts)}–${Math.max(...healthPorts)}`,
-    }),
+    HEALTH_PORT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .default(fallback)
+      .meta({
+        description: 'probe port of a service (`npm start` also reads `<APP>_HEALTH_PORT`)',
+        defaultText: `${Math.min(...healthPorts)}–${Math.max(...healthPorts)}`,
+      }),
     HEALTH_CHECK_TIMEOUT_MS: positiveInt(2000).meta({
-      description: "how long the database or Redis may take to answer a readiness check (`/health/ready`, the gateway's `/api/health`) before the service reports itself down",
+      description:
+        "how long the database or Redis may take to answer a readiness check (`/health/ready`, the gateway's `/api/health`) before the service reports itself down",
     }),
   });
 
 const rpcTimeoutMs = positiveInt(5000).meta({ description: 'deadline of a call to a service; past it the client gets 503' });
 
 const mediaDir = z.string().default('.data/media').meta({
-  description: "video served at `/media/` (HLS, byte ranges); the sample episodes and their `samples/manifest.json` live here, AMV uploads, their HLS and the sample AMVs in `amv/` (docs/media.md); the reward cards' files in `cards/`, served at `/api/cards/{file}` (docs/rewards.md)",
+  description:
+    "video served at `/media/` (HLS, byte ranges); the sample episodes and their `samples/manifest.json` live here, AMV uploads, their HLS and the sample AMVs in `amv/` (docs/media.md); the reward cards' files in `cards/`, served at `/api/cards/{file}` (docs/rewards.md)",
   alsoUsedBy: 'npm start',
 });
 
@@ -95,19 +105,32 @@ const videoProviderIframeUrl = z
   .refine((url) => !/^https:\/\/[^/?#]*[{}]/.test(url), 'the host must not contain placeholders')
   .optional()
   .meta({
-    description: "the provider's https player URL with `{shikimoriId}`, `{kodikId}`, `{animeId}`, `{episode}`; required with `VIDEO_PROVIDER=iframe`; the gateway allows its origin in the web client's CSP `frame-src` (give both the same value)",
+    description:
+      "the provider's https player URL with `{shikimoriId}`, `{kodikId}`, `{animeId}`, `{episode}`; required with `VIDEO_PROVIDER=iframe`; the gateway allows its origin in the web client's CSP `frame-src` (give both the same value)",
   });
 
 /** Origins the web client may frame, comma-separated: `https://host` or `https://*.host`, with an optional port. */
 const cspFrameOrigins = z
   .string()
-  .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^https:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i, 'must be https origins (https://host[:port]), comma-separated')));
+  .transform((list) =>
+    list
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(z.string().regex(/^https:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i, 'must be https origins (https://host[:port]), comma-separated')),
+  );
 
 /** Origins the gateway fetches catalogue posters from, comma-separated: `http(s)://host[:port]`. */
 const posterSourceOrigins = z
   .string()
-  .transform((list) => list.split(',').map((origin) => origin.trim().toLowerCase()).filter(Boolean))
+  .transform((list) =>
+    list
+      .split(',')
+      .map((origin) => origin.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/, 'must be origins (https://host[:port]), comma-separated')));
 
 /** The dataset's poster host and Shikimori's image hosts: `POSTER_SOURCE_ORIGINS`' default. */
@@ -138,14 +161,16 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   RPC_TIMEOUT_MS: rpcTimeoutMs,
   TRUST_PROXY: booleanString.default(false).meta({ description: 'take the client IP from `X-Forwarded-For` (behind an ingress)' }),
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt(1200).meta({
-    description: 'API requests per IP per minute, shared by all gateway replicas; high enough for a household or a mobile carrier behind one address (a page makes ~10 calls); each replica counts locally and adds up in Redis every 100 ms, and past half the limit every request is counted in Redis first',
+    description:
+      'API requests per IP per minute, shared by all gateway replicas; high enough for a household or a mobile carrier behind one address (a page makes ~10 calls); each replica counts locally and adds up in Redis every 100 ms, and past half the limit every request is counted in Redis first',
   }),
   WEB_DIST_DIR: z.string().optional().meta({
     description: 'the built web client (`npm run build:web`) the gateway serves besides the API; a folder without `index.html`: the API only',
     defaultText: '`web/dist`',
   }),
   PAGE_SHELL_DEADLINE_MS: positiveInt(1000).meta({
-    description: "how long a page's first screen drawn by the gateway (docs/web.md) waits for the API; later, the plain index.html goes out and the client draws the page",
+    description:
+      "how long a page's first screen drawn by the gateway (docs/web.md) waits for the API; later, the plain index.html goes out and the client draws the page",
   }),
   SLOW_REQUEST_MS: positiveInt(1000).meta({
     description: 'a request that takes this long is written to the access log at `info` whatever its status (see `LOG_LEVEL`)',
@@ -155,48 +180,60 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   }),
   MEDIA_DIR: mediaDir,
   AVATAR_MAX_BYTES: positiveInt(2 * 1024 * 1024).meta({ description: 'largest avatar upload, in bytes (PNG, JPEG, WebP, GIF, WebM, checked by content)' }),
-  BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024).meta({ description: 'largest profile banner upload, in bytes (PNG, JPEG, WebP, GIF, WebM, checked by content)' }),
+  BANNER_MAX_BYTES: positiveInt(5 * 1024 * 1024).meta({
+    description: 'largest profile banner upload, in bytes (PNG, JPEG, WebP, GIF, WebM, checked by content)',
+  }),
   AMV_UPLOAD_MAX_MB: positiveInt(200).meta({
     description: 'largest AMV video upload (`POST /api/amv/upload`, MP4 or WebM checked by content; 413 past it)',
   }),
-  POSTER_SOURCE_ORIGINS: posterSourceOrigins.default(() => [...DEFAULT_POSTER_SOURCE_ORIGINS]).meta({
-    description: 'origins whose posters the gateway fetches once and serves from `/api/anime/:id/poster` (WebP, 480 px wide); posters elsewhere are a redirect (docs/catalogue.md, «Posters»)',
-    defaultText: "`https://lain.bgm.tv` and Shikimori's image hosts",
-  }),
+  POSTER_SOURCE_ORIGINS: posterSourceOrigins
+    .default(() => [...DEFAULT_POSTER_SOURCE_ORIGINS])
+    .meta({
+      description:
+        'origins whose posters the gateway fetches once and serves from `/api/anime/:id/poster` (WebP, 480 px wide); posters elsewhere are a redirect (docs/catalogue.md, «Posters»)',
+      defaultText: "`https://lain.bgm.tv` and Shikimori's image hosts",
+    }),
   POSTER_FETCH_TIMEOUT_MS: positiveInt(5000).meta({
     description: 'how long fetching one poster may take before the generated one is answered (tried again after 10 minutes)',
   }),
   CATALOGUE_CACHE_TTL_SECONDS: positiveInt(600).meta({ description: 'lifetime of a cached catalogue answer in Redis (changes drop it at once)' }),
   VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl,
-  CSP_FRAME_HOSTS: cspFrameOrigins.default(() => [...DEFAULT_CSP_FRAME_HOSTS]).meta({
-    description: 'further https origins the web client may embed in iframes (AMV players), comma-separated; empty for none (docs/architecture.md, Security headers)',
-  }),
-  METRICS_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .optional()
+  CSP_FRAME_HOSTS: cspFrameOrigins
+    .default(() => [...DEFAULT_CSP_FRAME_HOSTS])
     .meta({
-      description: "at least 16 characters: `GET /metrics` of the gateway also answers `Authorization: Bearer <token>`; unset, only a direct (not proxied) connection from a loopback or private address may read it, everyone else gets 404. The services' `/metrics` on `HEALTH_PORT` is not guarded (docs/deployment.md, «Observability»)",
+      description:
+        'further https origins the web client may embed in iframes (AMV players), comma-separated; empty for none (docs/architecture.md, Security headers)',
     }),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().meta({
+    description:
+      "at least 16 characters: `GET /metrics` of the gateway also answers `Authorization: Bearer <token>`; unset, only a direct (not proxied) connection from a loopback or private address may read it, everyone else gets 404. The services' `/metrics` on `HEALTH_PORT` is not guarded (docs/deployment.md, «Observability»)",
+  }),
 });
 
-export const serviceEnvSchema = (healthPort: number) =>
-  baseEnvSchema.extend(databaseEnvSchema.shape).extend(healthPortSchema(healthPort).shape);
+export const serviceEnvSchema = (healthPort: number) => baseEnvSchema.extend(databaseEnvSchema.shape).extend(healthPortSchema(healthPort).shape);
 
-export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth).extend(jwtEnvSchema.shape).extend({
-  RATE_LIMIT_LOGIN_IP_PER_15MIN: positiveInt(20).meta({ description: 'failed logins per IP' }),
-  RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN: positiveInt(10).meta({ description: 'failed logins per account and IP (an attacker cannot lock the owner out)' }),
-  RATE_LIMIT_REGISTER_IP_PER_HOUR: positiveInt(10).meta({ description: 'well-formed registration attempts per IP' }),
-  ARGON2_MAX_CONCURRENCY: positiveInt(4).meta({ description: 'password hashes computed at once (19 MiB each)' }),
-  CAPTCHA_TTL_SECONDS: positiveInt(600).meta({ description: 'lifetime of a registration captcha' }),
-  PROFILE_IMAGE_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
-    .meta({
-      description: "hosts whose https images may be an avatar or banner, comma-separated (e.g. `shikimori.one,i.imgur.com`); empty: only the user's own uploads (a foreign image server would see every viewer's IP)",
-    }),
-})
+export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth)
+  .extend(jwtEnvSchema.shape)
+  .extend({
+    RATE_LIMIT_LOGIN_IP_PER_15MIN: positiveInt(20).meta({ description: 'failed logins per IP' }),
+    RATE_LIMIT_LOGIN_ACCOUNT_PER_15MIN: positiveInt(10).meta({ description: 'failed logins per account and IP (an attacker cannot lock the owner out)' }),
+    RATE_LIMIT_REGISTER_IP_PER_HOUR: positiveInt(10).meta({ description: 'well-formed registration attempts per IP' }),
+    ARGON2_MAX_CONCURRENCY: positiveInt(4).meta({ description: 'password hashes computed at once (19 MiB each)' }),
+    CAPTCHA_TTL_SECONDS: positiveInt(600).meta({ description: 'lifetime of a registration captcha' }),
+    PROFILE_IMAGE_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .meta({
+        description:
+          "hosts whose https images may be an avatar or banner, comma-separated (e.g. `shikimori.one,i.imgur.com`); empty: only the user's own uploads (a foreign image server would see every viewer's IP)",
+      }),
+  })
   .extend(telegramEnvSchema.shape)
   .extend(vkIdEnvSchema.shape)
   .superRefine(integrationsEnvRefinement);
@@ -208,7 +245,8 @@ export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogu
   RPC_TIMEOUT_MS: rpcTimeoutMs,
   CATALOGUE_DATA_DIR: z.string().default('data/catalogue').meta({ description: 'the dataset files (data/README.md)' }),
   CATALOGUE_IMPORT_ON_EMPTY: booleanString.default(true).meta({
-    description: 'import the dataset at boot until one import has run to its end (one replica imports, the others wait; a killed import is finished by the next boot)',
+    description:
+      'import the dataset at boot until one import has run to its end (one replica imports, the others wait; a killed import is finished by the next boot)',
   }),
   CATALOGUE_RUSSIAN_TITLES: z.enum(['on', 'off']).default('on').meta({
     description: "AniDB's Russian titles (CC BY-NC-SA, non-commercial); `off` for a commercial deployment",
@@ -275,14 +313,10 @@ export const communityEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.communit
   AMV_TRANSCODE: z.enum(['on', 'off']).default('on').meta({
     description: 'transcode uploaded AMVs to HLS with ffmpeg in a BullMQ job (when an ffmpeg is found); `off` serves them as uploaded',
   }),
-  QUIZ_SUCCESS_SHARE: z.coerce
-    .number()
-    .gt(0, 'a share in (0, 1], like 0.8')
-    .max(1, 'a share in (0, 1], like 0.8')
-    .default(0.8)
-    .meta({
-      description: 'a quiz result is a success (what the quiz ranking counts, `success` in `community.quiz.result.recorded`) at this share of right answers or more; a number in (0, 1]',
-    }),
+  QUIZ_SUCCESS_SHARE: z.coerce.number().gt(0, 'a share in (0, 1], like 0.8').max(1, 'a share in (0, 1], like 0.8').default(0.8).meta({
+    description:
+      'a quiz result is a success (what the quiz ranking counts, `success` in `community.quiz.result.recorded`) at this share of right answers or more; a number in (0, 1]',
+  }),
 });
 
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;
@@ -302,7 +336,8 @@ export const rewardsEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.rewards).e
   RPC_TIMEOUT_MS: rpcTimeoutMs,
   MEDIA_DIR: mediaDir,
   CARD_VIDEOS: booleanString.default(true).meta({
-    description: 'make the three animated WebM seed cards with ffmpeg at boot, once per database (skipped, with a warning, when no ffmpeg is found; the 16 SVG cards are made regardless)',
+    description:
+      'make the three animated WebM seed cards with ffmpeg at boot, once per database (skipped, with a warning, when no ffmpeg is found; the 16 SVG cards are made regardless)',
   }),
   REWARDS_SPIN_COST: positiveInt(100).meta({ description: 'points a roulette spin costs (docs/rewards.md, «Roulette»)' }),
   REWARDS_EPISODES_PER_CARD: positiveInt(10).meta({

@@ -20,22 +20,51 @@ const optionalHttpUrl = z
  */
 export const telegramEnvSchema = z.object({
   TELEGRAM_API_URL: httpUrl.default('https://api.telegram.org').meta({ description: "the Bot API's address (a local Bot API server, or a fake in tests)" }),
-  TELEGRAM_BOT_TOKEN: optionalText.pipe(z.string().regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-def').optional()).meta({
-    description: "the bot's token from @BotFather; with `TELEGRAM_CHANNEL` it turns on the channel check at registration and the notices ([docs/telegram-and-vk.md](docs/telegram-and-vk.md)); empty: off, registration as without it",
-  }),
-  TELEGRAM_CHANNEL: optionalText.pipe(z.string().regex(/^(@\w{4,}|-?\d+)$/, 'must be @username or a numeric id').optional()).meta({
-    description: 'the channel to subscribe to: `@username` or its numeric id (`-100…`; the bot must be an admin of it to see members)',
-  }),
-  TELEGRAM_BOT_USERNAME: optionalText.pipe(z.string().regex(/^\w{4,}$/, 'letters, digits and _ only, without @').optional()).meta({
-    description: "the bot's username without `@`, for the `https://t.me/<bot>?start=check_…` link",
-    defaultText: 'from getMe',
-  }),
+  TELEGRAM_BOT_TOKEN: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-def')
+        .optional(),
+    )
+    .meta({
+      description:
+        "the bot's token from @BotFather; with `TELEGRAM_CHANNEL` it turns on the channel check at registration and the notices ([docs/telegram-and-vk.md](docs/telegram-and-vk.md)); empty: off, registration as without it",
+    }),
+  TELEGRAM_CHANNEL: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^(@\w{4,}|-?\d+)$/, 'must be @username or a numeric id')
+        .optional(),
+    )
+    .meta({
+      description: 'the channel to subscribe to: `@username` or its numeric id (`-100…`; the bot must be an admin of it to see members)',
+    }),
+  TELEGRAM_BOT_USERNAME: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^\w{4,}$/, 'letters, digits and _ only, without @')
+        .optional(),
+    )
+    .meta({
+      description: "the bot's username without `@`, for the `https://t.me/<bot>?start=check_…` link",
+      defaultText: 'from getMe',
+    }),
   TELEGRAM_WEBHOOK_URL: optionalHttpUrl.meta({
     description: 'set: Telegram pushes updates to this https address (`…/api/telegram/webhook`); empty: one replica long-polls getUpdates',
   }),
-  TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^[\w-]{16,256}$/, '16–256 of A-Z a-z 0-9 _ -').optional()).meta({
-    description: 'required with the webhook: 16–256 of `A-Za-z0-9_-`, checked against `X-Telegram-Bot-Api-Secret-Token`',
-  }),
+  TELEGRAM_WEBHOOK_SECRET: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^[\w-]{16,256}$/, '16–256 of A-Z a-z 0-9 _ -')
+        .optional(),
+    )
+    .meta({
+      description: 'required with the webhook: 16–256 of `A-Za-z0-9_-`, checked against `X-Telegram-Bot-Api-Secret-Token`',
+    }),
   TELEGRAM_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(900).meta({
     description: 'lifetime of a verification session (create → verify → register)',
   }),
@@ -59,7 +88,10 @@ export const vkIdEnvSchema = z.object({
 });
 
 /** Cross-field rules: a webhook needs its secret; VK needs its return address. */
-export const integrationsEnvRefinement = (env: { TELEGRAM_WEBHOOK_URL?: string; TELEGRAM_WEBHOOK_SECRET?: string; VK_CLIENT_ID?: string; VK_REDIRECT_URL?: string }, context: z.RefinementCtx) => {
+export const integrationsEnvRefinement = (
+  env: { TELEGRAM_WEBHOOK_URL?: string; TELEGRAM_WEBHOOK_SECRET?: string; VK_CLIENT_ID?: string; VK_REDIRECT_URL?: string },
+  context: z.RefinementCtx,
+) => {
   if (env.TELEGRAM_WEBHOOK_URL && !env.TELEGRAM_WEBHOOK_SECRET) {
     context.addIssue({ code: 'custom', path: ['TELEGRAM_WEBHOOK_SECRET'], message: 'required with TELEGRAM_WEBHOOK_URL' });
   }

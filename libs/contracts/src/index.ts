@@ -21,13 +21,7 @@ export type { NotificationListQuery, NotificationReadRequest } from './community
 export * from './community/comments.dto';
 export type { CommentCreateRequest, CommentListRequest, CommentUpdateRequest } from './community/comments.schemas';
 export * from './community/reviews.dto';
-export type {
-  AnimeReviewListRequest,
-  PendingReviewsRequest,
-  ReviewCreateRequest,
-  ReviewListRequest,
-  ReviewUpdateRequest,
-} from './community/reviews.schemas';
+export type { AnimeReviewListRequest, PendingReviewsRequest, ReviewCreateRequest, ReviewListRequest, ReviewUpdateRequest } from './community/reviews.schemas';
 export * from './community/news.dto';
 export type { NewsCreateRequest, NewsListRequest, NewsUpdateRequest } from './community/news.schemas';
 export * from './community/profile-activity.dto';

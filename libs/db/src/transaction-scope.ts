@@ -31,7 +31,9 @@ const storage = (globals[STORE_KEY] ??= new AsyncLocalStorage<TransactionScope>(
 /** A remote call made while a database transaction is open. */
 export class OpenTransactionError extends Error {
   constructor(readonly what: string) {
-    super(`${what} awaited inside an open database transaction: fetch first, then open the transaction, or do it after commit (docs/architecture.md, «No remote call inside a transaction»)`);
+    super(
+      `${what} awaited inside an open database transaction: fetch first, then open the transaction, or do it after commit (docs/architecture.md, «No remote call inside a transaction»)`,
+    );
     this.name = 'OpenTransactionError';
   }
 }

@@ -60,7 +60,8 @@ function isCommandAnswer(rows: unknown[]): boolean {
 /** The rows a SELECT (or a statement wrapped by `returning`) reads, typed by their schema. */
 export async function selectRows<Row extends z.ZodType>(db: Queryable, row: Row, sql: string, params: readonly unknown[] = []): Promise<z.output<Row>[]> {
   const rows: unknown = await db.query(sql, params as unknown[]);
-  if (!Array.isArray(rows) || isCommandAnswer(rows)) throw new TypeError('selectRows reads the rows of a SELECT: wrap an UPDATE or DELETE … RETURNING in returning()');
+  if (!Array.isArray(rows) || isCommandAnswer(rows))
+    throw new TypeError('selectRows reads the rows of a SELECT: wrap an UPDATE or DELETE … RETURNING in returning()');
   return checked(row, sql, rows);
 }
 

@@ -11,7 +11,12 @@ import type { RedisOptions } from './redis.module';
  * here, a Redis outage goes to `failed` (a log line), never to an unhandled rejection, which would end
  * the service's process (test/scale/chaos-redis.spec.ts).
  */
-export function gatewayNamespace<Events extends EventsMap>(redis: Redis, options: RedisOptions, namespace: string, failed: (error: unknown) => void): Emitter<Events> {
+export function gatewayNamespace<Events extends EventsMap>(
+  redis: Redis,
+  options: RedisOptions,
+  namespace: string,
+  failed: (error: unknown) => void,
+): Emitter<Events> {
   const publisher = { publish: (channel: string, message: Buffer | string) => redis.publish(channel, message).catch(failed) };
   return new Emitter<Events>(publisher, { key: socketIoRedisKey(options.keyPrefix) }).of(namespace);
 }

@@ -1,14 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import {
-  ErrorCode,
-  GENERIC_MESSAGES,
-  type RpcErrorPayload,
-  type RpcMeta,
-  type RpcPattern,
-  type RpcRequestOf,
-  type RpcResponseOf,
-} from '@portal/contracts';
+import { ErrorCode, GENERIC_MESSAGES, type RpcErrorPayload, type RpcMeta, type RpcPattern, type RpcRequestOf, type RpcResponseOf } from '@portal/contracts';
 import { kindOf } from '@portal/contracts/operations';
 import { assertNoOpenTransaction } from '@portal/db';
 import { UnencodableMessageError } from './transport/encoding';
@@ -42,7 +34,10 @@ function toRemoteServiceError(error: unknown, write: boolean): RemoteServiceErro
   if (error instanceof TimeoutError) {
     // A write past its deadline may still have run (a slow commit, a reply lost while Redis
     // restarted): «try again later» would invite a second copy, so the caller is told to check.
-    return new RemoteServiceError({ code: ErrorCode.ServiceUnavailable, message: write ? GENERIC_MESSAGES.outcomeUnknown : GENERIC_MESSAGES.serviceUnavailable });
+    return new RemoteServiceError({
+      code: ErrorCode.ServiceUnavailable,
+      message: write ? GENERIC_MESSAGES.outcomeUnknown : GENERIC_MESSAGES.serviceUnavailable,
+    });
   }
   // A request that cannot be encoded (nested too deep, circular) is the caller's: it was never sent.
   if (error instanceof UnencodableMessageError) {

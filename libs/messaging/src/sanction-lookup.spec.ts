@@ -49,13 +49,18 @@ describe('SanctionLookup', () => {
   it('carries the sanction in the refusal for the web', async () => {
     const notice: SanctionNotice = { kind: 'full', reason: 'Взлом', until: null };
     const { lookup } = fakeRedis({ [sanctionKeys.ban(USER)]: notice });
-    await expect(lookup.assertNotBanned(USER)).rejects.toMatchObject({ payload: { code: ErrorCode.UserBanned, sanction: notice, message: 'Ваш аккаунт заблокирован навсегда: Взлом' } });
+    await expect(lookup.assertNotBanned(USER)).rejects.toMatchObject({
+      payload: { code: ErrorCode.UserBanned, sanction: notice, message: 'Ваш аккаунт заблокирован навсегда: Взлом' },
+    });
   });
 
   it('ignores a sanction already over, and lets requests through when Redis fails', async () => {
     const { lookup } = fakeRedis({ [sanctionKeys.ban(USER)]: { kind: 'full', reason: 'x', until: new Date(Date.now() - 1000).toISOString() } });
     expect(await codeOf(lookup.assertNotBanned(USER))).toBeNull();
-    const broken = new SanctionLookup({ mget: jest.fn().mockRejectedValue(new Error('down')), get: jest.fn().mockRejectedValue(new Error('down')) } as unknown as Redis);
+    const broken = new SanctionLookup({
+      mget: jest.fn().mockRejectedValue(new Error('down')),
+      get: jest.fn().mockRejectedValue(new Error('down')),
+    } as unknown as Redis);
     expect(await codeOf(broken.assertNotBanned(USER))).toBeNull();
     expect(await codeOf(broken.assertIpAllowed('192.0.2.1'))).toBeNull();
   });

@@ -22,11 +22,7 @@ import { serveMetrics } from './metrics/metrics-route';
  * server for the orchestrator's probes and Prometheus (`/metrics`). Used by main.ts and by the tests,
  * so both boot the same way.
  */
-export async function createServiceApp(
-  rootModule: DynamicModule,
-  config: ServiceEnv,
-  logger: Logger,
-): Promise<NestFastifyApplication> {
+export async function createServiceApp(rootModule: DynamicModule, config: ServiceEnv, logger: Logger): Promise<NestFastifyApplication> {
   // A remote call inside an open transaction: refused in test and development, logged once per call site in production.
   reportOpenTransactionsTo((error) => logger.error({ err: error }, error.message));
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, new FastifyAdapter(), {

@@ -15,7 +15,10 @@ describe('changedFields', () => {
 
   it('answers empty sides when nothing changed, and null for a field one side lacks', () => {
     expect(changedFields({ autoNews: true }, { autoNews: true })).toEqual({ before: {}, after: {} });
-    expect(changedFields({}, { background: 'https://example.com/a.jpg' })).toEqual({ before: { background: null }, after: { background: 'https://example.com/a.jpg' } });
+    expect(changedFields({}, { background: 'https://example.com/a.jpg' })).toEqual({
+      before: { background: null },
+      after: { background: 'https://example.com/a.jpg' },
+    });
     expect(changedFields({ note: 'был' }, {})).toEqual({ before: { note: 'был' }, after: { note: null } });
   });
 });

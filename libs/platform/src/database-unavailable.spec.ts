@@ -14,7 +14,9 @@ describe('telling a database outage from a bug', () => {
   });
 
   it('calls ioredis giving up while Redis is down connection-lost', () => {
-    expect(databaseUnavailable(Object.assign(new Error('Reached the max retries per request limit (which is 2).'), { name: 'MaxRetriesPerRequestError' }))).toBe('connection-lost');
+    expect(
+      databaseUnavailable(Object.assign(new Error('Reached the max retries per request limit (which is 2).'), { name: 'MaxRetriesPerRequestError' })),
+    ).toBe('connection-lost');
     expect(databaseUnavailable(new Error('Connection is closed.'))).toBe('connection-lost');
   });
 

@@ -4,15 +4,18 @@ import { requestContext } from './request-context';
 
 /** Structured JSON logs on stdout (or `destination`); every line written inside a request carries its requestId. */
 export function createLogger(app: string, level: string, destination?: pino.DestinationStream): Logger {
-  return pino({
-    level,
-    base: { app },
-    mixin: () => {
-      const meta = requestContext.current();
-      return meta ? { requestId: meta.requestId, userId: meta.user?.id } : {};
+  return pino(
+    {
+      level,
+      base: { app },
+      mixin: () => {
+        const meta = requestContext.current();
+        return meta ? { requestId: meta.requestId, userId: meta.user?.id } : {};
+      },
+      redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'], remove: true },
     },
-    redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'], remove: true },
-  }, destination);
+    destination,
+  );
 }
 
 /** Lets Nest's own messages go through the same pino logger. */

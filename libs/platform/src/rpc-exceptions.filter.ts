@@ -18,7 +18,10 @@ export function knownErrorPayload(error: unknown): RpcErrorPayload | null {
   const unavailable = databaseUnavailable(error);
   if (!unavailable) return null;
   const write = transportCall.current()?.kind === 'write';
-  return { code: ErrorCode.ServiceUnavailable, message: unavailable === 'connection-lost' && write ? GENERIC_MESSAGES.outcomeUnknown : GENERIC_MESSAGES.serviceUnavailable };
+  return {
+    code: ErrorCode.ServiceUnavailable,
+    message: unavailable === 'connection-lost' && write ? GENERIC_MESSAGES.outcomeUnknown : GENERIC_MESSAGES.serviceUnavailable,
+  };
 }
 
 /** Sends a service's known errors to the caller as they are; anything else is logged and hidden. */

@@ -7,7 +7,12 @@ import { createLogger } from './logger';
 
 /** A service's migrations as the platform runs them: its own, then the transport's applied-calls record and the outbox relay's claim. */
 export function serviceMigrations(service: ServiceName, migrations: Function[]): Function[] {
-  return [...migrations, appliedCallsMigration(service, 1764800000000), appliedCallsRunMigration(service, 1764950000000), outboxClaimMigration(service, 1768100000000)];
+  return [
+    ...migrations,
+    appliedCallsMigration(service, 1764800000000),
+    appliedCallsRunMigration(service, 1764950000000),
+    outboxClaimMigration(service, 1768100000000),
+  ];
 }
 
 const migrateEnvSchema = databaseEnvSchema.pick({ DATABASE_URL: true }).extend({
@@ -24,7 +29,10 @@ export function runMigrationsCli(service: ServiceName, migrations: Function[]): 
     const config = loadConfig(migrateEnvSchema);
     const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
     // Two connections: migrate() holds one for its advisory lock while the migrations run on the other.
-    const dataSource = await openDataSource({ url: config.DATABASE_URL, schema: service, entities: [], migrations: serviceMigrations(service, migrations), poolSize: 2 }, false);
+    const dataSource = await openDataSource(
+      { url: config.DATABASE_URL, schema: service, entities: [], migrations: serviceMigrations(service, migrations), poolSize: 2 },
+      false,
+    );
     try {
       const applied = await migrate(dataSource, service);
       logger.info({ applied }, applied.length > 0 ? `${service}: ${applied.length} migration(s) applied` : `${service}: schema up to date`);

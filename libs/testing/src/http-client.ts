@@ -24,7 +24,11 @@ function recordFailedAnswer(answer: FailedAnswer) {
 
 /** A JSON client for the gateway under test, over a real socket. */
 export function apiClient(baseUrl: string) {
-  const call = async <T = Record<string, any>>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> => {
+  const call = async <T = Record<string, any>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResult<T>> => {
     const started = Date.now();
     const headers: Record<string, string> = { ...options.headers };
     const form = options.body instanceof FormData;
@@ -33,7 +37,12 @@ export function apiClient(baseUrl: string) {
     const response = await fetch(new URL(path, baseUrl), {
       method,
       headers,
-      body: options.body === undefined ? undefined : form || typeof options.body === 'string' ? (options.body as RequestInit['body']) : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : form || typeof options.body === 'string'
+            ? (options.body as RequestInit['body'])
+            : JSON.stringify(options.body),
     });
     const text = await response.text();
     if (response.status >= 400) recordFailedAnswer({ method, path, status: response.status, ms: Date.now() - started, body: text.slice(0, 300) });
@@ -47,9 +56,12 @@ export function apiClient(baseUrl: string) {
   };
   return {
     get: <T = Record<string, any>>(path: string, options?: { token?: string; headers?: Record<string, string> }) => call<T>('GET', path, options),
-    post: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('POST', path, { ...options, body }),
-    put: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('PUT', path, { ...options, body }),
-    patch: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) => call<T>('PATCH', path, { ...options, body }),
+    post: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) =>
+      call<T>('POST', path, { ...options, body }),
+    put: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) =>
+      call<T>('PUT', path, { ...options, body }),
+    patch: <T = Record<string, any>>(path: string, body?: unknown, options?: { token?: string; headers?: Record<string, string> }) =>
+      call<T>('PATCH', path, { ...options, body }),
     delete: <T = Record<string, any>>(path: string, options?: { token?: string; headers?: Record<string, string> }) => call<T>('DELETE', path, options),
   };
 }

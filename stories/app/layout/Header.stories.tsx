@@ -18,7 +18,9 @@ export const Guest: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const nav = canvas.getByRole('navigation', { name: 'Основная навигация' });
-    const links = within(nav).getAllByRole('link').map((link) => link.textContent);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     await expect(links).toEqual(NAV_LABELS);
     await userEvent.click(canvas.getByRole('button', { name: 'Войти' }));
     await expect(args.onSignInClick).toHaveBeenCalledTimes(1);

@@ -1,11 +1,5 @@
 import type { CharacterDetails, CharacterSummary, Collection, CollectionDetails, SeiyuuDetails, Suggestion } from '@portal/contracts';
-import {
-  UNREACHABLE_IMAGE,
-  animeList,
-  animeSummary,
-  suggestion,
-  svgPoster,
-} from '../../../web/src/features/catalogue/testing/catalogue-fixtures';
+import { UNREACHABLE_IMAGE, animeList, animeSummary, suggestion, svgPoster } from '../../../web/src/features/catalogue/testing/catalogue-fixtures';
 
 /**
  * Data of the character, seiyuu and collection stories (catalogue, part 2). Anime, posters, genres,

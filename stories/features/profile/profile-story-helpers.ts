@@ -1,4 +1,12 @@
-import { LIST_STATUSES, type AnimeListEntry, type LatestComment, type ListCounts, type ListStatus, type PublicUser, type ReviewWithAnime } from '@portal/contracts';
+import {
+  LIST_STATUSES,
+  type AnimeListEntry,
+  type LatestComment,
+  type ListCounts,
+  type ListStatus,
+  type PublicUser,
+  type ReviewWithAnime,
+} from '@portal/contracts';
 import ProfileComments from '../../../web/src/features/comments/components/ProfileComments';
 import { makeComment } from '../../../web/src/features/comments/testing/comment-fixtures';
 import type { ProfilePageSlots } from '../../../web/src/features/profile/components/ProfileView';

@@ -22,8 +22,7 @@ export const approvedReviews = (): ReviewItem[] => [
   makeReview({ id: reviewId(102), title: null, author: naruto, score: 6, helpful: 0, unhelpful: 2, text: longText(1, 'Наруто пишет') }),
 ];
 
-export const ownPending = () =>
-  makeReview({ id: reviewId(201), author: me, mine: true, status: 'pending', title: 'Моя рецензия', helpful: 0, unhelpful: 0 });
+export const ownPending = () => makeReview({ id: reviewId(201), author: me, mine: true, status: 'pending', title: 'Моя рецензия', helpful: 0, unhelpful: 0 });
 
 export const ownRejected = () =>
   makeReview({ id: reviewId(202), author: me, mine: true, status: 'rejected', rejectionReason: 'Спойлеры без тегов', title: 'Моя рецензия' });

@@ -66,7 +66,12 @@ export const WebmReducedMotion: Story = {
   beforeEach: () => {
     const original = window.matchMedia;
     window.matchMedia = (query: string) =>
-      ({ matches: query === '(prefers-reduced-motion: reduce)', media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+      ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
     return () => {
       window.matchMedia = original;
     };

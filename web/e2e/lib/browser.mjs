@@ -111,8 +111,7 @@ export function skipWithoutSampleVideo(name) {
 }
 
 /** Debian's headless Chromium with the flows' flags and `extraArgs` (e.g. a phone's autoplay policy). */
-export const launchChromium = (extraArgs = []) =>
-  chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+export const launchChromium = (extraArgs = []) => chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 
 /**
  * Waits until `expression` is true in the page without a user gesture: Playwright's own waiting runs its

@@ -26,11 +26,7 @@ export class AuthRateLimits {
   private readonly loginByAccountAndIp: RateLimiterRedis;
   private readonly registerByIp: RateLimiterRedis;
 
-  constructor(
-    @Inject(REDIS) redis: Redis,
-    @Inject(REDIS_OPTIONS) { keyPrefix }: RedisOptions,
-    @Inject(AUTH_RATE_LIMITS) settings: AuthRateLimitSettings,
-  ) {
+  constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) { keyPrefix }: RedisOptions, @Inject(AUTH_RATE_LIMITS) settings: AuthRateLimitSettings) {
     const limiter = (name: string, points: number, duration: number) =>
       new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}auth:rl:${name}`, points, duration });
     this.loginByIp = limiter('login-ip', settings.loginFailuresPerIp, FIFTEEN_MINUTES);
@@ -39,10 +35,7 @@ export class AuthRateLimits {
   }
 
   async assertLoginAllowed(ip: string, email: string): Promise<void> {
-    const [byIp, byAccount] = await Promise.all([
-      this.loginByIp.get(ip),
-      this.loginByAccountAndIp.get(accountKey(email, ip)),
-    ]);
+    const [byIp, byAccount] = await Promise.all([this.loginByIp.get(ip), this.loginByAccountAndIp.get(accountKey(email, ip))]);
     const blocked = [
       [byIp, this.loginByIp.points],
       [byAccount, this.loginByAccountAndIp.points],
@@ -53,10 +46,7 @@ export class AuthRateLimits {
   }
 
   async recordLoginFailure(ip: string, email: string): Promise<void> {
-    await Promise.all([
-      this.loginByIp.penalty(ip, 1),
-      this.loginByAccountAndIp.penalty(accountKey(email, ip), 1),
-    ]);
+    await Promise.all([this.loginByIp.penalty(ip, 1), this.loginByAccountAndIp.penalty(accountKey(email, ip), 1)]);
   }
 
   async recordLoginSuccess(ip: string, email: string): Promise<void> {

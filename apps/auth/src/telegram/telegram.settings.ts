@@ -23,9 +23,7 @@ export function telegramSettingsOf(config: AuthEnv): TelegramSettings | null {
     channel: config.TELEGRAM_CHANNEL,
     botUsername: config.TELEGRAM_BOT_USERNAME ?? null,
     webhook:
-      config.TELEGRAM_WEBHOOK_URL && config.TELEGRAM_WEBHOOK_SECRET
-        ? { url: config.TELEGRAM_WEBHOOK_URL, secret: config.TELEGRAM_WEBHOOK_SECRET }
-        : null,
+      config.TELEGRAM_WEBHOOK_URL && config.TELEGRAM_WEBHOOK_SECRET ? { url: config.TELEGRAM_WEBHOOK_URL, secret: config.TELEGRAM_WEBHOOK_SECRET } : null,
     sessionTtlSeconds: config.TELEGRAM_SESSION_TTL_SECONDS,
     pollTimeoutSeconds: config.TELEGRAM_POLL_TIMEOUT_SECONDS,
     sendPerSecond: config.TELEGRAM_SEND_PER_SECOND,

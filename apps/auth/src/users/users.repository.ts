@@ -41,7 +41,12 @@ export class UsersRepository {
 
   /** Newest first; `prefix` keeps nicknames or emails starting with it (any case). */
   async page(page: number, limit: number, prefix?: string): Promise<[UserEntity[], number]> {
-    const query = this.repo().createQueryBuilder('user').orderBy('user.createdAt', 'DESC').addOrderBy('user.id', 'DESC').skip((page - 1) * limit).take(limit);
+    const query = this.repo()
+      .createQueryBuilder('user')
+      .orderBy('user.createdAt', 'DESC')
+      .addOrderBy('user.id', 'DESC')
+      .skip((page - 1) * limit)
+      .take(limit);
     if (prefix) {
       const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       query.where('(lower(user.username) LIKE :pattern OR lower(user.email) LIKE :pattern)', { pattern });

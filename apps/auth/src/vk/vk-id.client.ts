@@ -105,7 +105,8 @@ export class VkIdClient {
     }
     const body: unknown = await response.json().catch(() => ({}));
     const answer: VkAnswer = isObject(body) ? body : {};
-    if (!response.ok || typeof answer.error === 'string') throw new VkIdError(step, response.status, typeof answer.error === 'string' ? answer.error : response.statusText);
+    if (!response.ok || typeof answer.error === 'string')
+      throw new VkIdError(step, response.status, typeof answer.error === 'string' ? answer.error : response.statusText);
     return answer;
   }
 }

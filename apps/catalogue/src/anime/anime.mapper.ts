@@ -52,10 +52,7 @@ export function toSuggestion(row: AnimeSummaryRow, matchedName: string): Suggest
 const dateOnly = (value: string | Date | null): string | null =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
-export function toAnimeDetails(
-  row: AnimeRow,
-  related: { similar: AnimeSummaryRow[]; characters: AnimeCharacterRole[] },
-): AnimeDetails {
+export function toAnimeDetails(row: AnimeRow, related: { similar: AnimeSummaryRow[]; characters: AnimeCharacterRole[] }): AnimeDetails {
   const summary = toAnimeSummary(row);
   return {
     ...summary,

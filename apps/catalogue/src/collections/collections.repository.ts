@@ -101,7 +101,11 @@ export class CollectionsRepository {
   }
 
   /** Returns the previous cover, so the caller can delete a replaced file; null when no such collection. */
-  async update(manager: EntityManager, id: number, values: Partial<{ title: string; description: string; featured: boolean; cover: string | null }>): Promise<{ previousCover: string | null } | null> {
+  async update(
+    manager: EntityManager,
+    id: number,
+    values: Partial<{ title: string; description: string; featured: boolean; cover: string | null }>,
+  ): Promise<{ previousCover: string | null } | null> {
     const before = await selectRow(manager, Cover, `SELECT cover FROM catalogue.collections WHERE id = $1 FOR UPDATE`, [id]);
     if (!before) return null;
     await execute(

@@ -82,7 +82,13 @@ export class CollectionsService {
       if (!before || !result) throw RpcError.of(ErrorCode.NotFound, CATALOGUE_MESSAGES.collectionNotFound);
       if (animeIds) await this.collections.replaceItems(manager, id, animeIds);
       const after = await this.collections.lockAuditState(manager, id);
-      await publishAdminAction(this.outbox, manager, { actorId, target: 'collection', targetId: String(id), action: 'updated', ...changedFields(before, after ?? {}) });
+      await publishAdminAction(this.outbox, manager, {
+        actorId,
+        target: 'collection',
+        targetId: String(id),
+        action: 'updated',
+        ...changedFields(before, after ?? {}),
+      });
       return result.previousCover;
     });
     this.outbox.afterCommit();

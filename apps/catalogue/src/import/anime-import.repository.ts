@@ -37,9 +37,7 @@ const recordDefinition = Object.entries(RECORD_TYPES)
   .map(([column, type]) => `"${column}" ${type}`)
   .join(', ');
 const insertColumns = ['id', 'source_key', 'source_hash', ...IMPORTED_COLUMNS];
-const selectColumns = insertColumns.map((column) =>
-  column === 'id' ? `coalesce(r."id", nextval('catalogue.anime_local_id_seq')::integer)` : `r."${column}"`,
-);
+const selectColumns = insertColumns.map((column) => (column === 'id' ? `coalesce(r."id", nextval('catalogue.anime_local_id_seq')::integer)` : `r."${column}"`));
 // A column an admin or the metadata sync has written stays theirs; the rest follow the source.
 const updates = IMPORTED_COLUMNS.map(
   (column) => `"${column}" = CASE WHEN '${column}' = ANY(a."locked_fields") THEN a."${column}" ELSE EXCLUDED."${column}" END`,

@@ -5,8 +5,14 @@ const record = (fields: Record<string, unknown>) => mergedAnimeRecordSchema.pars
 
 describe('dataset record to catalogue row', () => {
   it('keeps the MyAnimeList id as the catalogue id for the canonical row only', () => {
-    expect(toImportedAnime(record({ key: 'myanimelist:20', title: 'Naruto', ids: { myanimelist: 20, shikimori: 20 } }), undefined)).toMatchObject({ id: 20, id_shiki: 20 });
-    expect(toImportedAnime(record({ key: 'myanimelist:20#2', title: 'Naruto', ids: { myanimelist: 20 } }), undefined)).toMatchObject({ id: null, id_shiki: 20 });
+    expect(toImportedAnime(record({ key: 'myanimelist:20', title: 'Naruto', ids: { myanimelist: 20, shikimori: 20 } }), undefined)).toMatchObject({
+      id: 20,
+      id_shiki: 20,
+    });
+    expect(toImportedAnime(record({ key: 'myanimelist:20#2', title: 'Naruto', ids: { myanimelist: 20 } }), undefined)).toMatchObject({
+      id: null,
+      id_shiki: 20,
+    });
     expect(toImportedAnime(record({ key: 'anidb:1', title: 'X' }), undefined)).toMatchObject({ id: null, id_shiki: null });
   });
 
@@ -22,7 +28,13 @@ describe('dataset record to catalogue row', () => {
         { type: 'synonym', lang: 'ru', title: 'Вторжение гигантов' },
       ],
     });
-    expect(row).toMatchObject({ title: 'Атака титанов', title_ru: 'Атака титанов', title_romaji: 'Shingeki no Kyojin', title_en: 'Attack on Titan', title_ja: '進撃の巨人' });
+    expect(row).toMatchObject({
+      title: 'Атака титанов',
+      title_ru: 'Атака титанов',
+      title_romaji: 'Shingeki no Kyojin',
+      title_en: 'Attack on Titan',
+      title_ja: '進撃の巨人',
+    });
     expect(row.synonyms).toEqual(['Shingeki no Kyojin S1', 'Вторжение гигантов']);
   });
 

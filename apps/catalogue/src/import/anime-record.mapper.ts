@@ -33,9 +33,28 @@ export interface ImportedAnime {
 
 /** The columns an import may write; an admin's or the metadata sync's edit locks a column against it. */
 export const IMPORTED_COLUMNS = [
-  'id_shiki', 'title', 'title_ru', 'title_romaji', 'title_en', 'title_ja', 'synonyms', 'kind', 'status', 'episodes',
-  'year', 'season', 'start_date', 'end_date', 'score', 'popularity', 'genres', 'adult', 'poster', 'official_site',
-  'external_ids', 'sources',
+  'id_shiki',
+  'title',
+  'title_ru',
+  'title_romaji',
+  'title_en',
+  'title_ja',
+  'synonyms',
+  'kind',
+  'status',
+  'episodes',
+  'year',
+  'season',
+  'start_date',
+  'end_date',
+  'score',
+  'popularity',
+  'genres',
+  'adult',
+  'poster',
+  'official_site',
+  'external_ids',
+  'sources',
 ] as const satisfies ReadonlyArray<keyof ImportedAnime>;
 
 const GENRE_BY_ENGLISH = new Map(GENRES.map((genre) => [genre.nameEn.toLowerCase(), genre]));
@@ -43,8 +62,7 @@ const STATUS: Record<string, AnimeStatus> = { FINISHED: 'completed', ONGOING: 'o
 const SYNONYM_LANGUAGES = new Set(['ru', 'uk', 'en', 'ja', 'x-jat']);
 const MAX_SYNONYMS = 24;
 
-const positiveInt = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+const positiveInt = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
 
 const webUrl = (value: string | null | undefined): string | null => {
   if (!value) return null;

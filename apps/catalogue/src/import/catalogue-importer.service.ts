@@ -95,10 +95,7 @@ export class CatalogueImporter {
     await this.cache.invalidate();
     this.outbox.afterCommit();
     await this.repository.recordFinished({ ...report, skipped: report.skipped.length });
-    this.logger.info(
-      { ...report, skipped: report.skipped.length, durationMs: Date.now() - started },
-      'catalogue import finished',
-    );
+    this.logger.info({ ...report, skipped: report.skipped.length, durationMs: Date.now() - started }, 'catalogue import finished');
     return report;
   }
 

@@ -83,9 +83,7 @@ export class CreateCatalogue1763856000000 implements MigrationInterface {
     await runner.query(`CREATE INDEX "anime_by_start" ON "catalogue"."anime" ("start_date" DESC NULLS LAST, "id") WHERE NOT "adult"`);
     await runner.query(`CREATE INDEX "anime_by_year" ON "catalogue"."anime" ("year", "season")`);
     for (const column of ['title', 'title_ru', 'title_romaji', 'title_en']) {
-      await runner.query(
-        `CREATE INDEX "anime_${column}_prefix" ON "catalogue"."anime" ("catalogue".normalize_search("${column}") text_pattern_ops)`,
-      );
+      await runner.query(`CREATE INDEX "anime_${column}_prefix" ON "catalogue"."anime" ("catalogue".normalize_search("${column}") text_pattern_ops)`);
     }
 
     await runner.query(`CREATE TABLE "catalogue"."characters" (
@@ -99,9 +97,7 @@ export class CreateCatalogue1763856000000 implements MigrationInterface {
       "created_at" timestamptz NOT NULL DEFAULT now(),
       "updated_at" timestamptz NOT NULL DEFAULT now()
     )`);
-    await runner.query(
-      `CREATE INDEX "characters_names_trgm" ON "catalogue"."characters" USING gin ((${CHARACTER_NAMES}) gin_trgm_ops)`,
-    );
+    await runner.query(`CREATE INDEX "characters_names_trgm" ON "catalogue"."characters" USING gin ((${CHARACTER_NAMES}) gin_trgm_ops)`);
     await runner.query(`CREATE TABLE "catalogue"."people" (
       "id" serial PRIMARY KEY,
       "source_key" text NOT NULL UNIQUE,
@@ -146,7 +142,17 @@ export class CreateCatalogue1763856000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['collection_items', 'collections', 'character_voices', 'anime_characters', 'people', 'characters', 'anime', 'processed_events', 'outbox']) {
+    for (const table of [
+      'collection_items',
+      'collections',
+      'character_voices',
+      'anime_characters',
+      'people',
+      'characters',
+      'anime',
+      'processed_events',
+      'outbox',
+    ]) {
       await runner.query(`DROP TABLE "catalogue"."${table}"`);
     }
     await runner.query(`DROP SEQUENCE "catalogue"."anime_local_id_seq"`);

@@ -4,4 +4,9 @@ import { CreateListStats1764115200000 } from '../stats/migrations/1764115200000-
 import { CreateCatalogue1763856000000 } from './1763856000000-create-catalogue';
 
 /** Every migration of the catalogue schema, in order: the service at boot and its cli/migrate run these. */
-export const CATALOGUE_MIGRATIONS: Function[] = [CreateCatalogue1763856000000, CreateListStats1764115200000, CreateEpisodes1764806400000, CreateDatasetImports1764900000000];
+export const CATALOGUE_MIGRATIONS: Function[] = [
+  CreateCatalogue1763856000000,
+  CreateListStats1764115200000,
+  CreateEpisodes1764806400000,
+  CreateDatasetImports1764900000000,
+];

@@ -5,8 +5,7 @@ const HEIGHT = 450;
 const LINE_LENGTH = 16;
 const MAX_LINES = 6;
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 
 /** FNV-1a: the same title always gets the same colours. */
 function hashOf(value: string): number {
@@ -20,7 +19,10 @@ function hashOf(value: string): number {
 
 /** Breaks a title into lines of whole words, cutting words longer than a line and ending with "…". */
 export function wrapTitle(title: string, lineLength = LINE_LENGTH, maxLines = MAX_LINES): string[] {
-  const words = title.trim().split(/\s+/).flatMap((word) => word.match(new RegExp(`.{1,${lineLength}}`, 'gu')) ?? []);
+  const words = title
+    .trim()
+    .split(/\s+/)
+    .flatMap((word) => word.match(new RegExp(`.{1,${lineLength}}`, 'gu')) ?? []);
   const lines: string[] = [];
   for (const word of words) {
     const last = lines[lines.length - 1];
@@ -43,7 +45,10 @@ export function posterSvg(anime: { title: string; year: number | null; kind: Ani
   const firstLine = HEIGHT / 2 - ((lines.length - 1) * lineHeight) / 2;
   const caption = [anime.kind ? KIND_LABELS[anime.kind] : null, anime.year].filter(Boolean).join(' · ');
   const text = lines
-    .map((line, index) => `<text x="150" y="${firstLine + index * lineHeight}" text-anchor="middle" font-size="26" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="150" y="${firstLine + index * lineHeight}" text-anchor="middle" font-size="26" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(anime.title)}">`,

@@ -42,17 +42,29 @@ describe('online presence', () => {
 
   it('tells a newcomer counts that already hold it, before the recount', () => {
     const empty = aggregatePresence([]);
-    expect(withVisitor(empty, { kind: 'user', key: 'u1', username: 'Алиса' })).toEqual({ usersOnline: 1, guestsOnline: 0, botsOnline: 0, usernames: ['Алиса'] });
+    expect(withVisitor(empty, { kind: 'user', key: 'u1', username: 'Алиса' })).toEqual({
+      usersOnline: 1,
+      guestsOnline: 0,
+      botsOnline: 0,
+      usernames: ['Алиса'],
+    });
     expect(withVisitor(empty, { kind: 'guest', key: 'g1', username: null })).toMatchObject({ usersOnline: 0, guestsOnline: 1 });
     expect(withVisitor(empty, { kind: 'bot', key: 'b1', username: null })).toMatchObject({ botsOnline: 1 });
 
-    const counted = aggregatePresence([snapshotOf([{ kind: 'user', key: 'u1', username: 'Алиса' }, { kind: 'guest', key: 'g1', username: null }])]);
+    const counted = aggregatePresence([
+      snapshotOf([
+        { kind: 'user', key: 'u1', username: 'Алиса' },
+        { kind: 'guest', key: 'g1', username: null },
+      ]),
+    ]);
     // Already counted (another tab, another replica): the same counts.
     expect(withVisitor(counted, { kind: 'user', key: 'u1', username: 'Алиса' })).toBe(counted.stats);
     expect(withVisitor(counted, { kind: 'guest', key: 'g1', username: null })).toBe(counted.stats);
     // A second user is put in its place in the list, which stays at 20 names.
     expect(withVisitor(counted, { kind: 'user', key: 'u0', username: 'Аня' }).usernames).toEqual(['Алиса', 'Аня']);
-    const crowd = aggregatePresence([snapshotOf(Array.from({ length: 25 }, (_, index) => ({ kind: 'user' as const, key: `u${index}`, username: `user${String(index).padStart(2, '0')}` })))]);
+    const crowd = aggregatePresence([
+      snapshotOf(Array.from({ length: 25 }, (_, index) => ({ kind: 'user' as const, key: `u${index}`, username: `user${String(index).padStart(2, '0')}` }))),
+    ]);
     const early = withVisitor(crowd, { kind: 'user', key: 'new', username: 'aaa' });
     expect(early.usersOnline).toBe(26);
     expect(early.usernames).toHaveLength(20);

@@ -16,7 +16,9 @@ export class WatchPartyPusher {
   private readonly namespace;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.namespace = gatewayNamespace<WatchPartyServerToClientEvents>(redis, options, WATCH_PARTY_NAMESPACE, (error) => this.logger.warn(`watch-party push failed: ${String(error)}`));
+    this.namespace = gatewayNamespace<WatchPartyServerToClientEvents>(redis, options, WATCH_PARTY_NAMESPACE, (error) =>
+      this.logger.warn(`watch-party push failed: ${String(error)}`),
+    );
   }
 
   /** The state (with its version) first, then the notices. */

@@ -1,5 +1,17 @@
 import { WatchPartyErrorCode } from '@portal/contracts';
-import { applyDue, control, disconnect, expectedPosition, join, leave, newRoom, oncePerCall, REMEMBERED_CALLS, toState, type RoomRecord } from './watch-party-room';
+import {
+  applyDue,
+  control,
+  disconnect,
+  expectedPosition,
+  join,
+  leave,
+  newRoom,
+  oncePerCall,
+  REMEMBERED_CALLS,
+  toState,
+  type RoomRecord,
+} from './watch-party-room';
 
 const GRACE = 10_000;
 const T0 = 1_700_000_000_000;
@@ -36,7 +48,9 @@ describe('watch-party room rules', () => {
     const room = fullRoom();
     const played = control(room, 'u-host', { kind: 'play', position: 42, at: T0 + 9_000 }, T0 + 10_000).room;
     expect(played).toMatchObject({ playing: true, position: 42, positionAt: T0 + 9_000, version: room.version + 1 });
-    expect(() => control(played, 'u-anna', { kind: 'pause', position: 1 }, T0 + 11_000)).toThrow(expect.objectContaining({ code: WatchPartyErrorCode.NotHost }));
+    expect(() => control(played, 'u-anna', { kind: 'pause', position: 1 }, T0 + 11_000)).toThrow(
+      expect.objectContaining({ code: WatchPartyErrorCode.NotHost }),
+    );
     const episode = control(played, 'u-host', { kind: 'episode', episode: 2 }, T0 + 12_000).room;
     expect(episode).toMatchObject({ episode: 2, playing: false, position: 0, positionAt: T0 + 12_000 });
   });

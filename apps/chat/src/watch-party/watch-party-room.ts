@@ -47,9 +47,7 @@ export interface RoomChange {
   notices: RoomNotice[];
 }
 
-export type ControlAction =
-  | { kind: 'play' | 'pause' | 'seek'; position: number; rate?: number; at?: number }
-  | { kind: 'episode'; episode: number };
+export type ControlAction = { kind: 'play' | 'pause' | 'seek'; position: number; rate?: number; at?: number } | { kind: 'episode'; episode: number };
 
 /**
  * How many of the requests that last changed a room it remembers: more than a room changes within a

@@ -9,7 +9,6 @@ const PROFILE_DEADLINE_MS = 1000;
 /** What the community asks auth about the caller: the role (live, never from the token; `isAdmin`) and the profile. */
 @Injectable()
 export class Accounts extends RoleLookupFromAuth {
-
   /** For reads: a caller auth cannot vouch for right now is no admin. */
   async isAdminOrNot(user: AuthenticatedUser): Promise<boolean> {
     return this.isAdmin(user).catch(() => false);
@@ -29,7 +28,9 @@ export class Accounts extends RoleLookupFromAuth {
     });
     const lookup = this.rpc.send('auth.user.profile', { username: user.username }).then(
       (profile): UserRef =>
-        profile.id === user.id ? { id: user.id, username: profile.username, displayName: profile.displayName, avatar: profile.avatar, rank: profile.rank } : fallback,
+        profile.id === user.id
+          ? { id: user.id, username: profile.username, displayName: profile.displayName, avatar: profile.avatar, rank: profile.rank }
+          : fallback,
       () => fallback,
     );
     try {

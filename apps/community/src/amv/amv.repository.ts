@@ -84,7 +84,11 @@ export class AmvRepository {
     const where = this.where(filter, 3);
     const counted = this.where(filter, 1);
     const [rows, count] = await Promise.all([
-      selectRows(this.dataSource, AmvRow, `SELECT ${COLUMNS} FROM community.amv a ${where.sql} ORDER BY ${ORDER} LIMIT $1 OFFSET $2`, [limit, offset, ...where.params]),
+      selectRows(this.dataSource, AmvRow, `SELECT ${COLUMNS} FROM community.amv a ${where.sql} ORDER BY ${ORDER} LIMIT $1 OFFSET $2`, [
+        limit,
+        offset,
+        ...where.params,
+      ]),
       selectRow(this.dataSource, z.object({ total: z.number().int() }), `SELECT count(*)::int AS total FROM community.amv a ${counted.sql}`, counted.params),
     ]);
     return { rows, total: count?.total ?? 0 };
@@ -141,7 +145,22 @@ export class AmvRepository {
       manager,
       `INSERT INTO community.amv (id, title, sort_title, letter, author, anime_ids, music_artist, music_track, duration_seconds, tags, upload_id, embed_url, search_text, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [id, fields.title, fields.sortTitle, fields.letter, fields.author, fields.animeIds, fields.musicArtist, fields.musicTrack, fields.durationSeconds, fields.tags, fields.uploadId, fields.embedUrl, fields.searchText, createdBy],
+      [
+        id,
+        fields.title,
+        fields.sortTitle,
+        fields.letter,
+        fields.author,
+        fields.animeIds,
+        fields.musicArtist,
+        fields.musicTrack,
+        fields.durationSeconds,
+        fields.tags,
+        fields.uploadId,
+        fields.embedUrl,
+        fields.searchText,
+        createdBy,
+      ],
     );
     return existingRow(await this.find(id, manager), `AMV ${id}`);
   }
@@ -158,7 +177,21 @@ export class AmvRepository {
       IdRow,
       `INSERT INTO community.amv (id, title, sort_title, letter, author, anime_ids, music_artist, music_track, duration_seconds, tags, upload_id, embed_url, search_text)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [id, fields.title, fields.sortTitle, fields.letter, fields.author, fields.animeIds, fields.musicArtist, fields.musicTrack, fields.durationSeconds, fields.tags, fields.uploadId, fields.embedUrl, fields.searchText],
+      [
+        id,
+        fields.title,
+        fields.sortTitle,
+        fields.letter,
+        fields.author,
+        fields.animeIds,
+        fields.musicArtist,
+        fields.musicTrack,
+        fields.durationSeconds,
+        fields.tags,
+        fields.uploadId,
+        fields.embedUrl,
+        fields.searchText,
+      ],
     );
     return rows.length > 0;
   }
@@ -171,7 +204,21 @@ export class AmvRepository {
       returning(`UPDATE community.amv SET title = $2, sort_title = $3, letter = $4, author = $5, anime_ids = $6, music_artist = $7, music_track = $8,
          duration_seconds = $9, tags = $10, hls_path = CASE WHEN upload_id IS NOT DISTINCT FROM $11 THEN hls_path END, upload_id = $11, embed_url = $12,
          search_text = $13, updated_at = now() WHERE id = $1 RETURNING id`),
-      [id, fields.title, fields.sortTitle, fields.letter, fields.author, fields.animeIds, fields.musicArtist, fields.musicTrack, fields.durationSeconds, fields.tags, fields.uploadId, fields.embedUrl, fields.searchText],
+      [
+        id,
+        fields.title,
+        fields.sortTitle,
+        fields.letter,
+        fields.author,
+        fields.animeIds,
+        fields.musicArtist,
+        fields.musicTrack,
+        fields.durationSeconds,
+        fields.tags,
+        fields.uploadId,
+        fields.embedUrl,
+        fields.searchText,
+      ],
     );
     return rows.length ? this.find(id, manager) : null;
   }
@@ -208,12 +255,20 @@ export class AmvRepository {
   }
 
   async unlike(manager: EntityManager, amvId: string, userId: string): Promise<number> {
-    const removed = await selectRows(manager, AmvIdRow, returning(`DELETE FROM community.amv_likes WHERE amv_id = $1 AND user_id = $2 RETURNING amv_id`), [amvId, userId]);
+    const removed = await selectRows(manager, AmvIdRow, returning(`DELETE FROM community.amv_likes WHERE amv_id = $1 AND user_id = $2 RETURNING amv_id`), [
+      amvId,
+      userId,
+    ]);
     return this.bump(manager, amvId, 'likes', -removed.length);
   }
 
   async addView(amvId: string): Promise<number | null> {
-    const row = await selectRow(this.dataSource, z.object({ views: z.number().int() }), returning(`UPDATE community.amv SET views = views + 1 WHERE id = $1 RETURNING views`), [amvId]);
+    const row = await selectRow(
+      this.dataSource,
+      z.object({ views: z.number().int() }),
+      returning(`UPDATE community.amv SET views = views + 1 WHERE id = $1 RETURNING views`),
+      [amvId],
+    );
     return row?.views ?? null;
   }
 
@@ -230,12 +285,10 @@ export class AmvRepository {
   /** Which of `amvIds` the user liked. */
   async likedBy(userId: string, amvIds: string[]): Promise<Set<string>> {
     if (!amvIds.length) return new Set();
-    const rows = await selectRows(
-      this.dataSource,
-      AmvIdRow,
-      `SELECT amv_id FROM community.amv_likes WHERE user_id = $1 AND amv_id = ANY($2::uuid[])`,
-      [userId, amvIds],
-    );
+    const rows = await selectRows(this.dataSource, AmvIdRow, `SELECT amv_id FROM community.amv_likes WHERE user_id = $1 AND amv_id = ANY($2::uuid[])`, [
+      userId,
+      amvIds,
+    ]);
     return new Set(rows.map((row) => row.amv_id));
   }
 
@@ -269,7 +322,10 @@ export class AmvRepository {
   }
 
   async playlistRemove(manager: EntityManager, userId: string, amvId: string): Promise<boolean> {
-    const rows = await selectRows(manager, AmvIdRow, returning(`DELETE FROM community.amv_playlist WHERE user_id = $1 AND amv_id = $2 RETURNING amv_id`), [userId, amvId]);
+    const rows = await selectRows(manager, AmvIdRow, returning(`DELETE FROM community.amv_playlist WHERE user_id = $1 AND amv_id = $2 RETURNING amv_id`), [
+      userId,
+      amvId,
+    ]);
     return rows.length > 0;
   }
 

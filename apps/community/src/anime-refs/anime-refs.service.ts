@@ -148,8 +148,14 @@ export class AnimeRefsService {
   async refresh(changes: Array<{ animeId: number; title?: TitleRef }>, manager: EntityManager): Promise<() => void> {
     const changed = [...new Set(changes.map((change) => change.animeId))];
     const titles = changes.flatMap((change) => (change.title ? [change.title] : []));
-    const held = await this.refs.existingIds(titles.map((title) => title.id), manager);
-    await this.refs.upsert(titles.filter((title) => held.has(title.id)), manager);
+    const held = await this.refs.existingIds(
+      titles.map((title) => title.id),
+      manager,
+    );
+    await this.refs.upsert(
+      titles.filter((title) => held.has(title.id)),
+      manager,
+    );
     return () => {
       this.forget(changed);
       void this.broadcast.announce(changed);

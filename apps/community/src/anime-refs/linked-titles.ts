@@ -4,6 +4,8 @@ import type { AnimeRef, TitleRef } from '@portal/contracts';
 export function linkedTitles(ids: number[], titles: Map<number, TitleRef>): AnimeRef[] {
   return ids.flatMap((id) => {
     const ref = titles.get(id);
-    return ref ? [{ id: ref.id, title: ref.title, poster: ref.poster, fallbackPoster: ref.fallbackPoster, episodes: ref.episodes, kind: ref.kind, year: ref.year }] : [];
+    return ref
+      ? [{ id: ref.id, title: ref.title, poster: ref.poster, fallbackPoster: ref.fallbackPoster, episodes: ref.episodes, kind: ref.kind, year: ref.year }]
+      : [];
   });
 }

@@ -31,14 +31,22 @@ const row = (id: string, fields: Partial<CommentRow> = {}): CommentRow => {
     ...fields,
   };
 };
-const reply = (id: string, parent: string, depth: number, fields: Partial<CommentRow> = {}) => row(id, { parent_id: parent, thread_parent_id: parent, depth, ...fields });
+const reply = (id: string, parent: string, depth: number, fields: Partial<CommentRow> = {}) =>
+  row(id, { parent_id: parent, thread_parent_id: parent, depth, ...fields });
 const shape = (node: { id: string; content: string | null; children: unknown[] } | null): unknown =>
   node && [node.id, node.content, (node.children as Array<{ id: string; content: string | null; children: unknown[] }>).map(shape)];
 
 describe('the display tree of a thread', () => {
   it('nests children under their display parent, oldest first', () => {
     const rows = [row('root'), reply('b', 'root', 1), reply('a', 'root', 1), reply('c', 'a', 2)];
-    expect(shape(buildTree('root', rows, GUEST_VIEW))).toEqual(['root', 'root', [['b', 'b', []], ['a', 'a', [['c', 'c', []]]]]]);
+    expect(shape(buildTree('root', rows, GUEST_VIEW))).toEqual([
+      'root',
+      'root',
+      [
+        ['b', 'b', []],
+        ['a', 'a', [['c', 'c', []]]],
+      ],
+    ]);
   });
 
   it('keeps a deleted comment only while something live is shown under it, at any depth', () => {
@@ -50,7 +58,11 @@ describe('the display tree of a thread', () => {
   });
 
   it('hides a spoiler from a viewer who may not see it, and never shows a deleted text', () => {
-    const rows = [row('root', { episode: 2, at_seconds: 300 }), reply('a', 'root', 1, { deleted_at: new Date(), episode: 1, at_seconds: 0 }), reply('b', 'a', 2)];
+    const rows = [
+      row('root', { episode: 2, at_seconds: 300 }),
+      reply('a', 'root', 1, { deleted_at: new Date(), episode: 1, at_seconds: 0 }),
+      reply('b', 'a', 2),
+    ];
     const hidden = buildTree('root', rows, GUEST_VIEW);
     expect(hidden).toMatchObject({ content: null, spoiler: { episode: 2, at: 300, hidden: true } });
     expect(hidden?.children[0]).toMatchObject({ content: null, deleted: true, spoiler: null });
@@ -61,7 +73,14 @@ describe('the display tree of a thread', () => {
 });
 
 describe('whether a viewer has watched a moment', () => {
-  const watched = (fields: Partial<WatchedRow>): WatchedRow => ({ anime_id: 20, episode: null, position: null, list_progress: null, seen_all: false, ...fields });
+  const watched = (fields: Partial<WatchedRow>): WatchedRow => ({
+    anime_id: 20,
+    episode: null,
+    position: null,
+    list_progress: null,
+    seen_all: false,
+    ...fields,
+  });
 
   it.each([
     [undefined, false],

@@ -15,7 +15,9 @@ export class CommentsPusher {
   private readonly comments;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.comments = gatewayNamespace<CommentsServerToClientEvents>(redis, options, COMMENTS_NAMESPACE, (error) => this.logger.warn(`comment push failed: ${String(error)}`));
+    this.comments = gatewayNamespace<CommentsServerToClientEvents>(redis, options, COMMENTS_NAMESPACE, (error) =>
+      this.logger.warn(`comment push failed: ${String(error)}`),
+    );
   }
 
   push<E extends keyof CommentsServerToClientEvents>(animeId: number, event: E, ...payload: Parameters<CommentsServerToClientEvents[E]>): void {

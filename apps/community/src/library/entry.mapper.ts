@@ -2,7 +2,15 @@ import type { AnimeListEntry, AnimeRef, TitleRef } from '@portal/contracts';
 import { toStoredRef, type AnimeRefRow } from '../anime-refs/anime-refs.repository';
 import type { EntryRow, EntryWithRefRow } from './list-entries.repository';
 
-export const animeRefOf = ({ id, title, poster, fallbackPoster, episodes, kind, year }: TitleRef): AnimeRef => ({ id, title, poster, fallbackPoster, episodes, kind, year });
+export const animeRefOf = ({ id, title, poster, fallbackPoster, episodes, kind, year }: TitleRef): AnimeRef => ({
+  id,
+  title,
+  poster,
+  fallbackPoster,
+  episodes,
+  kind,
+  year,
+});
 
 export const toListEntry = (row: EntryRow, ref: TitleRef | AnimeRefRow): AnimeListEntry => ({
   animeId: row.anime_id,

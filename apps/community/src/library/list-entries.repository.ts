@@ -56,12 +56,10 @@ export class ListEntriesRepository {
 
   /** Locks the entry until the transaction ends: concurrent changes of one entry queue up. */
   async lock(manager: EntityManager, userId: string, animeId: number): Promise<EntryRow | null> {
-    return selectRow(
-      manager,
-      EntryRow,
-      `SELECT ${ENTRY_COLUMNS} FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = $2 FOR UPDATE`,
-      [userId, animeId],
-    );
+    return selectRow(manager, EntryRow, `SELECT ${ENTRY_COLUMNS} FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = $2 FOR UPDATE`, [
+      userId,
+      animeId,
+    ]);
   }
 
   /** Null when another transaction inserted the entry first (lock it and apply on top). */
@@ -97,12 +95,10 @@ export class ListEntriesRepository {
   }
 
   async delete(manager: EntityManager, userId: string, animeId: number): Promise<EntryRow | null> {
-    return selectRow(
-      manager,
-      EntryRow,
-      returning(`DELETE FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`),
-      [userId, animeId],
-    );
+    return selectRow(manager, EntryRow, returning(`DELETE FROM community.list_entries e WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`), [
+      userId,
+      animeId,
+    ]);
   }
 
   /** Everyone who has the title in the list `status`. */

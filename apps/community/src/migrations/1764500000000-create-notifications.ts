@@ -25,9 +25,7 @@ export class CreateNotifications1764500000000 implements MigrationInterface {
     await runner.query(`CREATE INDEX "notifications_user_recent" ON "community"."notifications" ("user_id", "updated_at" DESC, "id" DESC)`);
     // Grouping: at most one unread notification per (user, group); a read one no longer takes part,
     // so the next event of the group starts a new notification.
-    await runner.query(
-      `CREATE UNIQUE INDEX "notifications_unread_group" ON "community"."notifications" ("user_id", "group_key") WHERE "read_at" IS NULL`,
-    );
+    await runner.query(`CREATE UNIQUE INDEX "notifications_unread_group" ON "community"."notifications" ("user_id", "group_key") WHERE "read_at" IS NULL`);
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -35,9 +35,7 @@ export class CreateReviews1764700000000 implements MigrationInterface {
     await runner.query(
       `CREATE INDEX "reviews_approved_helpful" ON "community"."reviews" ("helpfulness" DESC, "created_at" DESC, "id" DESC) WHERE "status" = 'approved'`,
     );
-    await runner.query(
-      `CREATE INDEX "reviews_anime_date" ON "community"."reviews" ("anime_id", "created_at" DESC, "id" DESC) WHERE "status" = 'approved'`,
-    );
+    await runner.query(`CREATE INDEX "reviews_anime_date" ON "community"."reviews" ("anime_id", "created_at" DESC, "id" DESC) WHERE "status" = 'approved'`);
     await runner.query(
       `CREATE INDEX "reviews_anime_helpful" ON "community"."reviews" ("anime_id", "helpfulness" DESC, "created_at" DESC, "id" DESC) WHERE "status" = 'approved'`,
     );

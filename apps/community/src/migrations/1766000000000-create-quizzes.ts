@@ -1,5 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { QUIZ_DESCRIPTION_MAX, QUIZ_QUESTIONS_MAX, QUIZ_QUESTIONS_MIN, QUIZ_REASON_MAX, QUIZ_STATUSES, QUIZ_TITLE_MAX, QUIZ_TITLE_MIN } from '@portal/contracts';
+import {
+  QUIZ_DESCRIPTION_MAX,
+  QUIZ_QUESTIONS_MAX,
+  QUIZ_QUESTIONS_MIN,
+  QUIZ_REASON_MAX,
+  QUIZ_STATUSES,
+  QUIZ_TITLE_MAX,
+  QUIZ_TITLE_MIN,
+} from '@portal/contracts';
 
 const list = (values: readonly string[]) => `(${values.map((value) => `'${value}'`).join(', ')})`;
 

@@ -16,7 +16,11 @@ export class ReportDecidedListener implements OnModuleInit {
   onModuleInit() {
     this.consumer.on('moderation.report.decided', async ({ caseId, target, action, contentDeleted, reporterIds }, manager) => {
       for (const userId of reporterIds) {
-        await this.notifications.notify(manager, { userId, kind: 'report.decided', target: { type: 'report', caseId, targetType: target.type, action, contentDeleted } });
+        await this.notifications.notify(manager, {
+          userId,
+          kind: 'report.decided',
+          target: { type: 'report', caseId, targetType: target.type, action, contentDeleted },
+        });
       }
     });
   }

@@ -63,7 +63,8 @@ export interface NewsFilter {
 }
 
 /** Postgres' unique_violation, and the index it hit. */
-export const slugTaken = (error: unknown) => (error as { code?: string; constraint?: string })?.code === '23505' && (error as { constraint?: string }).constraint === 'news_slug';
+export const slugTaken = (error: unknown) =>
+  (error as { code?: string; constraint?: string })?.code === '23505' && (error as { constraint?: string }).constraint === 'news_slug';
 
 @Injectable()
 export class NewsRepository {
@@ -101,7 +102,12 @@ export class NewsRepository {
       where.push(`anime_ids @> ARRAY[$${params.length}]::int[]`);
     }
     const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const count = await selectRow(this.dataSource, z.object({ total: z.number().int() }), `SELECT count(*)::int AS total FROM community.news ${clause}`, params);
+    const count = await selectRow(
+      this.dataSource,
+      z.object({ total: z.number().int() }),
+      `SELECT count(*)::int AS total FROM community.news ${clause}`,
+      params,
+    );
     const rows = await selectRows(
       this.dataSource,
       NewsRow,
@@ -148,7 +154,19 @@ export class NewsRepository {
       returning(`UPDATE community.news SET slug = $2, title = $3, summary = $4, body = $5, tags = $6::text[], anime_ids = $7::int[], cover_id = $8,
          cover_widths = $9::int[], status = $10, published_at = coalesce($11::timestamptz, now()), updated_at = now()
        WHERE id = $1 RETURNING *`),
-      [id, fields.slug, fields.title, fields.summary, fields.body, fields.tags, fields.animeIds, fields.coverId, fields.coverWidths, fields.status, fields.publishedAt],
+      [
+        id,
+        fields.slug,
+        fields.title,
+        fields.summary,
+        fields.body,
+        fields.tags,
+        fields.animeIds,
+        fields.coverId,
+        fields.coverWidths,
+        fields.status,
+        fields.publishedAt,
+      ],
     );
   }
 

@@ -1,4 +1,11 @@
-import { type NotificationActor, type NotificationItem, type NotificationKind, type NotificationKindMap, type SanctionNotificationTarget, untilPhrase } from '@portal/contracts';
+import {
+  type NotificationActor,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationKindMap,
+  type SanctionNotificationTarget,
+  untilPhrase,
+} from '@portal/contracts';
 import type { NotificationRow } from './notifications.repository';
 
 type TextOf<K extends NotificationKind> = (actors: NotificationActor[], actorCount: number, target: NotificationKindMap[K]['target']) => string;
@@ -58,7 +65,12 @@ function sanctionText({ action, reason, until, username }: SanctionNotificationT
   }
 }
 
-export function notificationText<K extends NotificationKind>(kind: K, actors: NotificationActor[], actorCount: number, target: NotificationKindMap[K]['target']): string {
+export function notificationText<K extends NotificationKind>(
+  kind: K,
+  actors: NotificationActor[],
+  actorCount: number,
+  target: NotificationKindMap[K]['target'],
+): string {
   const text = NOTIFICATION_TEXTS[kind] as TextOf<K> | undefined;
   // A kind this build does not know (written by a newer replica): still readable.
   return text ? text(actors, actorCount, target) : 'Новое уведомление';

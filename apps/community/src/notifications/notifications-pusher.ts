@@ -15,7 +15,9 @@ export class NotificationsPusher {
   private readonly namespace;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) => this.logger.warn(`notification push failed: ${String(error)}`));
+    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) =>
+      this.logger.warn(`notification push failed: ${String(error)}`),
+    );
   }
 
   push<E extends keyof NotificationsServerToClientEvents>(userId: string, event: E, ...payload: Parameters<NotificationsServerToClientEvents[E]>): void {

@@ -128,7 +128,11 @@ export class OrdersRepository {
     return lockedRow(row).votes;
   }
 
-  async setStatus(manager: EntityManager, id: string, change: { status: OrderStatus; reason: string | null; animeId: number | null; title: string | null; adminId: string }) {
+  async setStatus(
+    manager: EntityManager,
+    id: string,
+    change: { status: OrderStatus; reason: string | null; animeId: number | null; title: string | null; adminId: string },
+  ) {
     await execute(
       manager,
       `UPDATE community.orders SET status = $2, rejection_reason = $3, anime_id = coalesce($4, anime_id), title = coalesce($5, title),
@@ -162,7 +166,10 @@ export class OrdersRepository {
   }
 
   async hasVote(orderId: string, userId: string): Promise<boolean> {
-    const rows = await selectRows(this.dataSource, Found, `SELECT 1 AS found FROM community.order_votes WHERE order_id = $1 AND user_id = $2`, [orderId, userId]);
+    const rows = await selectRows(this.dataSource, Found, `SELECT 1 AS found FROM community.order_votes WHERE order_id = $1 AND user_id = $2`, [
+      orderId,
+      userId,
+    ]);
     return rows.length > 0;
   }
 

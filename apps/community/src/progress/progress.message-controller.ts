@@ -13,7 +13,9 @@ export class ProgressMessageController {
   @HandlesOperation(PROGRESS_SAVES_OPERATIONS.saveMany)
   async saveMany(@Input() { items }: ProgressSaveManyRequest) {
     // One lookup of the batch's titles; each save then finds its title in memory.
-    await this.progress.prefetchTitles(items.map((item) => progressSaveSchema.safeParse(item)).flatMap((parsed) => (parsed.success ? [parsed.data.animeId] : [])));
+    await this.progress.prefetchTitles(
+      items.map((item) => progressSaveSchema.safeParse(item)).flatMap((parsed) => (parsed.success ? [parsed.data.animeId] : [])),
+    );
     return Promise.all(
       items.map(async ({ userId, username, ...item }) => {
         try {

@@ -1,5 +1,14 @@
 import { Controller } from '@nestjs/common';
-import type { AuthenticatedUser, QuizIdRequest, QuizListRequest, QuizPageRequest, QuizRejectRequest, QuizResultRequest, QuizUpdateRequest, QuizWriteRequest } from '@portal/contracts';
+import type {
+  AuthenticatedUser,
+  QuizIdRequest,
+  QuizListRequest,
+  QuizPageRequest,
+  QuizRejectRequest,
+  QuizResultRequest,
+  QuizUpdateRequest,
+  QuizWriteRequest,
+} from '@portal/contracts';
 import { QUIZZES_OPERATIONS } from '@portal/contracts/operations';
 import { Caller, HandlesOperation, Input } from '@portal/platform';
 import { QuizAttemptsService } from './services/quiz-attempts.service';

@@ -161,7 +161,10 @@ export class QuizzesRepository {
     return new Map(rows.map((row) => [row.quiz_id, row]));
   }
 
-  async startAttempt(manager: EntityManager, attempt: { id: string; quizId: string; userId: string; version: number; limitSeconds: number | null }): Promise<AttemptRow> {
+  async startAttempt(
+    manager: EntityManager,
+    attempt: { id: string; quizId: string; userId: string; version: number; limitSeconds: number | null },
+  ): Promise<AttemptRow> {
     const row = await selectRow(
       manager,
       AttemptRow,
@@ -187,22 +190,28 @@ export class QuizzesRepository {
   }
 
   async submitAttempt(manager: EntityManager, id: string, score: number, answers: number[][]): Promise<void> {
-    await execute(manager, `UPDATE community.quiz_attempts SET submitted_at = now(), score = $2, answers = $3 WHERE id = $1`, [id, score, JSON.stringify(answers)]);
+    await execute(manager, `UPDATE community.quiz_attempts SET submitted_at = now(), score = $2, answers = $3 WHERE id = $1`, [
+      id,
+      score,
+      JSON.stringify(answers),
+    ]);
   }
 
   /** One user's results on one quiz take turns (the best and the first success are read, then written). */
   async lockResult(manager: EntityManager, quizId: string, userId: string): Promise<BestRow | null> {
     await execute(manager, `SELECT pg_advisory_xact_lock(hashtextextended('community.quiz_results:' || $1 || ':' || $2, 0))`, [quizId, userId]);
-    return selectRow(
-      manager,
-      BestRow,
-      `SELECT best_score, total_questions, first_success_at FROM community.quiz_results WHERE quiz_id = $1 AND user_id = $2`,
-      [quizId, userId],
-    );
+    return selectRow(manager, BestRow, `SELECT best_score, total_questions, first_success_at FROM community.quiz_results WHERE quiz_id = $1 AND user_id = $2`, [
+      quizId,
+      userId,
+    ]);
   }
 
   /** Keeps the better of the stored and the new result; a first player counts towards `players`. */
-  async keepBest(manager: EntityManager, result: { quizId: string; userId: string; attemptId: string; score: number; total: number; success: boolean }, previous: BestRow | null) {
+  async keepBest(
+    manager: EntityManager,
+    result: { quizId: string; userId: string; attemptId: string; score: number; total: number; success: boolean },
+    previous: BestRow | null,
+  ) {
     if (!previous) {
       await execute(
         manager,
@@ -228,8 +237,17 @@ export class QuizzesRepository {
 
   private async page(where: string, params: unknown[], orderBy: string, offset: number, limit: number): Promise<{ rows: QuizRow[]; total: number }> {
     const [rows, count] = await Promise.all([
-      selectRows(this.dataSource, QuizRow, `SELECT ${COLUMNS} FROM community.quizzes q WHERE ${where} ORDER BY ${orderBy} LIMIT $1 OFFSET $2`, [limit, offset, ...params]),
-      selectRow(this.dataSource, z.object({ n: z.number().int() }), `SELECT count(*)::int AS n FROM community.quizzes q WHERE ${where.replace('$3', '$1')}`, params),
+      selectRows(this.dataSource, QuizRow, `SELECT ${COLUMNS} FROM community.quizzes q WHERE ${where} ORDER BY ${orderBy} LIMIT $1 OFFSET $2`, [
+        limit,
+        offset,
+        ...params,
+      ]),
+      selectRow(
+        this.dataSource,
+        z.object({ n: z.number().int() }),
+        `SELECT count(*)::int AS n FROM community.quizzes q WHERE ${where.replace('$3', '$1')}`,
+        params,
+      ),
     ]);
     return { rows, total: count?.n ?? 0 };
   }

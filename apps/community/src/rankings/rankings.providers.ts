@@ -16,7 +16,10 @@ import { TitleRankingsRepository } from './title-rankings.repository';
 export const RANKINGS_CONTROLLERS = [RankingsMessageController];
 
 export const rankingsProviders = (config: CommunityEnv): Provider[] => [
-  { provide: TITLE_RANKINGS_SETTINGS, useValue: { minVotes: config.RANKINGS_MIN_VOTES, cacheMs: config.RANKINGS_TITLES_CACHE_SECONDS * 1000 } satisfies TitleRankingsSettings },
+  {
+    provide: TITLE_RANKINGS_SETTINGS,
+    useValue: { minVotes: config.RANKINGS_MIN_VOTES, cacheMs: config.RANKINGS_TITLES_CACHE_SECONDS * 1000 } satisfies TitleRankingsSettings,
+  },
   RankingCountersRepository,
   TitleRankingsRepository,
   UserRankingsReader,

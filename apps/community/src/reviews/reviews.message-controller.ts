@@ -1,5 +1,12 @@
 import { Controller } from '@nestjs/common';
-import type { AnimeReviewListRequest, AuthenticatedUser, PendingReviewsRequest, ReviewCreateRequest, ReviewListRequest, ReviewUpdateRequest } from '@portal/contracts';
+import type {
+  AnimeReviewListRequest,
+  AuthenticatedUser,
+  PendingReviewsRequest,
+  ReviewCreateRequest,
+  ReviewListRequest,
+  ReviewUpdateRequest,
+} from '@portal/contracts';
 import { REVIEWS_OPERATIONS } from '@portal/contracts/operations';
 import type { ReviewIdRequest, ReviewRejectRequest, ReviewVoteRequest } from '@portal/contracts/schemas';
 import { Caller, HandlesOperation, Input } from '@portal/platform';

@@ -223,7 +223,9 @@ export class ReviewsRepository {
          AND ($3::bigint IS NULL OR ${position})
        ORDER BY ${order}
        LIMIT $2`,
-      sort === 'helpful' ? [animeId, limit, seconds, micros, after?.id ?? null, after?.helpfulness ?? null] : [animeId, limit, seconds, micros, after?.id ?? null],
+      sort === 'helpful'
+        ? [animeId, limit, seconds, micros, after?.id ?? null, after?.helpfulness ?? null]
+        : [animeId, limit, seconds, micros, after?.id ?? null],
     );
   }
 
@@ -267,7 +269,11 @@ export class ReviewsRepository {
   }
 
   async pendingCount(): Promise<number> {
-    const row = await selectRow(this.dataSource, z.object({ n: z.number().int() }), `SELECT count(*)::int AS n FROM community.reviews WHERE status = 'pending'`);
+    const row = await selectRow(
+      this.dataSource,
+      z.object({ n: z.number().int() }),
+      `SELECT count(*)::int AS n FROM community.reviews WHERE status = 'pending'`,
+    );
     return row?.n ?? 0;
   }
 

@@ -2,12 +2,7 @@ import { Body, Controller, Headers, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta, SelfUser } from '@portal/contracts';
-import {
-  loginRequestSchema,
-  profileUpdateSchema,
-  registerRequestSchema,
-  telegramUpdateSchema,
-} from '@portal/contracts/schemas';
+import { loginRequestSchema, profileUpdateSchema, registerRequestSchema, telegramUpdateSchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { Meta } from '../http/request-meta.decorator';
 import { FileStorage } from '../uploads/file-storage';
@@ -56,7 +51,10 @@ export class AuthController {
   @Put('profile')
   @RequireUser()
   @ApiBearerAuth()
-  @ApiOperation({ summary: "Update one's own profile (display name, images, skip settings); a changed image's previous own upload is deleted; a read-only account may change only its skip settings" })
+  @ApiOperation({
+    summary:
+      "Update one's own profile (display name, images, skip settings); a changed image's previous own upload is deleted; a read-only account may change only its skip settings",
+  })
   async updateProfile(@Body() body: ProfileUpdateBody, @Meta() meta: RpcMeta): Promise<SelfUser> {
     if (setsAnyOf(body, PUBLIC_PROFILE_FIELDS)) await this.sanctions.assertMayWrite(meta.user!.id, false);
     if (!setsAnyOf(body, PROFILE_MEDIA_FIELDS)) return this.rpc.send('auth.profile.update', body, meta);
@@ -77,11 +75,7 @@ export class TelegramController {
   @Post('webhook')
   @HttpCode(200)
   @ApiOperation({ summary: 'Bot updates pushed by Telegram (webhook mode)' })
-  webhook(
-    @Body() update: TelegramUpdateBody,
-    @Headers('x-telegram-bot-api-secret-token') secretToken: string | undefined,
-    @Meta() meta: RpcMeta,
-  ) {
+  webhook(@Body() update: TelegramUpdateBody, @Headers('x-telegram-bot-api-secret-token') secretToken: string | undefined, @Meta() meta: RpcMeta) {
     return this.rpc.send('auth.telegram.webhook', { secretToken: secretToken ?? null, update }, meta);
   }
 }

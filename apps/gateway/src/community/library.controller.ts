@@ -3,13 +3,7 @@ import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagg
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import type { RpcMeta } from '@portal/contracts';
-import {
-  fieldErrorsOf,
-  listExportSchema,
-  listImportQuerySchema,
-  listImportSchema,
-  listUpdateSchema,
-} from '@portal/contracts/schemas';
+import { fieldErrorsOf, listExportSchema, listImportQuerySchema, listImportSchema, listUpdateSchema } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { RequireUser } from '../auth/access.guard';
 import { Meta } from '../http/request-meta.decorator';

@@ -22,7 +22,10 @@ export class NewsController {
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
-  @ApiOperation({ summary: 'Admin: upload a cover (JPEG, PNG, WebP or GIF by content, up to 8 MB); stored as WebP at 320/640/1280 px. Send {id, widths} as the news item’s cover' })
+  @ApiOperation({
+    summary:
+      'Admin: upload a cover (JPEG, PNG, WebP or GIF by content, up to 8 MB); stored as WebP at 320/640/1280 px. Send {id, widths} as the news item’s cover',
+  })
   async cover(@Req() request: FastifyRequest): Promise<NewsCoverUpload> {
     const { file } = await readFormWithFile(request, {
       fileField: 'file',

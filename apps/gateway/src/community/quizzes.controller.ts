@@ -23,7 +23,9 @@ export class QuizzesController {
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
-  @ApiOperation({ summary: `Upload a cover or question image (JPEG, PNG, WebP or GIF by content, up to 5 MB), stored as WebP ${QUIZ_IMAGE_WIDTH} px wide. Send its id as cover or a question’s image` })
+  @ApiOperation({
+    summary: `Upload a cover or question image (JPEG, PNG, WebP or GIF by content, up to 5 MB), stored as WebP ${QUIZ_IMAGE_WIDTH} px wide. Send its id as cover or a question’s image`,
+  })
   async image(@Req() request: FastifyRequest): Promise<QuizImageUpload> {
     const { file } = await readFormWithFile(request, {
       fileField: 'file',

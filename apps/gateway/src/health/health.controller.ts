@@ -70,11 +70,14 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({ summary: 'Readiness of this gateway: its Redis is reachable' })
   async ready(@Res() reply: FastifyReply) {
-    const up = await this.redis.ping().then(() => true, () => false);
-    return reply.status(up ? 200 : 503).send(
-      up
-        ? { success: true, data: { status: 'up' } }
-        : { success: false, code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable },
+    const up = await this.redis.ping().then(
+      () => true,
+      () => false,
     );
+    return reply
+      .status(up ? 200 : 503)
+      .send(
+        up ? { success: true, data: { status: 'up' } } : { success: false, code: ErrorCode.ServiceUnavailable, message: GENERIC_MESSAGES.serviceUnavailable },
+      );
   }
 }

@@ -4,7 +4,11 @@ describe('SharedResult', () => {
   it('shares one computation between concurrent callers and keeps its result for the window', async () => {
     let clock = 0;
     let calls = 0;
-    const shared = new SharedResult(1000, () => Promise.resolve(++calls), () => clock);
+    const shared = new SharedResult(
+      1000,
+      () => Promise.resolve(++calls),
+      () => clock,
+    );
     expect(await Promise.all([shared.get(), shared.get(), shared.get()])).toEqual([1, 1, 1]);
     clock = 999;
     expect(await shared.get()).toBe(1);
@@ -16,7 +20,11 @@ describe('SharedResult', () => {
   it('counts the window from the end of the computation', async () => {
     let clock = 0;
     let finish!: (value: string) => void;
-    const shared = new SharedResult(1000, () => new Promise<string>((resolve) => (finish = resolve)), () => clock);
+    const shared = new SharedResult(
+      1000,
+      () => new Promise<string>((resolve) => (finish = resolve)),
+      () => clock,
+    );
     const first = shared.get();
     clock = 5000; // a slow probe (a service not answering) ...
     const second = shared.get();

@@ -36,7 +36,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     exception = malformedMultipart(exception) ?? exception;
     if (exception instanceof RemoteServiceError) {
       const { code, message, errors, retryAfterSeconds, sanction } = exception.payload;
-      return { status: HTTP_STATUS_BY_CODE[code] ?? 500, body: { success: false, message, code, ...(errors && { errors }), ...(sanction && { sanction }) }, retryAfterSeconds };
+      return {
+        status: HTTP_STATUS_BY_CODE[code] ?? 500,
+        body: { success: false, message, code, ...(errors && { errors }), ...(sanction && { sanction }) },
+        retryAfterSeconds,
+      };
     }
     const status = httpStatusOf(exception);
     if (status !== undefined && (status < 500 || status === SERVICE_UNAVAILABLE)) {

@@ -87,10 +87,13 @@ function negotiate(header: string): ContentCoding | null {
  * Call it before any route is registered.
  */
 export async function registerCompression(app: NestFastifyApplication): Promise<void> {
-  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
-    // Runs before the plugin's own onRoute hook, which skips routes marked so.
-    if (!COMPRESSED_ROUTES.test(route.url)) route.compress = false;
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      // Runs before the plugin's own onRoute hook, which skips routes marked so.
+      if (!COMPRESSED_ROUTES.test(route.url)) route.compress = false;
+    });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_MIN_BYTES,

@@ -9,8 +9,7 @@ interface SchemaDto {
   schema: z.ZodType;
 }
 
-const isSchemaDto = (metatype: unknown): metatype is SchemaDto =>
-  typeof metatype === 'function' && (metatype as Partial<SchemaDto>).isZodDto === true;
+const isSchemaDto = (metatype: unknown): metatype is SchemaDto => typeof metatype === 'function' && (metatype as Partial<SchemaDto>).isZodDto === true;
 
 /**
  * Every body, query and route param is parsed with its contract schema (a nestjs-zod DTO) before a

@@ -6,10 +6,21 @@ import { serveMetrics } from '@portal/platform';
 
 /** Loopback and the ranges never routed on the internet: where a cluster's Prometheus scrapes from. */
 const INTERNAL = new BlockList();
-for (const [network, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) {
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10],
+] as const) {
   INTERNAL.addSubnet(network, prefix, 'ipv4');
 }
-for (const [network, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) INTERNAL.addSubnet(network, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
 
 /** A proxy in front says who the client is: such a request came from outside, whatever the proxy's own address. */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];

@@ -44,10 +44,13 @@ function envelopeOf(operation: AnyOperation & { http: HttpBinding }): { descript
   const answer = jsonSchemaOf(operation.answer, 'output');
   const success = { type: 'boolean', enum: [true] };
   if (!operation.http.page) {
-    return { description: 'The envelope; `data` is the answer.', schema: { type: 'object', required: ['success', 'data'], properties: { success, data: answer } } };
+    return {
+      description: 'The envelope; `data` is the answer.',
+      schema: { type: 'object', required: ['success', 'data'], properties: { success, data: answer } },
+    };
   }
   return {
-    description: 'The envelope; `data` is the page\'s items, `meta` the page, its size and the total.',
+    description: "The envelope; `data` is the page's items, `meta` the page, its size and the total.",
     schema: { type: 'object', required: ['success', 'data', 'meta'], properties: { success, data: answer.properties?.items ?? {}, meta: PAGE_META } },
   };
 }

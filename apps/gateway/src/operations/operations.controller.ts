@@ -17,7 +17,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 function inputOf({ http }: RoutedOperation, request: GatewayRequest): Record<string, unknown> {
   const carried: unknown = sendsQuery(http.method) ? request.query : (request.body ?? {});
   if (!isPlainObject(carried)) {
-    throw new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: GENERIC_MESSAGES.bodyNotObject, errors: [{ field: 'body', message: GENERIC_MESSAGES.bodyNotObject }] });
+    throw new RemoteServiceError({
+      code: ErrorCode.ValidationFailed,
+      message: GENERIC_MESSAGES.bodyNotObject,
+      errors: [{ field: 'body', message: GENERIC_MESSAGES.bodyNotObject }],
+    });
   }
   // A DELETE may name its target in a JSON body too (DELETE /progress, docs/community.md): the query's fields win.
   const bodyOfDelete = http.method === 'DELETE' && isPlainObject(request.body) ? request.body : {};
@@ -64,7 +68,12 @@ for (const [feature, operations] of Object.entries(OPERATIONS)) {
     Object.defineProperty(OperationsController.prototype, method, { value: handler, writable: true, configurable: true });
     const descriptor = Object.getOwnPropertyDescriptor(OperationsController.prototype, method)!;
     Req()(OperationsController.prototype, method, 0);
-    const decorators = [ROUTE[operation.http.method](operation.http.path), HttpCode(successStatusOf(operation.http)), ...accessDecorators(operation), documentOperation(feature, operation)];
+    const decorators = [
+      ROUTE[operation.http.method](operation.http.path),
+      HttpCode(successStatusOf(operation.http)),
+      ...accessDecorators(operation),
+      documentOperation(feature, operation),
+    ];
     Reflect.decorate(decorators, OperationsController.prototype, method, descriptor);
   }
 }

@@ -1,5 +1,12 @@
 import { JwtService } from '@nestjs/jwt';
-import { type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import {
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { GeneralClientToServerEvents, GeneralServerToClientEvents, OnlineStats, PresenceVisitor } from '@portal/contracts';
 import { PresenceReporter, type PresenceReport } from './presence-reporter';

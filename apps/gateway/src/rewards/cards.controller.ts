@@ -19,7 +19,12 @@ export function detectCardType(bytes: Buffer): { extension: 'png' | 'jpg' | 'web
   const image = detectImageType(bytes);
   if (image && (image.extension === 'png' || image.extension === 'jpg' || image.extension === 'webp')) return { extension: image.extension };
   if (ebmlDocType(bytes) === 'webm') return { extension: 'webm' };
-  const head = bytes.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<')) return 'svg';
   return null;
 }
@@ -55,9 +60,15 @@ export function createCardsController(config: Pick<GatewayEnv, 'MEDIA_DIR'>): Ty
         },
       },
     })
-    @ApiOperation({ summary: `Admin: add a card (PNG, JPEG, WebP or WebM by content, up to ${CARD_UPLOAD_MAX_MB} MB; SVG refused) with title, description, rarity and weight` })
+    @ApiOperation({
+      summary: `Admin: add a card (PNG, JPEG, WebP or WebM by content, up to ${CARD_UPLOAD_MAX_MB} MB; SVG refused) with title, description, rarity and weight`,
+    })
     async create(@Req() request: FastifyRequest, @Meta() meta: RpcMeta): Promise<CardItem> {
-      const form = await readFormWithFile(request, { fileField: 'file', maxBytes, messages: { notMultipart: CARD_MESSAGES.notMultipart, tooLarge: CARD_MESSAGES.fileTooLarge(CARD_UPLOAD_MAX_MB) } });
+      const form = await readFormWithFile(request, {
+        fileField: 'file',
+        maxBytes,
+        messages: { notMultipart: CARD_MESSAGES.notMultipart, tooLarge: CARD_MESSAGES.fileTooLarge(CARD_UPLOAD_MAX_MB) },
+      });
       // The fields first, with a stand-in name: a refused form stores nothing.
       const fields = cardCreateSchema.safeParse({ ...form.fields, file: 'pending.png' });
       if (!fields.success) throw invalid(fieldErrorsOf(fields.error));

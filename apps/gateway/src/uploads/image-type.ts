@@ -110,7 +110,10 @@ export function ebmlDocType(bytes: Buffer): string | null {
     const dataStart = offset + id.length + size.length;
     if (id.value === DOC_TYPE_ID) {
       if (dataStart + size.value > bytes.length) return null;
-      return bytes.subarray(dataStart, dataStart + size.value).toString('latin1').replace(/\0+$/, '');
+      return bytes
+        .subarray(dataStart, dataStart + size.value)
+        .toString('latin1')
+        .replace(/\0+$/, '');
     }
     offset = dataStart + size.value;
   }

@@ -24,8 +24,7 @@ export const invalidField = (field: string, message: string) =>
 export const invalid = (errors: FieldError[]) =>
   new RemoteServiceError({ code: ErrorCode.ValidationFailed, message: errors[0]?.message ?? GENERIC_MESSAGES.badRequest, errors });
 
-export const tooLarge = (field: string, message: string) =>
-  new RemoteServiceError({ code: ErrorCode.PayloadTooLarge, message, errors: [{ field, message }] });
+export const tooLarge = (field: string, message: string) => new RemoteServiceError({ code: ErrorCode.PayloadTooLarge, message, errors: [{ field, message }] });
 
 /**
  * Reads a multipart/form-data body: its text fields and at most one file, refused (413) as soon as it

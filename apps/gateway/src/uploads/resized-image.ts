@@ -21,7 +21,11 @@ export interface ResizedImageOptions {
  * at each of `widths` (never wider than the original, except that the smallest width is always made).
  * The files are new under random names, so the uploads route serves them with an immutable cache.
  */
-export async function storeResizedImage(storage: FileStorage, content: Buffer, { folder, widths, messages }: ResizedImageOptions): Promise<{ id: string; widths: number[] }> {
+export async function storeResizedImage(
+  storage: FileStorage,
+  content: Buffer,
+  { folder, widths, messages }: ResizedImageOptions,
+): Promise<{ id: string; widths: number[] }> {
   if (!detectImageType(content)) throw invalidField('file', messages.type);
   let width: number;
   try {

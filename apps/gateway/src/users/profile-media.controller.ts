@@ -109,7 +109,9 @@ export function createProfileMediaController(config: Pick<GatewayEnv, 'AVATAR_MA
     @Delete('banner')
     @RequireUser()
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'Remove the profile banner (the default shows instead) and delete its file if it was an upload of this user; answers the updated user' })
+    @ApiOperation({
+      summary: 'Remove the profile banner (the default shows instead) and delete its file if it was an upload of this user; answers the updated user',
+    })
     removeBanner(@Meta() meta: RpcMeta): Promise<SelfUser> {
       return this.remove('banner', meta);
     }

@@ -37,7 +37,8 @@ const SHELL_ROUTES: readonly ShellRoute[] = [
     render: (items) => homePageShell(items as AnimeSummary[]),
     own: {
       source: `/api/progress/continue?limit=${CONTINUE_ROW_SIZE}`,
-      render: (items, continuing) => ((continuing as ContinueWatchingItem[]).length > 0 ? homePageShell(items as AnimeSummary[], continuing as ContinueWatchingItem[]) : null),
+      render: (items, continuing) =>
+        (continuing as ContinueWatchingItem[]).length > 0 ? homePageShell(items as AnimeSummary[], continuing as ContinueWatchingItem[]) : null,
     },
   },
   {

@@ -53,12 +53,7 @@ export class SpaFallback {
   }
 
   serves(request: FastifyRequest, exception: unknown): boolean {
-    return (
-      this.available &&
-      exception instanceof NotFoundException &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !NOT_SPA.test(request.url)
-    );
+    return this.available && exception instanceof NotFoundException && (request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(request.url);
   }
 
   /** index.html, or the route's page drawn into it; it varies with the session hint cookie too. */

@@ -22,17 +22,26 @@ const entry = (actorId: string | null, subjectUserId: string | null): AuditLogEn
 
 const uuidOf = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 const known: Record<string, string> = { [ADMIN]: 'boss', [USER]: 'hinata' };
-const lookupOf = (calls: string[][]): UserNamesLookup => async (userIds) => {
-  calls.push(userIds);
-  return userIds.filter((id) => id !== GONE).map((id) => ({ id, username: known[id] ?? `user${id.slice(-4)}` }));
-};
+const lookupOf =
+  (calls: string[][]): UserNamesLookup =>
+  async (userIds) => {
+    calls.push(userIds);
+    return userIds.filter((id) => id !== GONE).map((id) => ({ id, username: known[id] ?? `user${id.slice(-4)}` }));
+  };
 
 describe('audit log view', () => {
   it('names the actor and the subject from one lookup of the distinct ids, keeping the ids', async () => {
     const calls: string[][] = [];
     const view = await auditLogView([entry(ADMIN, USER), entry(ADMIN, GONE), entry(null, USER)], lookupOf(calls), () => undefined);
     expect(calls).toEqual([[ADMIN, USER, GONE]]);
-    expect(view[0]).toMatchObject({ actorId: ADMIN, actorName: 'boss', subjectUserId: USER, subjectName: 'hinata', details: { reason: 'Спам' }, occurredAt: '2026-11-26T10:00:00.000Z' });
+    expect(view[0]).toMatchObject({
+      actorId: ADMIN,
+      actorName: 'boss',
+      subjectUserId: USER,
+      subjectName: 'hinata',
+      details: { reason: 'Спам' },
+      occurredAt: '2026-11-26T10:00:00.000Z',
+    });
     // An account that is gone has no name; an entry without an actor neither.
     expect(view[1]).toMatchObject({ subjectUserId: GONE, subjectName: null });
     expect(view[2]).toMatchObject({ actorId: null, actorName: null, subjectName: 'hinata' });

@@ -20,11 +20,7 @@ export class AuditLogMessageController {
   async list(@Input() query: AuditLogQuery, @CallMeta() meta: RpcMeta): Promise<Page<AuditLogEntry>> {
     const { page, limit } = query;
     const [entries, total] = await this.auditLog.page(query);
-    const items = await auditLogView(
-      entries,
-      this.userNames.lookup(meta),
-      (error) => this.logger.warn(`audit log shown without names: ${String(error)}`),
-    );
+    const items = await auditLogView(entries, this.userNames.lookup(meta), (error) => this.logger.warn(`audit log shown without names: ${String(error)}`));
     return { items, page, limit, total };
   }
 }

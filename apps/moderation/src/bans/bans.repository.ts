@@ -124,16 +124,18 @@ export class BansRepository {
   }
 
   async activeMute(manager: EntityManager, userId: string): Promise<ChatMuteRow | null> {
-    return selectRow(manager, ChatMuteRow, `SELECT * FROM moderation.chat_mutes WHERE user_id = $1 AND ${ACTIVE_MUTE} ORDER BY created_at DESC LIMIT 1`, [userId]);
+    return selectRow(manager, ChatMuteRow, `SELECT * FROM moderation.chat_mutes WHERE user_id = $1 AND ${ACTIVE_MUTE} ORDER BY created_at DESC LIMIT 1`, [
+      userId,
+    ]);
   }
 
   async insertMute(manager: EntityManager, mute: { userId: string; reason: string; until: Date; adminId: string }): Promise<ChatMuteRow> {
-    const row = await selectRow(manager, ChatMuteRow, `INSERT INTO moderation.chat_mutes (user_id, reason, until, admin_id) VALUES ($1, $2, $3, $4) RETURNING *`, [
-      mute.userId,
-      mute.reason,
-      mute.until,
-      mute.adminId,
-    ]);
+    const row = await selectRow(
+      manager,
+      ChatMuteRow,
+      `INSERT INTO moderation.chat_mutes (user_id, reason, until, admin_id) VALUES ($1, $2, $3, $4) RETURNING *`,
+      [mute.userId, mute.reason, mute.until, mute.adminId],
+    );
     return existingRow(row, 'an insert into moderation.chat_mutes');
   }
 
@@ -173,7 +175,11 @@ export class BansRepository {
   async allActive(): Promise<{ bans: UserBanRow[]; mutes: ChatMuteRow[]; ips: IpBanRow[] }> {
     const [bans, mutes, ips] = await Promise.all([
       selectRows(this.dataSource, UserBanRow, `SELECT DISTINCT ON (user_id) * FROM moderation.user_bans WHERE ${ACTIVE_BAN} ORDER BY user_id, created_at DESC`),
-      selectRows(this.dataSource, ChatMuteRow, `SELECT DISTINCT ON (user_id) * FROM moderation.chat_mutes WHERE ${ACTIVE_MUTE} ORDER BY user_id, created_at DESC`),
+      selectRows(
+        this.dataSource,
+        ChatMuteRow,
+        `SELECT DISTINCT ON (user_id) * FROM moderation.chat_mutes WHERE ${ACTIVE_MUTE} ORDER BY user_id, created_at DESC`,
+      ),
       this.activeIpBans(),
     ]);
     return { bans, mutes, ips };

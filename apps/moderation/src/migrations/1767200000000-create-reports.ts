@@ -25,7 +25,9 @@ export class CreateReports1767200000000 implements MigrationInterface {
       "decided_by" uuid,
       "decided_at" timestamptz
     )`);
-    await runner.query(`CREATE UNIQUE INDEX "report_cases_open_target_key" ON "moderation"."report_cases" ("target_type", "target_id") WHERE "status" = 'open'`);
+    await runner.query(
+      `CREATE UNIQUE INDEX "report_cases_open_target_key" ON "moderation"."report_cases" ("target_type", "target_id") WHERE "status" = 'open'`,
+    );
     await runner.query(`CREATE INDEX "report_cases_newest_idx" ON "moderation"."report_cases" ("status", "last_reported_at" DESC, "id")`);
     await runner.query(`CREATE INDEX "report_cases_most_idx" ON "moderation"."report_cases" ("status", "reports_count" DESC, "last_reported_at" DESC, "id")`);
     await runner.query(`CREATE TABLE "moderation"."reports" (

@@ -5,4 +5,10 @@ import { CreateBans1767400000000 } from './1767400000000-create-bans';
 import { AuditLogFilterIndexes1767500000000 } from './1767500000000-audit-log-filter-indexes';
 
 /** Every migration of the moderation schema, in order: the service at boot and its cli/migrate run these. */
-export const MODERATION_MIGRATIONS: Function[] = [CreateAuditLog1763769600000, CreateReports1767200000000, CreateStatsDaily1767300000000, CreateBans1767400000000, AuditLogFilterIndexes1767500000000];
+export const MODERATION_MIGRATIONS: Function[] = [
+  CreateAuditLog1763769600000,
+  CreateReports1767200000000,
+  CreateStatsDaily1767300000000,
+  CreateBans1767400000000,
+  AuditLogFilterIndexes1767500000000,
+];

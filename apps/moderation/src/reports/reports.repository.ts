@@ -80,10 +80,12 @@ export class ReportsRepository {
        ON CONFLICT (target_type, target_id) WHERE status = 'open' DO NOTHING`,
       [target.type, target.id, JSON.stringify(snapshot)],
     );
-    const row = await selectRow(manager, ReportCaseRow, `SELECT * FROM moderation.report_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open' FOR UPDATE`, [
-      target.type,
-      target.id,
-    ]);
+    const row = await selectRow(
+      manager,
+      ReportCaseRow,
+      `SELECT * FROM moderation.report_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open' FOR UPDATE`,
+      [target.type, target.id],
+    );
     if (!row) throw new Error(`no open report case of ${target.type} ${target.id} after making one`);
     return row;
   }
@@ -101,11 +103,10 @@ export class ReportsRepository {
 
   /** Counts the new report in (the case is locked); `hold` marks it held. */
   async countReport(manager: EntityManager, caseId: string, hold: boolean): Promise<void> {
-    await execute(
-      manager,
-      `UPDATE moderation.report_cases SET reports_count = reports_count + 1, last_reported_at = now(), held = held OR $2 WHERE id = $1`,
-      [caseId, hold],
-    );
+    await execute(manager, `UPDATE moderation.report_cases SET reports_count = reports_count + 1, last_reported_at = now(), held = held OR $2 WHERE id = $1`, [
+      caseId,
+      hold,
+    ]);
   }
 
   find(id: string, manager: EntityManager = this.dataSource.manager): Promise<ReportCaseRow | null> {
@@ -129,7 +130,12 @@ export class ReportsRepository {
   }
 
   async reporterIds(manager: EntityManager, caseId: string): Promise<string[]> {
-    const rows = await selectRows(manager, z.object({ reporter_id: z.string() }), `SELECT reporter_id FROM moderation.reports WHERE case_id = $1 ORDER BY created_at`, [caseId]);
+    const rows = await selectRows(
+      manager,
+      z.object({ reporter_id: z.string() }),
+      `SELECT reporter_id FROM moderation.reports WHERE case_id = $1 ORDER BY created_at`,
+      [caseId],
+    );
     return rows.map((row) => row.reporter_id);
   }
 
@@ -166,7 +172,12 @@ export class ReportsRepository {
   }
 
   private async countByStatus(status: ReportStatus): Promise<number> {
-    const row = await selectRow(this.dataSource, z.object({ n: z.number().int() }), `SELECT count(*)::int AS n FROM moderation.report_cases WHERE status = $1`, [status]);
+    const row = await selectRow(
+      this.dataSource,
+      z.object({ n: z.number().int() }),
+      `SELECT count(*)::int AS n FROM moderation.report_cases WHERE status = $1`,
+      [status],
+    );
     return row?.n ?? 0;
   }
 }

@@ -35,7 +35,9 @@ export async function namesOf(ids: Iterable<string>, lookup: UserNamesLookup, on
   const distinct = [...new Set(ids)];
   if (distinct.length === 0) return names;
   try {
-    const chunks = Array.from({ length: Math.ceil(distinct.length / USER_IDS_MAX) }, (_, index) => distinct.slice(index * USER_IDS_MAX, (index + 1) * USER_IDS_MAX));
+    const chunks = Array.from({ length: Math.ceil(distinct.length / USER_IDS_MAX) }, (_, index) =>
+      distinct.slice(index * USER_IDS_MAX, (index + 1) * USER_IDS_MAX),
+    );
     const answers = await withinDeadline(Promise.all(chunks.map(lookup)), NAMES_DEADLINE_MS);
     for (const user of answers.flat()) names.set(user.id, user.username);
   } catch (error) {

@@ -15,12 +15,19 @@ export class CardPusher {
   private readonly logger = new Logger(CardPusher.name);
   private readonly namespace;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(REDIS_OPTIONS) private readonly options: RedisOptions) {
-    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) => this.logger.warn(`card push failed: ${String(error)}`));
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
+  ) {
+    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) =>
+      this.logger.warn(`card push failed: ${String(error)}`),
+    );
   }
 
   async granted(userId: string, key: string, grant: CardGranted): Promise<void> {
     this.namespace.to(notificationsRoom(userId)).emit('reward:card', grant);
-    await this.redis.publish(cardGrantedChannel(this.options.keyPrefix), key).catch((error: unknown) => this.logger.warn(`card grant publish failed: ${String(error)}`));
+    await this.redis
+      .publish(cardGrantedChannel(this.options.keyPrefix), key)
+      .catch((error: unknown) => this.logger.warn(`card grant publish failed: ${String(error)}`));
   }
 }

@@ -73,7 +73,11 @@ export class CardsRepository {
   }
 
   /** Changes the fields given; null when there is no such card. */
-  async update(id: string, fields: Partial<Pick<NewCard, 'title' | 'description' | 'rarity' | 'weight'>>, manager: EntityManager | DataSource = this.dataSource): Promise<CardRow | null> {
+  async update(
+    id: string,
+    fields: Partial<Pick<NewCard, 'title' | 'description' | 'rarity' | 'weight'>>,
+    manager: EntityManager | DataSource = this.dataSource,
+  ): Promise<CardRow | null> {
     return selectRow(
       manager,
       CardRow,

@@ -35,9 +35,18 @@ export class CardsService {
   /** Each admin change is published in its transaction (`rewards.card.changed`): the moderation's audit log records it. */
   async create(admin: AuthenticatedUser, request: CardCreateRequest): Promise<CardItem> {
     const row = await this.cards.transaction(async (manager) => {
-      const inserted = await this.cards.insert({ title: request.title, description: request.description ?? '', rarity: request.rarity, weight: request.weight, file: request.file }, manager);
+      const inserted = await this.cards.insert(
+        { title: request.title, description: request.description ?? '', rarity: request.rarity, weight: request.weight, file: request.file },
+        manager,
+      );
       if (!inserted) throw RpcError.of(ErrorCode.Conflict, CARD_MESSAGES.duplicateFile);
-      await this.outbox.publish(manager, 'rewards.card.changed', { cardId: inserted.id, actorId: admin.id, action: 'created', before: null, after: auditState(inserted) });
+      await this.outbox.publish(manager, 'rewards.card.changed', {
+        cardId: inserted.id,
+        actorId: admin.id,
+        action: 'created',
+        before: null,
+        after: auditState(inserted),
+      });
       return inserted;
     });
     this.outbox.afterCommit();
@@ -52,11 +61,22 @@ export class CardsService {
     return this.change(admin, id, 'retired', (manager) => this.cards.retire(id, manager));
   }
 
-  private async change(admin: AuthenticatedUser, id: string, action: 'updated' | 'retired', write: (manager: EntityManager) => Promise<CardRow | null>): Promise<CardItem> {
+  private async change(
+    admin: AuthenticatedUser,
+    id: string,
+    action: 'updated' | 'retired',
+    write: (manager: EntityManager) => Promise<CardRow | null>,
+  ): Promise<CardItem> {
     const row = await this.cards.transaction(async (manager) => {
       const before = found(await this.cards.lock(manager, id));
       const after = found(await write(manager));
-      await this.outbox.publish(manager, 'rewards.card.changed', { cardId: id, actorId: admin.id, action, before: auditState(before), after: auditState(after) });
+      await this.outbox.publish(manager, 'rewards.card.changed', {
+        cardId: id,
+        actorId: admin.id,
+        action,
+        before: auditState(before),
+        after: auditState(after),
+      });
       return after;
     });
     this.outbox.afterCommit();
@@ -94,7 +114,6 @@ export class CardsService {
     });
     return { card: cardView(card), owners, ownersCount: total };
   }
-
 }
 
 function auditState(row: CardRow): CardAuditState {

@@ -18,7 +18,8 @@ interface StatusChange {
 /** A rewatch starts from completed: moving between the two completes nothing new. */
 const isCompletion = ({ status, previousStatus }: StatusChange) => status === 'completed' && previousStatus !== 'completed' && previousStatus !== 'rewatching';
 const completionsOf = (changes: StatusChange[]) => changes.filter(isCompletion).map((change) => change.animeId);
-const sizeDelta = ({ status, previousStatus }: StatusChange) => (previousStatus === null && status !== null ? 1 : previousStatus !== null && status === null ? -1 : 0);
+const sizeDelta = ({ status, previousStatus }: StatusChange) =>
+  previousStatus === null && status !== null ? 1 : previousStatus !== null && status === null ? -1 : 0;
 
 /**
  * The lists (docs/rewards.md): a title completed for the first time earns points and counts towards

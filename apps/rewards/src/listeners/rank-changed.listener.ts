@@ -14,6 +14,8 @@ export class RankChangedListener implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.consumer.on('rewards.rank.changed', ({ userId, rank, previousRank, xp }) => Promise.resolve(() => this.pusher.changed(userId, { rank, previousRank, xp })));
+    this.consumer.on('rewards.rank.changed', ({ userId, rank, previousRank, xp }) =>
+      Promise.resolve(() => this.pusher.changed(userId, { rank, previousRank, xp })),
+    );
   }
 }

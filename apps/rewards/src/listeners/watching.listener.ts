@@ -36,7 +36,11 @@ export class WatchingListener implements OnModuleInit {
       const watched = await this.economy.countEpisode(manager, userId);
       const cardDue = watched % this.settings.episodesPerCard === 0;
       if (cardDue) {
-        await this.outbox.publish(manager, 'rewards.grant.requested', { key: `watching:${userId}:${watched / this.settings.episodesPerCard}`, userId, source: 'watching' });
+        await this.outbox.publish(manager, 'rewards.grant.requested', {
+          key: `watching:${userId}:${watched / this.settings.episodesPerCard}`,
+          userId,
+          source: 'watching',
+        });
       }
       const streak = await this.economy.watchDay(manager, userId, utcDay(occurredAt), ACHIEVEMENT_STREAK_DAYS);
       if (streak >= ACHIEVEMENT_STREAK_DAYS) await this.achievements.grant(manager, userId, `streak:${ACHIEVEMENT_STREAK_DAYS}`, 'streak');

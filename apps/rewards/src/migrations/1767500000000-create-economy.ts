@@ -73,7 +73,17 @@ export class CreateEconomy1767500000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['list_sizes', 'completed_titles', 'title_genres', 'watched_episodes', 'watch_days', 'spins', 'achievements', 'point_entries', 'point_accounts']) {
+    for (const table of [
+      'list_sizes',
+      'completed_titles',
+      'title_genres',
+      'watched_episodes',
+      'watch_days',
+      'spins',
+      'achievements',
+      'point_entries',
+      'point_accounts',
+    ]) {
       await runner.query(`DROP TABLE "rewards"."${table}"`);
     }
   }

@@ -14,7 +14,9 @@ export class RankPusher {
   private readonly namespace;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) => this.logger.warn(`rank push failed: ${String(error)}`));
+    this.namespace = gatewayNamespace<NotificationsServerToClientEvents>(redis, options, NOTIFICATIONS_NAMESPACE, (error) =>
+      this.logger.warn(`rank push failed: ${String(error)}`),
+    );
   }
 
   changed(userId: string, change: RankChanged): void {

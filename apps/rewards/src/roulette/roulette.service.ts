@@ -30,13 +30,20 @@ export class RouletteService {
   ) {}
 
   async info(userId: string): Promise<RouletteInfo> {
-    const [account, weights, recent] = await Promise.all([this.ledger.account(this.dataSource.manager, userId), this.spins.weightsByRarity(), this.spins.recent(userId, RECENT_SPINS)]);
+    const [account, weights, recent] = await Promise.all([
+      this.ledger.account(this.dataSource.manager, userId),
+      this.spins.weightsByRarity(),
+      this.spins.recent(userId, RECENT_SPINS),
+    ]);
     const total = weights.reduce((sum, row) => sum + Number(row.weight), 0);
     const byRarity = new Map(weights.map((row) => [row.rarity, Number(row.weight)]));
     return {
       cost: this.settings.cost,
       balance: account.balance,
-      odds: CARD_RARITIES.filter((rarity) => byRarity.has(rarity)).map((rarity) => ({ rarity, share: total > 0 ? Math.round(((byRarity.get(rarity) ?? 0) / total) * 10000) / 10000 : 0 })),
+      odds: CARD_RARITIES.filter((rarity) => byRarity.has(rarity)).map((rarity) => ({
+        rarity,
+        share: total > 0 ? Math.round(((byRarity.get(rarity) ?? 0) / total) * 10000) / 10000 : 0,
+      })),
       recent: recent.map((row) => ({ spinId: row.id, cardTitle: row.card_title, rarity: row.rarity, createdAt: new Date(row.created_at).toISOString() })),
     };
   }

@@ -41,7 +41,6 @@ export const usernameAvailabilitySchema = z.object({ available: z.boolean(), mes
 
 export const captchaSchema = z.object({ captchaId: z.string(), question: z.string() });
 
-
 /** A session: its token and the signed-in user. */
 export const authSessionSchema = z.object({ token: z.string(), user: selfUserSchema });
 

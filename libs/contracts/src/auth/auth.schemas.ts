@@ -43,10 +43,7 @@ export const profileImageReference = z
   .string()
   .trim()
   .max(512, PROFILE_IMAGE_MESSAGE)
-  .refine(
-    (value) => (/^https:\/\/[^\s"'<>]+$/.test(value) && URL.canParse(value)) || (/^[\w.-]+$/.test(value) && !/^\.+$/.test(value)),
-    PROFILE_IMAGE_MESSAGE,
-  )
+  .refine((value) => (/^https:\/\/[^\s"'<>]+$/.test(value) && URL.canParse(value)) || (/^[\w.-]+$/.test(value) && !/^\.+$/.test(value)), PROFILE_IMAGE_MESSAGE)
   .nullable();
 
 /**

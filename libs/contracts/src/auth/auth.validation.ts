@@ -1,11 +1,5 @@
 import type { FieldError } from '../api/envelope';
-import {
-  AUTH_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from './auth.messages';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './auth.messages';
 
 /**
  * Pure checks shared by the server and the web client. The bad-word rule, uniqueness and the
@@ -41,8 +35,7 @@ export interface RegistrationFields {
   captchaAnswer?: unknown;
 }
 
-const isFilled = (value: unknown): boolean =>
-  (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
+const isFilled = (value: unknown): boolean => (typeof value === 'string' && value.trim() !== '') || typeof value === 'number';
 
 /** Returns every format problem of a registration form; an empty list means the form is well-formed. */
 export function registrationFormErrors(form: RegistrationFields): FieldError[] {

@@ -37,8 +37,7 @@ export type UsernameAvailability = z.output<typeof usernameAvailabilitySchema>;
 export type TelegramChannelInfo = z.output<typeof telegramChannelInfoSchema>;
 
 /** Fields a user may change on their own profile; anything else in the body is ignored. */
-export const isAdminUser = (user: Pick<PublicUser, 'group' | 'isAdmin'>): boolean =>
-  user.group === 'admin' || user.isAdmin;
+export const isAdminUser = (user: Pick<PublicUser, 'group' | 'isAdmin'>): boolean => user.group === 'admin' || user.isAdmin;
 
 /**
  * What the gateway learns from a verified token and passes to services with each request. It holds

@@ -233,8 +233,7 @@ export const EPISODES_OPERATIONS = {
     access: 'public',
     // `animeId`, not `id`: a refused id is reported as the field `animeId`, as the catalogue always has.
     http: { method: 'GET', path: '/anime/:animeId/episodes' },
-    summary:
-      "A title's episodes: own HLS streams (sources under /media/), else an external provider's iframe player when VIDEO_PROVIDER=iframe, else none",
+    summary: "A title's episodes: own HLS streams (sources under /media/), else an external provider's iframe player when VIDEO_PROVIDER=iframe, else none",
     notes:
       "Own episodes have `source.kind = 'hls'`, a master playlist under `/media/` and their opening and ending spans; without them and the iframe provider, `episodes` is `[]` (docs/media.md). Not cached.",
     request: episodesListSchema,

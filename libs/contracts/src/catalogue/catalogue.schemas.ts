@@ -16,8 +16,7 @@ const MAX_ID = 2_147_483_647;
 // Query values ---------------------------------------------------------------------------------
 
 /** An empty query value (`?genre=`) counts as absent. */
-const optionalQueryValue = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const optionalQueryValue = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 const integerIn = (min: number, max: number, message: string) =>
   optionalQueryValue(z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }));
@@ -114,7 +113,11 @@ export const animeSuggestQuerySchema = z.object({ q: searchText, limit: searchLi
 
 // An admin's writes -------------------------------------------------------------------------------
 
-const text = (max: number, label: string) => z.string({ error: `${label}: ожидается строка` }).trim().max(max, { error: `${label}: не больше ${max} символов` });
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label}: ожидается строка` })
+    .trim()
+    .max(max, { error: `${label}: не больше ${max} символов` });
 const nullableText = (max: number, label: string) => z.preprocess((value) => (value === '' ? null : value), text(max, label).nullable());
 const nullableInt = (min: number, max: number, message: string) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).nullable();
@@ -181,7 +184,11 @@ const collectionFields = {
     .trim()
     .min(1, { error: CATALOGUE_MESSAGES.titleRequired })
     .max(200, { error: 'Название: не больше 200 символов' }),
-  description: z.string({ error: 'Описание: ожидается строка' }).overwrite(withoutBidiControls).trim().max(5000, { error: 'Описание: не больше 5000 символов' }),
+  description: z
+    .string({ error: 'Описание: ожидается строка' })
+    .overwrite(withoutBidiControls)
+    .trim()
+    .max(5000, { error: 'Описание: не больше 5000 символов' }),
   featured: z.boolean({ error: 'Признак «на главной»: ожидается да или нет' }),
   animeIds: z
     .array(z.number({ error: 'Список аниме: ожидаются числовые идентификаторы' }).int().positive().max(MAX_ID), {
@@ -252,7 +259,9 @@ export const parserParseSchema = z.object({
 });
 
 /** `{id}` of /images/search and /images/set-background: digits only. */
-export const metadataIdParamsSchema = z.object({ id: z.preprocess(digitsToNumber, z.number(idMessage).int(idMessage).positive(idMessage).max(MAX_ID, idMessage)) });
+export const metadataIdParamsSchema = z.object({
+  id: z.preprocess(digitsToNumber, z.number(idMessage).int(idMessage).positive(idMessage).max(MAX_ID, idMessage)),
+});
 
 /** POST /images/set-background/{id} */
 export const setBackgroundBodySchema = z.object({

@@ -113,12 +113,7 @@ export function normalizeAmvEmbed(raw: string): { provider: AmvEmbedProvider; em
   const host = url.hostname.toLowerCase().replace(/^(www\.|m\.)/, '');
   const path = url.pathname;
   if (['youtube.com', 'youtube-nocookie.com', 'youtu.be', 'music.youtube.com'].includes(host)) {
-    const id =
-      host === 'youtu.be'
-        ? path.split('/')[1]
-        : path === '/watch'
-          ? url.searchParams.get('v')
-          : /^\/(embed|shorts|live|v)\/([^/]+)/.exec(path)?.[2];
+    const id = host === 'youtu.be' ? path.split('/')[1] : path === '/watch' ? url.searchParams.get('v') : /^\/(embed|shorts|live|v)\/([^/]+)/.exec(path)?.[2];
     if (!id || !YOUTUBE_ID.test(id)) return 'video';
     return { provider: 'youtube', embedUrl: `https://www.youtube-nocookie.com/embed/${id}` };
   }

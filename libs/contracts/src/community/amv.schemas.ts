@@ -23,7 +23,13 @@ import {
 
 /** Titles, authors, music, tags and searches for them: names, so no invisible characters. */
 const text = (min: number, max: number, message: string) =>
-  z.string({ error: message }).overwrite(withoutInvisibles).trim().min(min, { error: message }).max(max, { error: message }).refine(noNul, { error: AMV_MESSAGES.nul });
+  z
+    .string({ error: message })
+    .overwrite(withoutInvisibles)
+    .trim()
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .refine(noNul, { error: AMV_MESSAGES.nul });
 
 const amvId = z.uuid({ error: AMV_MESSAGES.id });
 

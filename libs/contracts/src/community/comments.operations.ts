@@ -1,5 +1,12 @@
 import { defineOperation } from '../operations/define-operation';
-import { commentDeletedSchema, commentItemSchema, commentLikeStateSchema, commentNodeSchema, commentThreadPageSchema, latestCommentsSchema } from './comments.answers';
+import {
+  commentDeletedSchema,
+  commentItemSchema,
+  commentLikeStateSchema,
+  commentNodeSchema,
+  commentThreadPageSchema,
+  latestCommentsSchema,
+} from './comments.answers';
 import {
   amvCommentCreateSchema,
   amvCommentsListSchema,

@@ -95,7 +95,11 @@ export const latestCommentsQuerySchema = z.object({
 
 /** `subscribe` / `unsubscribe` on the `/comments` socket namespace (unknown keys refused). */
 export const commentsSubscribeSchema = z.strictObject({
-  animeId: z.number({ error: COMMENT_MESSAGES.subscribe }).int({ error: COMMENT_MESSAGES.subscribe }).min(1, { error: COMMENT_MESSAGES.subscribe }).max(MAX_INT, { error: COMMENT_MESSAGES.subscribe }),
+  animeId: z
+    .number({ error: COMMENT_MESSAGES.subscribe })
+    .int({ error: COMMENT_MESSAGES.subscribe })
+    .min(1, { error: COMMENT_MESSAGES.subscribe })
+    .max(MAX_INT, { error: COMMENT_MESSAGES.subscribe }),
 });
 
 export type CommentIdRequest = z.output<typeof commentParamsSchema>;

@@ -41,7 +41,12 @@ const animeIdField = integerField(1, MAX_INT, COMMUNITY_MESSAGES.animeId);
 const episodeField = integerField(1, EPISODE_MAX, COMMUNITY_MESSAGES.episode);
 const statusField = z.enum(LIST_STATUSES, { error: COMMUNITY_MESSAGES.status });
 const formatField = z.enum(LIST_FILE_FORMATS, { error: COMMUNITY_MESSAGES.format });
-const usernameField = z.string({ error: COMMUNITY_MESSAGES.username }).overwrite(withoutInvisibles).trim().min(1, { error: COMMUNITY_MESSAGES.username }).max(64, { error: COMMUNITY_MESSAGES.username });
+const usernameField = z
+  .string({ error: COMMUNITY_MESSAGES.username })
+  .overwrite(withoutInvisibles)
+  .trim()
+  .min(1, { error: COMMUNITY_MESSAGES.username })
+  .max(64, { error: COMMUNITY_MESSAGES.username });
 
 /**
  * PUT /users/anime/status. `anime` (the client's copy of the title, SPEC) is dropped: the catalogue

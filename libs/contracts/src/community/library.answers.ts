@@ -19,7 +19,9 @@ export const animeListEntrySchema = z.object({
 });
 
 /** The entries per status. */
-export const listCountsSchema = z.object(Object.fromEntries(LIST_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof LIST_STATUSES)[number], z.ZodNumber>);
+export const listCountsSchema = z.object(
+  Object.fromEntries(LIST_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof LIST_STATUSES)[number], z.ZodNumber>,
+);
 
 /** A page of a list, most recently changed first, with the count per status. */
 export const listPageAnswerSchema = numberedPageOf(animeListEntrySchema).extend({ counts: listCountsSchema });

@@ -7,7 +7,15 @@ import {
   listImportReportSchema,
   listPageAnswerSchema,
 } from './library.answers';
-import { listEntryParamsSchema, listExportSchema, listImportSchema, listOwnerParamsSchema, listQuerySchema, listUpdateSchema, ratingSchema } from './community.schemas';
+import {
+  listEntryParamsSchema,
+  listExportSchema,
+  listImportSchema,
+  listOwnerParamsSchema,
+  listQuerySchema,
+  listUpdateSchema,
+  ratingSchema,
+} from './community.schemas';
 
 /**
  * Viewers' anime lists and ratings (docs/community.md): lists are public, changes are the caller's own.

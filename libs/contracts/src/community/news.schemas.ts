@@ -41,7 +41,12 @@ const slugField = z
   // A slug that looks like an id would be read as one.
   .refine((slug) => !z.uuid().safeParse(slug).success, { error: NEWS_MESSAGES.slug });
 
-const summaryField = z.string({ error: NEWS_MESSAGES.summary }).overwrite(withoutBidiControls).trim().max(NEWS_SUMMARY_MAX, { error: NEWS_MESSAGES.summary }).refine(noNul, { error: NEWS_MESSAGES.nul });
+const summaryField = z
+  .string({ error: NEWS_MESSAGES.summary })
+  .overwrite(withoutBidiControls)
+  .trim()
+  .max(NEWS_SUMMARY_MAX, { error: NEWS_MESSAGES.summary })
+  .refine(noNul, { error: NEWS_MESSAGES.nul });
 
 /** HTML as the editor wrote it; the community sanitises it before storing. */
 const bodyField = z
@@ -52,7 +57,13 @@ const bodyField = z
   .max(NEWS_BODY_MAX, { error: NEWS_MESSAGES.bodyTooLong })
   .refine(noNul, { error: NEWS_MESSAGES.nul });
 
-const tagValue = z.string({ error: NEWS_MESSAGES.tags }).overwrite(withoutInvisibles).trim().min(1, { error: NEWS_MESSAGES.tags }).max(NEWS_TAG_MAX, { error: NEWS_MESSAGES.tags }).refine(noNul, { error: NEWS_MESSAGES.nul });
+const tagValue = z
+  .string({ error: NEWS_MESSAGES.tags })
+  .overwrite(withoutInvisibles)
+  .trim()
+  .min(1, { error: NEWS_MESSAGES.tags })
+  .max(NEWS_TAG_MAX, { error: NEWS_MESSAGES.tags })
+  .refine(noNul, { error: NEWS_MESSAGES.nul });
 /** Trimmed, lower-cased and without repeats, in the order given. */
 const tagsField = z
   .array(tagValue, { error: NEWS_MESSAGES.tags })
@@ -64,14 +75,20 @@ const animeIdsField = z
   .max(NEWS_ANIME_MAX, { error: NEWS_MESSAGES.animeIds })
   .transform((ids) => [...new Set(ids)]);
 
-const coverWidth = z.number({ error: NEWS_MESSAGES.cover }).refine((width) => (NEWS_COVER_WIDTHS as readonly number[]).includes(width), { error: NEWS_MESSAGES.cover });
+const coverWidth = z
+  .number({ error: NEWS_MESSAGES.cover })
+  .refine((width) => (NEWS_COVER_WIDTHS as readonly number[]).includes(width), { error: NEWS_MESSAGES.cover });
 /** What the cover upload answered (extra keys such as `url` are dropped); null: no cover. */
 const coverField = z.union(
   [
     z.null(),
     z.object({
       id: z.uuid({ error: NEWS_MESSAGES.cover }),
-      widths: z.array(coverWidth, { error: NEWS_MESSAGES.cover }).min(1, { error: NEWS_MESSAGES.cover }).max(NEWS_COVER_WIDTHS.length, { error: NEWS_MESSAGES.cover }).transform((widths) => [...new Set(widths)].sort((a, b) => a - b)),
+      widths: z
+        .array(coverWidth, { error: NEWS_MESSAGES.cover })
+        .min(1, { error: NEWS_MESSAGES.cover })
+        .max(NEWS_COVER_WIDTHS.length, { error: NEWS_MESSAGES.cover })
+        .transform((widths) => [...new Set(widths)].sort((a, b) => a - b)),
     }),
   ],
   { error: NEWS_MESSAGES.cover },
@@ -136,7 +153,17 @@ export const newsLookupSchema = z.object({
 export const newsListQuerySchema = z.object({
   page: z.preprocess(absent, integer(1, 100_000, NEWS_MESSAGES.page).optional()).default(1),
   limit: z.preprocess(absent, integer(1, NEWS_PAGE_MAX, NEWS_MESSAGES.limit).optional()).default(NEWS_PAGE_DEFAULT),
-  tag: z.preprocess(absent, z.string({ error: NEWS_MESSAGES.tag }).trim().toLowerCase().min(1, { error: NEWS_MESSAGES.tag }).max(NEWS_TAG_MAX, { error: NEWS_MESSAGES.tag }).refine(noNul, { error: NEWS_MESSAGES.nul }).optional()),
+  tag: z.preprocess(
+    absent,
+    z
+      .string({ error: NEWS_MESSAGES.tag })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: NEWS_MESSAGES.tag })
+      .max(NEWS_TAG_MAX, { error: NEWS_MESSAGES.tag })
+      .refine(noNul, { error: NEWS_MESSAGES.nul })
+      .optional(),
+  ),
   animeId: z.preprocess(absent, animeIdField.optional()),
 });
 

@@ -11,7 +11,18 @@ import type { NOTIFICATION_TARGETS, notificationActorSchema, notificationItemSch
  */
 
 /** Every kind there is. Kept in the database as text: never rename one, add new ones. */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'review.approved', 'review.rejected', 'order.released', 'quiz.approved', 'quiz.rejected', 'report.decided', 'episode.released', 'user.sanctioned'] as const;
+export const NOTIFICATION_KINDS = [
+  'comment.reply',
+  'comment.like',
+  'review.approved',
+  'review.rejected',
+  'order.released',
+  'quiz.approved',
+  'quiz.rejected',
+  'report.decided',
+  'episode.released',
+  'user.sanctioned',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Who caused a notification. */

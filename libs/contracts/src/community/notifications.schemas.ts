@@ -24,7 +24,10 @@ const booleanField = z.preprocess((value) => (value === 'true' ? true : value ==
 
 /** `GET /notifications?cursor&limit&unread`: newest first; `unread=true` lists only unread ones. */
 export const notificationListQuerySchema = z.object({
-  cursor: z.preprocess(absent, z.string({ error: NOTIFICATION_MESSAGES.cursor }).regex(NOTIFICATION_CURSOR_PATTERN, { error: NOTIFICATION_MESSAGES.cursor }).optional()),
+  cursor: z.preprocess(
+    absent,
+    z.string({ error: NOTIFICATION_MESSAGES.cursor }).regex(NOTIFICATION_CURSOR_PATTERN, { error: NOTIFICATION_MESSAGES.cursor }).optional(),
+  ),
   limit: z.preprocess(absent, limitField.optional()).default(NOTIFICATIONS_PAGE_DEFAULT),
   unread: z.preprocess(absent, booleanField.optional()).default(false),
 });

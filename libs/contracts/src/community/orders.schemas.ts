@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { withoutBidiControls, withoutInvisibles } from '../validation/invisible-characters';
 import { MAX_INT32 as MAX_INT, absentWhenEmpty as absent, boundedInteger as integer, withoutNul as noNul } from '../validation/common.schemas';
-import {
-  ORDER_MESSAGES,
-  ORDER_NOTE_MAX,
-  ORDER_REASON_MAX,
-  ORDER_SORTS,
-  ORDER_STATUSES,
-  ORDER_TITLE_MAX,
-  ORDER_TITLE_MIN,
-  ORDERS_PAGE_MAX,
-} from './orders.dto';
+import { ORDER_MESSAGES, ORDER_NOTE_MAX, ORDER_REASON_MAX, ORDER_SORTS, ORDER_STATUSES, ORDER_TITLE_MAX, ORDER_TITLE_MIN, ORDERS_PAGE_MAX } from './orders.dto';
 
 // The order desk (docs/community.md, «Order desk»): the gateway parses every request with these, and
 // the community parses what it receives with the same ones, so each schema accepts its own output.

@@ -32,7 +32,12 @@ export const quizSummarySchema = z.object({
 });
 
 /** A question as the editor writes it: `correct` holds indexes into `options`. */
-export const quizQuestionInputSchema = z.object({ text: z.string(), image: z.string().nullable(), options: z.array(z.string()), correct: z.array(z.number().int()) });
+export const quizQuestionInputSchema = z.object({
+  text: z.string(),
+  image: z.string().nullable(),
+  options: z.array(z.string()),
+  correct: z.array(z.number().int()),
+});
 
 /** A quiz with its questions and answers, for its author and admins only (the editor, moderation). */
 export const quizEditableSchema = quizSummarySchema.extend({ questions: z.array(quizQuestionInputSchema.extend({ imageUrl: z.string().nullable() })) });

@@ -1,6 +1,22 @@
 import { defineOperation } from '../operations/define-operation';
-import { quizAttemptSchema, quizDeletedSchema, quizEditableSchema, quizModerationPageSchema, quizPageSchema, quizScoredSchema, quizSummarySchema } from './quizzes.answers';
-import { quizListQuerySchema, quizPageQuerySchema, quizParamsSchema, quizRejectSchema, quizResultSchema, quizUpdateSchema, quizWriteSchema } from './quizzes.schemas';
+import {
+  quizAttemptSchema,
+  quizDeletedSchema,
+  quizEditableSchema,
+  quizModerationPageSchema,
+  quizPageSchema,
+  quizScoredSchema,
+  quizSummarySchema,
+} from './quizzes.answers';
+import {
+  quizListQuerySchema,
+  quizPageQuerySchema,
+  quizParamsSchema,
+  quizRejectSchema,
+  quizResultSchema,
+  quizUpdateSchema,
+  quizWriteSchema,
+} from './quizzes.schemas';
 
 /**
  * Quizzes (docs/community.md, «Quizzes»): the community owns them; the author and the player are always

@@ -53,7 +53,8 @@ const questionField = z
   .superRefine((question, ctx) => {
     const keys = question.options.map((option) => option.toLowerCase());
     if (new Set(keys).size !== keys.length) ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.optionsDistinct });
-    if (question.correct.some((index) => index >= question.options.length)) ctx.addIssue({ code: 'custom', path: ['correct'], message: QUIZ_MESSAGES.correctIndex });
+    if (question.correct.some((index) => index >= question.options.length))
+      ctx.addIssue({ code: 'custom', path: ['correct'], message: QUIZ_MESSAGES.correctIndex });
   });
 
 /** POST /quiz and PUT /quiz/{id}: the whole quiz each time (an edit sends it back to moderation). */
@@ -61,13 +62,28 @@ export const quizWriteSchema = z.object({
   title: line(QUIZ_TITLE_MIN, QUIZ_TITLE_MAX, QUIZ_MESSAGES.title, withoutInvisibles),
   description: z
     .preprocess((value) => value ?? '', z.string({ error: QUIZ_MESSAGES.description }))
-    .pipe(z.string().overwrite(withoutBidiControls).trim().max(QUIZ_DESCRIPTION_MAX, { error: QUIZ_MESSAGES.description }).refine(noNul, { error: QUIZ_MESSAGES.nul })),
+    .pipe(
+      z
+        .string()
+        .overwrite(withoutBidiControls)
+        .trim()
+        .max(QUIZ_DESCRIPTION_MAX, { error: QUIZ_MESSAGES.description })
+        .refine(noNul, { error: QUIZ_MESSAGES.nul }),
+    ),
   cover: imageField,
   animeIds: z
-    .preprocess((value) => value ?? [], z.array(integer(1, MAX_INT, QUIZ_MESSAGES.anime), { error: QUIZ_MESSAGES.anime }).max(QUIZ_ANIME_MAX, { error: QUIZ_MESSAGES.anime }))
+    .preprocess(
+      (value) => value ?? [],
+      z.array(integer(1, MAX_INT, QUIZ_MESSAGES.anime), { error: QUIZ_MESSAGES.anime }).max(QUIZ_ANIME_MAX, { error: QUIZ_MESSAGES.anime }),
+    )
     .transform((ids) => [...new Set(ids)]),
-  timeLimitSeconds: z.preprocess(absent, integer(QUIZ_TIME_LIMIT_MIN, QUIZ_TIME_LIMIT_MAX, QUIZ_MESSAGES.timeLimit).nullable().optional()).transform((limit) => limit ?? null),
-  questions: z.array(questionField, { error: QUIZ_MESSAGES.questions }).min(QUIZ_QUESTIONS_MIN, { error: QUIZ_MESSAGES.questions }).max(QUIZ_QUESTIONS_MAX, { error: QUIZ_MESSAGES.questions }),
+  timeLimitSeconds: z
+    .preprocess(absent, integer(QUIZ_TIME_LIMIT_MIN, QUIZ_TIME_LIMIT_MAX, QUIZ_MESSAGES.timeLimit).nullable().optional())
+    .transform((limit) => limit ?? null),
+  questions: z
+    .array(questionField, { error: QUIZ_MESSAGES.questions })
+    .min(QUIZ_QUESTIONS_MIN, { error: QUIZ_MESSAGES.questions })
+    .max(QUIZ_QUESTIONS_MAX, { error: QUIZ_MESSAGES.questions }),
 });
 
 export const quizParamsSchema = z.object({ id: z.uuid({ error: QUIZ_MESSAGES.id }) });

@@ -46,7 +46,10 @@ const scoreField = integer(REVIEW_SCORE_MIN, REVIEW_SCORE_MAX, REVIEW_MESSAGES.s
 /** POST /reviews. */
 export const reviewCreateSchema = z.object({
   animeId: animeIdField,
-  title: z.union([z.null(), titleField], { error: REVIEW_MESSAGES.title }).optional().transform((title) => title ?? null),
+  title: z
+    .union([z.null(), titleField], { error: REVIEW_MESSAGES.title })
+    .optional()
+    .transform((title) => title ?? null),
   text: textField,
   score: scoreField,
 });

@@ -18,18 +18,7 @@ export interface CardAuditState {
 }
 
 /** What an admin's content action in an owner service was about (the audit log's `admin.<target>.<action>`). */
-export type AdminActionTarget =
-  | 'anime'
-  | 'collection'
-  | 'poster'
-  | 'news'
-  | 'news-settings'
-  | 'review'
-  | 'quiz'
-  | 'comment'
-  | 'order'
-  | 'amv'
-  | 'chat-message';
+export type AdminActionTarget = 'anime' | 'collection' | 'poster' | 'news' | 'news-settings' | 'review' | 'quiz' | 'comment' | 'order' | 'amv' | 'chat-message';
 
 /**
  * An admin created, changed, moderated or removed content a service owns (docs/moderation.md, «Audit log»).
@@ -74,7 +63,10 @@ export interface EventMap {
   /** A viewer's score of a title; null = none (the entry was removed). */
   'community.rating.updated': EventBase & RatingChange;
   /** One import's changes in one event (at most LIST_IMPORT_EVENT_CHUNK each), applied in one transaction. */
-  'community.list.imported': EventBase & { userId: string; entries: Array<Omit<ListEntryChange, 'userId'> & { rating: number | null; previousRating: number | null }> };
+  'community.list.imported': EventBase & {
+    userId: string;
+    entries: Array<Omit<ListEntryChange, 'userId'> & { rating: number | null; previousRating: number | null }>;
+  };
   /** A comment or a reply was posted; `parentAuthorId` is whom a reply answers (null for a thread). */
   'community.comment.posted': EventBase & CommentEvent & { parentId: string | null; parentAuthorId: string | null };
   /** Someone (not the author) liked a comment. */
@@ -112,7 +104,13 @@ export interface EventMap {
    */
   'rewards.grant.requested': EventBase & { key: string; userId: string; source: CardGrantSource };
   /** An admin added, changed or retired a card (docs/rewards.md, «Карточки»): the audit log records who, before and after. */
-  'rewards.card.changed': EventBase & { cardId: string; actorId: string; action: 'created' | 'updated' | 'retired'; before: CardAuditState | null; after: CardAuditState };
+  'rewards.card.changed': EventBase & {
+    cardId: string;
+    actorId: string;
+    action: 'created' | 'updated' | 'retired';
+    before: CardAuditState | null;
+    after: CardAuditState;
+  };
   /** An admin's action on catalogue data (titles, collections, posters): the audit log records it. */
   'catalogue.admin.acted': EventBase & AdminAction;
   /** An admin's action on community content (news, reviews, quizzes, comments, orders, AMV): the audit log records it. */
@@ -253,5 +251,4 @@ export const EVENT_CONSUMERS: { [E in EventName]: readonly ServiceName[] } = {
 };
 
 /** Event names are `<service>.<entity>.<verb>`, so the publisher is the first segment. */
-export const publishesEvents = (service: ServiceName): boolean =>
-  Object.keys(EVENT_CONSUMERS).some((name) => name.startsWith(`${service}.`));
+export const publishesEvents = (service: ServiceName): boolean => Object.keys(EVENT_CONSUMERS).some((name) => name.startsWith(`${service}.`));

@@ -45,7 +45,9 @@ export const sanctionKeys = {
 export const sanctionSocketRoom = (userId: string) => `user:${userId}`;
 
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' }).format(new Date(iso));
+  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' }).format(
+    new Date(iso),
+  );
 
 /** «до 3 декабря 2026 г., 14:00» or «навсегда». */
 export const untilPhrase = (until: string | null) => (until ? `до ${dateTime(until)} (МСК)` : 'навсегда');

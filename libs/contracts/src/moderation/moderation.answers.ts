@@ -7,7 +7,13 @@ import { STATS_METRICS, STATS_RANGES } from './stats.dto';
 const metricCounts = Object.fromEntries(STATS_METRICS.map((metric) => [metric, z.number().int()])) as Record<(typeof STATS_METRICS)[number], z.ZodNumber>;
 
 /** A BullMQ queue as it is now. */
-const queueDepthSchema = z.object({ name: z.string(), waiting: z.number().int(), active: z.number().int(), delayed: z.number().int(), failed: z.number().int() });
+const queueDepthSchema = z.object({
+  name: z.string(),
+  waiting: z.number().int(),
+  active: z.number().int(),
+  delayed: z.number().int(),
+  failed: z.number().int(),
+});
 
 export const siteStatsSchema = z.object({
   days: z.union(STATS_RANGES.map((days) => z.literal(days))),

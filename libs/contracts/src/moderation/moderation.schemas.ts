@@ -14,7 +14,14 @@ export const AUDIT_LOG_MESSAGES = {
 } as const;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const lowerUuid = (message: string) => z.preprocess(absentWhenEmpty, z.uuid({ error: message }).transform((id) => id.toLowerCase()).optional());
+const lowerUuid = (message: string) =>
+  z.preprocess(
+    absentWhenEmpty,
+    z
+      .uuid({ error: message })
+      .transform((id) => id.toLowerCase())
+      .optional(),
+  );
 /** An ISO date or date-time; a bare date is midnight UTC, or with `endOfDay` the last millisecond of that day. */
 const isoDate = (message: string, endOfDay = false) =>
   z.preprocess(

@@ -16,7 +16,8 @@ export const REPORTS_OPERATIONS = {
       "`target.type` is comment, review, chat_message, amv, quiz or user; ids are uuids, a chat message's is numeric. 404 when the target does not exist or is not visible to the caller; 429 past 20 an hour.",
     request: reportCreateSchema,
     answer: reportCreatedSchema,
-  }),  queue: defineOperation({
+  }),
+  queue: defineOperation({
     pattern: 'moderation.reports.list',
     kind: 'read',
     access: 'admin',

@@ -24,7 +24,9 @@ const ID_PATTERNS = { uuid: UUID, numeric: NUMERIC } as const;
 
 const targetSchema = z
   .object({
-    type: z.enum(REPORT_TARGET_TYPES as [keyof typeof REPORT_TARGET_ID_KINDS, ...(keyof typeof REPORT_TARGET_ID_KINDS)[]], { error: REPORT_MESSAGES.targetType }),
+    type: z.enum(REPORT_TARGET_TYPES as [keyof typeof REPORT_TARGET_ID_KINDS, ...(keyof typeof REPORT_TARGET_ID_KINDS)[]], {
+      error: REPORT_MESSAGES.targetType,
+    }),
     id: z.string({ error: REPORT_MESSAGES.targetId }).trim().max(64, { error: REPORT_MESSAGES.targetId }),
   })
   .superRefine((target, ctx) => {
@@ -74,14 +76,13 @@ const decisionFields = {
 };
 
 const deleteOnlyOnResolve = (decision: { action: string; deleteContent: boolean; ban: unknown }, ctx: z.RefinementCtx) => {
-  if (decision.deleteContent && decision.action !== 'resolve') ctx.addIssue({ code: 'custom', path: ['deleteContent'], message: REPORT_MESSAGES.deleteOnlyOnResolve });
+  if (decision.deleteContent && decision.action !== 'resolve')
+    ctx.addIssue({ code: 'custom', path: ['deleteContent'], message: REPORT_MESSAGES.deleteOnlyOnResolve });
   if (decision.ban && decision.action !== 'resolve') ctx.addIssue({ code: 'custom', path: ['ban'], message: REPORT_MESSAGES.banOnlyOnResolve });
 };
 
 /** PUT /admin/reports/{id}: resolve (optionally deleting the content) or reject the whole case. */
-export const reportDecisionSchema = z
-  .object({ id: z.uuid({ error: REPORT_MESSAGES.id }), ...decisionFields })
-  .superRefine(deleteOnlyOnResolve);
+export const reportDecisionSchema = z.object({ id: z.uuid({ error: REPORT_MESSAGES.id }), ...decisionFields }).superRefine(deleteOnlyOnResolve);
 
 export type ReportCreateRequest = z.output<typeof reportCreateSchema>;
 export type ReportQueueRequest = z.output<typeof reportQueueQuerySchema>;

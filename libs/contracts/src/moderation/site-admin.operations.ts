@@ -9,7 +9,8 @@ export const AUDIT_LOG_OPERATIONS = {
     kind: 'read',
     access: 'admin',
     http: { method: 'GET', path: '/admin/audit-log', page: true },
-    summary: 'Admin: account events (registrations, profile and role changes) and moderation decisions, newest first; ?event&actorId&subjectUserId&from&to, ?page&limit (50)',
+    summary:
+      'Admin: account events (registrations, profile and role changes) and moderation decisions, newest first; ?event&actorId&subjectUserId&from&to, ?page&limit (50)',
     notes:
       'Every filter is optional, combined with AND: `event` an exact event name (`[a-z.-]`, ≤ 100), `actorId` / `subjectUserId` uuids, `from` / `to` ISO dates or date-times, inclusive (a bare `to` covers its day); `limit` ≤ 100 (default 50). An entry is `eventName, subjectUserId, subjectName, actorId, actorName, details, occurredAt`: the names are the nicknames now, null when the account is gone or auth did not answer. A bad filter is a 400 naming the field (docs/moderation.md, «Audit log»).',
     request: auditLogQuerySchema,

@@ -11,7 +11,16 @@ export const STATS_RANGES = [7, 30, 90] as const;
 export type StatsRange = (typeof STATS_RANGES)[number];
 
 /** The daily counters, each fed by one event (or the moderation's own writes). */
-export const STATS_METRICS = ['registrations', 'activeUsers', 'episodesWatched', 'chatMessages', 'comments', 'reviews', 'reportsOpened', 'reportsResolved'] as const;
+export const STATS_METRICS = [
+  'registrations',
+  'activeUsers',
+  'episodesWatched',
+  'chatMessages',
+  'comments',
+  'reviews',
+  'reportsOpened',
+  'reportsResolved',
+] as const;
 export type StatsMetric = (typeof STATS_METRICS)[number];
 
 export const STATS_METRIC_LABELS: Record<StatsMetric, string> = {

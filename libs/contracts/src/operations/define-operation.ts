@@ -74,7 +74,12 @@ export type AnswerOf<O extends AnyOperation> = z.output<O['answer']>;
 export type RoutedOperation = AnyOperation & { readonly http: HttpBinding };
 
 /** The declaration as written; whether it has an `http` binding stays in its type (the web client offers only those). */
-export const defineOperation = <Request extends z.ZodType, Answer extends z.ZodType, const Pattern extends string, Http extends HttpBinding | undefined = undefined>(
+export const defineOperation = <
+  Request extends z.ZodType,
+  Answer extends z.ZodType,
+  const Pattern extends string,
+  Http extends HttpBinding | undefined = undefined,
+>(
   operation: Operation<Request, Answer, Pattern> & { readonly http?: Http },
 ): Operation<Request, Answer, Pattern> & { readonly http: Http } => Object.freeze(operation) as Operation<Request, Answer, Pattern> & { readonly http: Http };
 

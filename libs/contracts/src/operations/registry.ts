@@ -1,4 +1,10 @@
-import { ANIME_POSTER_OPERATIONS, CATALOGUE_OPERATIONS, COLLECTIONS_OPERATIONS, EPISODES_OPERATIONS, PEOPLE_OPERATIONS } from '../catalogue/catalogue.operations';
+import {
+  ANIME_POSTER_OPERATIONS,
+  CATALOGUE_OPERATIONS,
+  COLLECTIONS_OPERATIONS,
+  EPISODES_OPERATIONS,
+  PEOPLE_OPERATIONS,
+} from '../catalogue/catalogue.operations';
 import { ANIME_ADMIN_OPERATIONS, CATALOGUE_METADATA_OPERATIONS, COLLECTIONS_ADMIN_OPERATIONS } from '../catalogue/catalogue-admin.operations';
 import { ACCOUNTS_OPERATIONS, SESSION_OPERATIONS, TELEGRAM_OPERATIONS } from '../auth/auth.operations';
 import { LISTS_OPERATIONS } from '../community/library.operations';

@@ -21,7 +21,12 @@ export const chatPageQuerySchema = z.object({
 
 /** POST /chat/messages: the text alone; the author is the caller's token. */
 export const chatPostBodySchema = z.object({
-  message: z.string({ error: CHAT_MESSAGES.empty }).overwrite(withoutBidiControls).trim().min(1, { error: CHAT_MESSAGES.empty }).max(CHAT_MESSAGE_MAX_LENGTH, { error: CHAT_MESSAGES.tooLong }),
+  message: z
+    .string({ error: CHAT_MESSAGES.empty })
+    .overwrite(withoutBidiControls)
+    .trim()
+    .min(1, { error: CHAT_MESSAGES.empty })
+    .max(CHAT_MESSAGE_MAX_LENGTH, { error: CHAT_MESSAGES.tooLong }),
 });
 
 /** What the chat service receives: the message and the author's avatar, looked up by the gateway. */

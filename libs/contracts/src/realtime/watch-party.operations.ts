@@ -76,7 +76,7 @@ export const WATCH_PARTY_SOCKET_OPERATIONS = {
     kind: 'write',
     access: 'user',
     creates: 'chat',
-    summary: "A room chat message of the caller, with the avatar the gateway looked up",
+    summary: 'A room chat message of the caller, with the avatar the gateway looked up',
     request: watchPartyChatRequestSchema,
     answer: doneOrRefused,
   }),

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { withoutBidiControls } from '../validation/invisible-characters';
-import {
-  WATCH_PARTY_CHAT_MAX_LENGTH,
-  WATCH_PARTY_MAX_RATE,
-  WATCH_PARTY_MESSAGES,
-  WATCH_PARTY_MIN_RATE,
-  WATCH_PARTY_ROOM_ID_PATTERN,
-} from './watch-party';
+import { WATCH_PARTY_CHAT_MAX_LENGTH, WATCH_PARTY_MAX_RATE, WATCH_PARTY_MESSAGES, WATCH_PARTY_MIN_RATE, WATCH_PARTY_ROOM_ID_PATTERN } from './watch-party';
 
 // Watch-party rooms: the REST bodies, the socket payloads (parsed by the gateway, strict objects) and
 // the requests the gateway forwards to the chat service, which owns the rooms and parses them again.
@@ -96,4 +90,3 @@ export type WatchPartyControlRequest = z.output<typeof watchPartyControlRequestS
 export type WatchPartyControlAction = WatchPartyControlRequest['action'];
 export type WatchPartyChatRequest = z.output<typeof watchPartyChatRequestSchema>;
 export type WatchPartyGatewayRequest = z.output<typeof watchPartyGatewaySchema>;
-

@@ -54,7 +54,12 @@ export interface WatchPartyServerToClientEvents {
   state: (state: WatchPartyState) => void;
   'member-joined': (payload: { member: WatchPartyMember }) => void;
   'member-left': (payload: { userId: string; username: string; reason: 'left' | 'disconnected' }) => void;
-  'host-changed': (payload: { hostUserId: string | null; hostUsername: string | null; previousHostUserId: string | null; reason: WatchPartyHostChangeReason }) => void;
+  'host-changed': (payload: {
+    hostUserId: string | null;
+    hostUsername: string | null;
+    previousHostUserId: string | null;
+    reason: WatchPartyHostChangeReason;
+  }) => void;
   'chat-message': (message: WatchPartyChatMessage) => void;
   /** The last messages, oldest first, sent to a socket when it joins. */
   'chat-history': (messages: WatchPartyChatMessage[]) => void;

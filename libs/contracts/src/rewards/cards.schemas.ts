@@ -15,8 +15,19 @@ import {
 // Cards (docs/rewards.md, «Карточки»): the gateway parses every request with these, the rewards
 // service parses what it receives with the same ones.
 
-const title = z.string({ error: CARD_MESSAGES.title }).overwrite(withoutInvisibles).trim().min(1, { error: CARD_MESSAGES.title }).max(CARD_TITLE_MAX, { error: CARD_MESSAGES.title }).refine(noNul, { error: CARD_MESSAGES.title });
-const description = z.string({ error: CARD_MESSAGES.description }).overwrite(withoutBidiControls).trim().max(CARD_DESCRIPTION_MAX, { error: CARD_MESSAGES.description }).refine(noNul, { error: CARD_MESSAGES.description });
+const title = z
+  .string({ error: CARD_MESSAGES.title })
+  .overwrite(withoutInvisibles)
+  .trim()
+  .min(1, { error: CARD_MESSAGES.title })
+  .max(CARD_TITLE_MAX, { error: CARD_MESSAGES.title })
+  .refine(noNul, { error: CARD_MESSAGES.title });
+const description = z
+  .string({ error: CARD_MESSAGES.description })
+  .overwrite(withoutBidiControls)
+  .trim()
+  .max(CARD_DESCRIPTION_MAX, { error: CARD_MESSAGES.description })
+  .refine(noNul, { error: CARD_MESSAGES.description });
 const rarity = z.enum(CARD_RARITIES as unknown as [CardRarity, ...CardRarity[]], { error: CARD_MESSAGES.rarity });
 // Multipart fields arrive as text: "40" is 40 (boundedInteger reads digits).
 const weight = integer(1, CARD_WEIGHT_MAX, CARD_MESSAGES.weight);

@@ -127,7 +127,8 @@ export const ECONOMY_OPERATIONS = {
     kind: 'write',
     access: 'user',
     http: { method: 'POST', path: '/user/spin-roulette', status: 200 },
-    summary: 'Spin: debits REWARDS_SPIN_COST and grants a card drawn by weight, in one transaction; `cost` and `result` in the body are ignored; 400 «Недостаточно очков: нужно N»',
+    summary:
+      'Spin: debits REWARDS_SPIN_COST and grants a card drawn by weight, in one transaction; `cost` and `result` in the body are ignored; 400 «Недостаточно очков: нужно N»',
     notes: "`cost` and `result` are the SPEC's names. Nothing changes on the 400; 409 when no card can be drawn.",
     request: rouletteSpinBodySchema,
     answer: rouletteSpinSchema,

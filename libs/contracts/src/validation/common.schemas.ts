@@ -22,7 +22,11 @@ export const pageQuery = (defaultLimit = 20, maxLimit = PAGE_LIMIT_MAX) =>
 export const pageQuerySchema = pageQuery();
 
 /** A numeric id as it arrives in a path (`/anime/20`): digits only, kept as text. */
-export const numericId = (message = 'Некорректный идентификатор') => z.string().trim().regex(/^\d{1,15}$/, message);
+export const numericId = (message = 'Некорректный идентификатор') =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, message);
 
 export const uuid = (message = 'Некорректный идентификатор') => z.uuid(message);
 

@@ -94,16 +94,19 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       for (const event of events) {
         const consumers = EVENT_CONSUMERS[event.eventName as EventName] ?? [];
         await Promise.all(
-          consumers.map((consumer) =>
-            withTimeout(this.queues.enqueue(consumer, event.eventName, event.payload, event.id), ENQUEUE_TIMEOUT_MS),
-          ),
+          consumers.map((consumer) => withTimeout(this.queues.enqueue(consumer, event.eventName, event.payload, event.id), ENQUEUE_TIMEOUT_MS)),
         );
         relayed.push(event.id);
       }
     } catch (error) {
       // What reached the queues is marked; the rest is pending again for the next pass (or after the lease).
       await this.outbox.markRelayed(manager, relayed).catch(() => undefined);
-      await this.outbox.releaseClaims(manager, events.slice(relayed.length).map((event) => event.id)).catch(() => undefined);
+      await this.outbox
+        .releaseClaims(
+          manager,
+          events.slice(relayed.length).map((event) => event.id),
+        )
+        .catch(() => undefined);
       throw error;
     }
     if (events.length > 0) {

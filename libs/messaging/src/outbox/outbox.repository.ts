@@ -66,13 +66,7 @@ export class OutboxRepository {
 
   /** Records that an event was applied; false when it already was (a redelivery). */
   async claim(manager: EntityManager, eventId: string, eventName: string): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ProcessedEventEntity)
-      .values({ eventId, eventName })
-      .orIgnore()
-      .execute();
+    const result = await manager.createQueryBuilder().insert().into(ProcessedEventEntity).values({ eventId, eventName }).orIgnore().execute();
     return (result.raw as unknown[]).length > 0;
   }
 }

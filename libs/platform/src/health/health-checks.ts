@@ -12,9 +12,7 @@ export const SERVICE_NAME = Symbol('SERVICE_NAME');
 export const HEALTH_CHECK_TIMEOUT = Symbol('HEALTH_CHECK_TIMEOUT');
 
 export async function runHealthChecks(service: ServiceName, checks: HealthCheck[], timeoutMs: number): Promise<ServiceHealth> {
-  const results = await Promise.all(
-    checks.map(async ({ name, check }) => [name, (await settlesInTime(check(), timeoutMs)) ? 'up' : 'down'] as const),
-  );
+  const results = await Promise.all(checks.map(async ({ name, check }) => [name, (await settlesInTime(check(), timeoutMs)) ? 'up' : 'down'] as const));
   const status = results.every(([, result]) => result === 'up') ? 'up' : 'down';
   return { service, status, checks: Object.fromEntries(results) };
 }
@@ -25,7 +23,13 @@ async function settlesInTime(promise: Promise<unknown>, timeoutMs: number): Prom
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([promise.then(() => true, () => false), timeout]);
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

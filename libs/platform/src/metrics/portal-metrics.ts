@@ -97,7 +97,7 @@ export function trackQueueDepth(source: QueueDepthSource): () => void {
 
 new Gauge({
   name: 'portal_event_queue_jobs',
-  help: 'Jobs in a service\'s event queue by state (waiting, active, failed, delayed), read at scrape time.',
+  help: "Jobs in a service's event queue by state (waiting, active, failed, delayed), read at scrape time.",
   labelNames: ['service', 'queue', 'state'] as const,
   registers: [metricsRegistry],
   async collect() {

@@ -17,7 +17,15 @@ const boss: AuthenticatedUser = { id: '00000000-0000-4000-8000-000000000002', us
 const until = () => new Date(Date.now() + 3_600_000).toISOString();
 
 const declare = (access: AnyOperation['access'], creates?: AnyOperation['creates']) =>
-  defineOperation({ pattern: `test.${access}.${creates ?? 'reads'}`, kind: 'write', access, creates, summary: 'test', request: z.object({}), answer: z.object({ id: z.string() }) });
+  defineOperation({
+    pattern: `test.${access}.${creates ?? 'reads'}`,
+    kind: 'write',
+    access,
+    creates,
+    summary: 'test',
+    request: z.object({}),
+    answer: z.object({ id: z.string() }),
+  });
 
 class Handlers {
   handle() {}

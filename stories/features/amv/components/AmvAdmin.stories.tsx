@@ -19,7 +19,10 @@ const UPLOAD_ID = `${amvId(40)}.mp4`;
 const meta = {
   title: 'features/amv/components/AmvAdmin',
   component: AmvAdmin,
-  parameters: { session: adminSession, mockApi: { [LIST]: ok(amvPage(sampleAmvs())), [SUGGEST]: ok([{ ...AMV_LINKED_TITLE, matchedName: AMV_LINKED_TITLE.title }]) } },
+  parameters: {
+    session: adminSession,
+    mockApi: { [LIST]: ok(amvPage(sampleAmvs())), [SUGGEST]: ok([{ ...AMV_LINKED_TITLE, matchedName: AMV_LINKED_TITLE.title }]) },
+  },
   beforeEach: () => {
     seen.length = 0;
   },
@@ -62,7 +65,16 @@ export const PublishUpload: Story = {
     await userEvent.click(within(form).getByRole('button', { name: 'Опубликовать' }));
     await expect(await screen.findByRole('link', { name: 'AMV «Дракон» опубликовано' })).toHaveAttribute('href', `/amv/${amvId(41)}`);
     await expect(seen.map((request) => request.path)).toEqual(['/api/amv/upload', '/api/amv']);
-    await expect(seen[1].body).toEqual({ title: 'Дракон', author: 'Админ', durationSeconds: 90, musicArtist: null, musicTrack: null, tags: ['экшен', 'драма'], animeIds: [AMV_LINKED_TITLE.id], video: { uploadId: UPLOAD_ID } });
+    await expect(seen[1].body).toEqual({
+      title: 'Дракон',
+      author: 'Админ',
+      durationSeconds: 90,
+      musicArtist: null,
+      musicTrack: null,
+      tags: ['экшен', 'драма'],
+      animeIds: [AMV_LINKED_TITLE.id],
+      video: { uploadId: UPLOAD_ID },
+    });
   },
 };
 
@@ -152,7 +164,10 @@ export const EditReplacesVideo: Story = {
 /** The server refuses a field: its message under the field, the form stays in editing with what was typed. */
 export const EditRefused: Story = {
   parameters: {
-    mockApi: { ...meta.parameters.mockApi, [UPDATE]: fail(400, ErrorCode.ValidationFailed, AMV_MESSAGES.duration, [{ field: 'durationSeconds', message: AMV_MESSAGES.duration }]) },
+    mockApi: {
+      ...meta.parameters.mockApi,
+      [UPDATE]: fail(400, ErrorCode.ValidationFailed, AMV_MESSAGES.duration, [{ field: 'durationSeconds', message: AMV_MESSAGES.duration }]),
+    },
   },
   play: async () => {
     const form = await openEdit();

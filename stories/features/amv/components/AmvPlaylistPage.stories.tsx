@@ -19,7 +19,10 @@ const reorder = (request: MockRequest) => {
   seen.push(request);
   return ok(byIds((request.body as { ids: string[] }).ids));
 };
-const titles = () => within(screen.getByRole('list', { name: 'AMV в плейлисте' })).getAllByRole('link').map((link) => link.textContent);
+const titles = () =>
+  within(screen.getByRole('list', { name: 'AMV в плейлисте' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 const playing = () => (screen.getByLabelText('Плеер AMV') as HTMLVideoElement).getAttribute('src');
 
 const meta = {
@@ -85,7 +88,17 @@ export const Dragged: Story = {
     await screen.findByRole('link', { name: 'Первый клип' });
     const rows = within(screen.getByRole('list', { name: 'AMV в плейлисте' })).getAllByRole('listitem');
     rows.forEach((row, index) => {
-      row.getBoundingClientRect = () => ({ top: index * 50, bottom: index * 50 + 49, left: 0, right: 500, width: 500, height: 49, x: 0, y: index * 50, toJSON: () => ({}) });
+      row.getBoundingClientRect = () => ({
+        top: index * 50,
+        bottom: index * 50 + 49,
+        left: 0,
+        right: 500,
+        width: 500,
+        height: 49,
+        x: 0,
+        y: index * 50,
+        toJSON: () => ({}),
+      });
     });
     const handle = screen.getByRole('button', { name: 'Перетащить «Первый клип» (или стрелки вверх и вниз)' });
     fireEvent.pointerDown(handle, { button: 0, pointerId: 1, clientY: 10 });

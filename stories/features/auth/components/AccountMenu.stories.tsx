@@ -7,7 +7,13 @@ const meta = {
   title: 'features/auth/components/AccountMenu',
   component: AccountMenu,
   args: { user: makeUser({ displayName: 'Сакура', rank: 'сэнпай' }), onSignOut: fn() },
-  decorators: [(Story) => <div style={{ display: 'flex', justifyContent: 'flex-end', padding: '1rem' }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ display: 'flex', justifyContent: 'flex-end', padding: '1rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof AccountMenu>;
 
 export default meta;

@@ -75,8 +75,7 @@ async function fillRegistration(values: Partial<RegistrationValues> = {}) {
   return form;
 }
 
-const submitRegistration = (form: ReturnType<typeof within>) =>
-  userEvent.click(form.getByRole('button', { name: 'Зарегистрироваться' }));
+const submitRegistration = (form: ReturnType<typeof within>) => userEvent.click(form.getByRole('button', { name: 'Зарегистрироваться' }));
 
 // ---- Login tab ----
 
@@ -160,7 +159,6 @@ export const RegisterUsernameDigitsOnly: Story = {
     await expect(await form.findByText('Ник не может состоять только из цифр')).toBeInTheDocument();
   },
 };
-
 
 /** A registration form whose live nickname check answers `checkResponse`, showing `expectedText`. */
 const usernameCheckStory = (checkResponse: unknown, expectedText: string, username = 'sakura'): Story => ({

@@ -11,7 +11,13 @@ const meta = {
     error: null,
     onCheck: fn(),
   },
-  decorators: [(Story) => <div style={{ maxWidth: 420, padding: '1rem' }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 420, padding: '1rem' }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof TelegramSubscription>;
 
 export default meta;

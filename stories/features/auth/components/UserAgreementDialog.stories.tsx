@@ -14,7 +14,9 @@ type Story = StoryObj<typeof meta>;
 export const Open: Story = {
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Пользовательское соглашение' });
-    const sections = within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const sections = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
     await expect(sections).toHaveLength(7);
     await expect(dialog).toHaveTextContent('через 3 дня после публикации');
     await expect(dialog).toHaveTextContent('блокировка по IP-адресу');

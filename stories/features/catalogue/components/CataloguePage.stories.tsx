@@ -59,7 +59,9 @@ export const FiltersFromLink: Story = {
 
 /** A sort the API refuses answers 400, so a story passes only when the page sends the expected one. */
 const onlySort = (sort: string, answer: (request: MockRequest) => MockResponse) => (request: MockRequest) =>
-  request.query.get('sort') === sort ? answer(request) : fail(400, ErrorCode.ValidationFailed, 'Сортировка должна быть одной из: popularity, score, new, year, title');
+  request.query.get('sort') === sort
+    ? answer(request)
+    : fail(400, ErrorCode.ValidationFailed, 'Сортировка должна быть одной из: popularity, score, new, year, title');
 
 /** The footer's «Новинки» (?sort=new): premieres that have started, newest first. */
 export const NewReleases: Story = {

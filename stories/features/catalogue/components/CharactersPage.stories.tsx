@@ -23,9 +23,7 @@ const charactersServer = (total: number) => (request: MockRequest) => {
   const page = Number(request.query.get('page') ?? 1);
   const limit = Number(request.query.get('limit') ?? 20);
   const search = (request.query.get('search') ?? '').toLowerCase();
-  const all = charactersRange(1, total).filter(
-    (character) => !search || `${character.name} ${character.nameRu ?? ''}`.toLowerCase().includes(search),
-  );
+  const all = charactersRange(1, total).filter((character) => !search || `${character.name} ${character.nameRu ?? ''}`.toLowerCase().includes(search));
   return okPage(all.slice((page - 1) * limit, page * limit), { page, limit, total: all.length });
 };
 

@@ -103,7 +103,10 @@ export const WithLatestComments: Story = {
   parameters: {
     mockApi: {
       ...filledApi,
-      'GET /api/comments/latest': ok([makeLatest({ id: 'l1', content: 'Пересматриваю в третий раз' }), makeLatest({ id: 'l2', content: null, spoiler: { episode: 3, at: 65, hidden: true } })]),
+      'GET /api/comments/latest': ok([
+        makeLatest({ id: 'l1', content: 'Пересматриваю в третий раз' }),
+        makeLatest({ id: 'l2', content: null, spoiler: { episode: 3, at: 65, hidden: true } }),
+      ]),
     },
   },
   play: async () => {

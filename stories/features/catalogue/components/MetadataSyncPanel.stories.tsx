@@ -93,9 +93,7 @@ export const SyncIdsInvalid: Story = {
   play: async () => {
     await userEvent.type(await screen.findByLabelText('ID Shikimori'), '5114, двадцать');
     await userEvent.click(screen.getByRole('button', { name: 'Синхронизировать' }));
-    await expect(await screen.findByText('Укажите ID Shikimori: целые положительные числа через запятую или пробел')).toHaveClass(
-      'field__message--error',
-    );
+    await expect(await screen.findByText('Укажите ID Shikimori: целые положительные числа через запятую или пробел')).toHaveClass('field__message--error');
   },
 };
 

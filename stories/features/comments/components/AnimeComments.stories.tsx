@@ -71,7 +71,9 @@ export const WithReplies: Story = {
   },
   play: async () => {
     await screen.findByText(/Финал 2 сезона лучший!/);
-    const threads = within(await section()).getAllByRole('listitem').filter((item) => item.parentElement?.classList.contains('comment-list') && !item.parentElement.classList.contains('comment-list--replies'));
+    const threads = within(await section())
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.classList.contains('comment-list') && !item.parentElement.classList.contains('comment-list--replies'));
     await expect(threads).toHaveLength(2);
     const first = commentBy('Хината');
     await expect(within(first).getAllByRole('link', { name: 'Хината' })[0]).toHaveAttribute('href', '/user/hinata');
@@ -188,7 +190,16 @@ export const PostWithSpoiler: Story = {
     mockApi: {
       [LIST]: ok(makePage(threadsWithReplies())),
       [POST]: (request: MockRequest) =>
-        ok(makeComment({ id: 'new-1', author: me, content: (request.body as { content: string }).content, spoiler: { episode: 2, at: 300, hidden: false }, createdAt: new Date().toISOString() }), 201),
+        ok(
+          makeComment({
+            id: 'new-1',
+            author: me,
+            content: (request.body as { content: string }).content,
+            spoiler: { episode: 2, at: 300, hidden: false },
+            createdAt: new Date().toISOString(),
+          }),
+          201,
+        ),
     },
   },
   play: async () => {
@@ -379,7 +390,15 @@ export const LinkedCommentInList: Story = {
   },
 };
 
-const olderReply = makeNode({ id: 'old-r', parentId: 'old-t', threadParentId: 'old-t', depth: 1, author: naruto, content: 'Ответ в старой ветке', createdAt: minutesAgo(60 * 24 * 40) });
+const olderReply = makeNode({
+  id: 'old-r',
+  parentId: 'old-t',
+  threadParentId: 'old-t',
+  depth: 1,
+  author: naruto,
+  content: 'Ответ в старой ветке',
+  createdAt: minutesAgo(60 * 24 * 40),
+});
 
 /** A link to a comment the loaded pages do not hold: read on its own into «Комментарий по ссылке», above the threads, with its thread's link. */
 export const LinkedCommentFetched: Story = {
@@ -411,7 +430,10 @@ export const LinkedCommentGone: Story = {
 };
 
 export const LinkedCommentError: Story = {
-  parameters: { route: '/anime/1#comment-old-r', mockApi: { 'GET /api/comments/old-r': [fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен'), ok(olderReply)] } },
+  parameters: {
+    route: '/anime/1#comment-old-r',
+    mockApi: { 'GET /api/comments/old-r': [fail(503, ErrorCode.ServiceUnavailable, 'Сервис временно недоступен'), ok(olderReply)] },
+  },
   play: async () => {
     const box = within(await screen.findByRole('region', { name: 'Комментарий по ссылке' }));
     await expect(await box.findByText('Не удалось открыть комментарий по ссылке')).toBeInTheDocument();

@@ -13,10 +13,28 @@ const naruto20 = commentAnimeRef(20, 'Наруто');
 const feed = () => [
   makeLatest({ id: 'l1', author: hinata, content: null, spoiler: { episode: 2, at: 300, hidden: true }, createdAt: minutesAgo(1) }),
   makeLatest({ id: 'l2', animeId: 20, anime: naruto20, author: naruto, content: 'Даттебайо! Обзор тут: https://example.com/review', createdAt: minutesAgo(7) }),
-  makeLatest({ id: 'l3', author: me, content: 'Я уже видела эту серию, так что мне виден текст', spoiler: { episode: 5, at: 754, hidden: false }, createdAt: minutesAgo(40) }),
-  makeLatest({ id: 'l4', animeId: 20, anime: naruto20, author: hinata, content: 'Очень длинный комментарий. '.repeat(30).trim(), createdAt: minutesAgo(60 * 3) }),
+  makeLatest({
+    id: 'l3',
+    author: me,
+    content: 'Я уже видела эту серию, так что мне виден текст',
+    spoiler: { episode: 5, at: 754, hidden: false },
+    createdAt: minutesAgo(40),
+  }),
+  makeLatest({
+    id: 'l4',
+    animeId: 20,
+    anime: naruto20,
+    author: hinata,
+    content: 'Очень длинный комментарий. '.repeat(30).trim(),
+    createdAt: minutesAgo(60 * 3),
+  }),
   ...Array.from({ length: 6 }, (_, index) =>
-    makeLatest({ id: `l${index + 5}`, author: index % 2 ? naruto : hinata, content: `Комментарий №${index + 5}`, createdAt: minutesAgo(60 * 24 * (index + 1)) }),
+    makeLatest({
+      id: `l${index + 5}`,
+      author: index % 2 ? naruto : hinata,
+      content: `Комментарий №${index + 5}`,
+      createdAt: minutesAgo(60 * 24 * (index + 1)),
+    }),
   ),
 ];
 

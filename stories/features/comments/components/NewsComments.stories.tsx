@@ -80,7 +80,10 @@ const threadWith = (text: string) => screen.getByText(text).closest('article')!;
 
 /** Threads with replies nested three deep and likes, as under a title. */
 export const WithReplies: Story = {
-  parameters: { session: userSession, mockApi: { [LIST]: ok(makePage(threadsWithReplies())), 'POST /api/comments/t2/like': ok({ id: 't2', likes: 4, likedByMe: true }) } },
+  parameters: {
+    session: userSession,
+    mockApi: { [LIST]: ok(makePage(threadsWithReplies())), 'POST /api/comments/t2/like': ok({ id: 't2', likes: 4, likedByMe: true }) },
+  },
   play: async () => {
     await screen.findByText(/Финал 2 сезона лучший!/);
     await expect(screen.getByText('Спорно').closest('article')).toHaveAttribute('data-depth', '3');
@@ -97,7 +100,10 @@ export const ReplyPosted: Story = {
     session: userSession,
     mockApi: {
       [LIST]: ok(makePage(threadsWithReplies())),
-      [POST]: (request: MockRequest) => (posted.push(request), ok(makeComment({ id: 'reply-1', parentId: 't1', threadParentId: 't1', depth: 1, author: me, content: 'Я впервые!' }), 201)),
+      [POST]: (request: MockRequest) => (
+        posted.push(request),
+        ok(makeComment({ id: 'reply-1', parentId: 't1', threadParentId: 't1', depth: 1, author: me, content: 'Я впервые!' }), 201)
+      ),
     },
   },
   play: async () => {
@@ -162,7 +168,10 @@ export const Reporting: Story = {
     mockApi: {
       'POST /api/reports': (request: MockRequest) => {
         posted.push(request);
-        return ok({ id: 'r-1', target: { type: 'comment', id: 'c' }, reason: 'offence', message: 'Жалоба отправлена — спасибо! Модераторы её рассмотрят' }, 201);
+        return ok(
+          { id: 'r-1', target: { type: 'comment', id: 'c' }, reason: 'offence', message: 'Жалоба отправлена — спасибо! Модераторы её рассмотрят' },
+          201,
+        );
       },
     },
   },

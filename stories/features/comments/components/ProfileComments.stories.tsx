@@ -19,9 +19,32 @@ const page = (items: LatestComment[], nextCursor: string | null = null): UserCom
 
 /** A plain comment with a link, a spoiler withheld from this viewer, and a reply. */
 const sample = () => [
-  profileComment({ id: 'c-3', animeId: 1, target: { type: 'anime', id: '1' }, content: 'Обзор тут: https://example.com/review <script>alert(1)</script>', likes: 4, createdAt: minutesAgo(5) }),
-  profileComment({ id: 'c-2', animeId: 20, target: { type: 'anime', id: '20' }, content: null, spoiler: { episode: 2, at: 300, hidden: true }, createdAt: minutesAgo(90) }),
-  profileComment({ id: 'c-1', animeId: 1, target: { type: 'anime', id: '1' }, parentId: 'c-0', threadParentId: 'c-0', depth: 1, content: 'Согласна!', createdAt: minutesAgo(60 * 30) }),
+  profileComment({
+    id: 'c-3',
+    animeId: 1,
+    target: { type: 'anime', id: '1' },
+    content: 'Обзор тут: https://example.com/review <script>alert(1)</script>',
+    likes: 4,
+    createdAt: minutesAgo(5),
+  }),
+  profileComment({
+    id: 'c-2',
+    animeId: 20,
+    target: { type: 'anime', id: '20' },
+    content: null,
+    spoiler: { episode: 2, at: 300, hidden: true },
+    createdAt: minutesAgo(90),
+  }),
+  profileComment({
+    id: 'c-1',
+    animeId: 1,
+    target: { type: 'anime', id: '1' },
+    parentId: 'c-0',
+    threadParentId: 'c-0',
+    depth: 1,
+    content: 'Согласна!',
+    createdAt: minutesAgo(60 * 30),
+  }),
 ];
 
 const meta = {
@@ -87,7 +110,19 @@ export const List: Story = {
 export const OwnSpoiler: Story = {
   args: { own: true },
   parameters: {
-    mockApi: { [LIST]: ok(page([profileComment({ id: 'c-9', animeId: 20, target: { type: 'anime', id: '20' }, content: 'Хината победит', spoiler: { episode: 2, at: 300, hidden: false } })])) },
+    mockApi: {
+      [LIST]: ok(
+        page([
+          profileComment({
+            id: 'c-9',
+            animeId: 20,
+            target: { type: 'anime', id: '20' },
+            content: 'Хината победит',
+            spoiler: { episode: 2, at: 300, hidden: false },
+          }),
+        ]),
+      ),
+    },
   },
   play: async () => {
     const [item] = await items();

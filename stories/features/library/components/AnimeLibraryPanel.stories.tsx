@@ -8,7 +8,13 @@ const meta = {
   title: 'features/library/components/AnimeLibraryPanel',
   component: AnimeLibraryPanel,
   args: { anime: animeDetails() },
-  decorators: [(Story) => <div className="page" data-testid="slot">{Story()}</div>],
+  decorators: [
+    (Story) => (
+      <div className="page" data-testid="slot">
+        {Story()}
+      </div>
+    ),
+  ],
   parameters: { session: userSession, mockApi: { 'GET /api/users/anime/1': ok(listEntry('watching', { userRating: 9 })) } },
 } satisfies Meta<typeof AnimeLibraryPanel>;
 

@@ -13,7 +13,13 @@ const forgotten: string[] = [];
 const meta = {
   title: 'features/library/components/ContinueWatching',
   component: ContinueWatching,
-  decorators: [(Story) => <div className="page" data-testid="slot">{Story()}</div>],
+  decorators: [
+    (Story) => (
+      <div className="page" data-testid="slot">
+        {Story()}
+      </div>
+    ),
+  ],
   parameters: { session: userSession, mockApi: { 'GET /api/progress/continue': ok(ITEMS) } },
 } satisfies Meta<typeof ContinueWatching>;
 

@@ -176,9 +176,7 @@ export const WatchedEpisodesRefused: Story = {
     const field = await watchedField();
     await userEvent.clear(field);
     await userEvent.type(field, '2.5{Enter}');
-    await expect(
-      await screen.findByText('Не удалось сохранить просмотренные серии: Прогресс должен быть целым числом не меньше 0'),
-    ).toBeInTheDocument();
+    await expect(await screen.findByText('Не удалось сохранить просмотренные серии: Прогресс должен быть целым числом не меньше 0')).toBeInTheDocument();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveValue(2.5);
   },

@@ -10,9 +10,23 @@ const CREATE = 'POST /api/admin/ip-bans';
 const REMOVE = 'DELETE /api/admin/ip-bans';
 const ADMIN = '7f3c2a10-5b1e-4c3d-9a8b-0123456789ab';
 
-const spammer: IpBan = { ip: '203.0.113.7', reason: 'Непристойные никнеймы', until: null, adminId: ADMIN, adminName: 'boss', createdAt: '2026-11-26T10:00:00.000Z' };
+const spammer: IpBan = {
+  ip: '203.0.113.7',
+  reason: 'Непристойные никнеймы',
+  until: null,
+  adminId: ADMIN,
+  adminName: 'boss',
+  createdAt: '2026-11-26T10:00:00.000Z',
+};
 // Auth did not name the admin: the start of the id stands in.
-const flooder: IpBan = { ip: '2001:db8::1', reason: 'Флуд регистрациями', until: '2026-12-03T09:00:00.000Z', adminId: ADMIN, adminName: null, createdAt: '2026-11-25T10:00:00.000Z' };
+const flooder: IpBan = {
+  ip: '2001:db8::1',
+  reason: 'Флуд регистрациями',
+  until: '2026-12-03T09:00:00.000Z',
+  adminId: ADMIN,
+  adminName: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
 
 /** Requests the story's handlers saw, and the bans in force (reset per story). */
 const seen: MockRequest[] = [];
@@ -21,7 +35,14 @@ const liveList = () => ok(bans);
 const liveCreate = (request: MockRequest) => {
   seen.push(request);
   const body = request.body as { ip: string; reason: string; until?: string };
-  const created: IpBan = { ip: body.ip, reason: body.reason, until: body.until ?? null, adminId: ADMIN, adminName: 'boss', createdAt: '2026-11-27T10:00:00.000Z' };
+  const created: IpBan = {
+    ip: body.ip,
+    reason: body.reason,
+    until: body.until ?? null,
+    adminId: ADMIN,
+    adminName: 'boss',
+    createdAt: '2026-11-27T10:00:00.000Z',
+  };
   bans = [created, ...bans];
   return ok(created, 201);
 };

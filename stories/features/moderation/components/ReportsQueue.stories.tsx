@@ -44,7 +44,11 @@ const deciding = (n: number) => (request: MockRequest) => {
   seen.push(request);
   decided.add(caseId(n));
   const body = request.body as { action: 'resolve' | 'reject'; deleteContent: boolean };
-  return ok({ ...spam(), status: body.action === 'resolve' ? 'resolved' : 'rejected', decision: { action: body.action, contentDeleted: body.deleteContent, note: null, adminId: 'u-admin', decidedAt: '2026-11-21T00:00:00.000Z' } });
+  return ok({
+    ...spam(),
+    status: body.action === 'resolve' ? 'resolved' : 'rejected',
+    decision: { action: body.action, contentDeleted: body.deleteContent, note: null, adminId: 'u-admin', decidedAt: '2026-11-21T00:00:00.000Z' },
+  });
 };
 
 const meta = {
@@ -148,7 +152,13 @@ export const BanAuthor: Story = {
     await expect(dialog.getByRole('checkbox', { name: 'Удалить то, на что пожаловались' })).toBeChecked();
     await userEvent.type(dialog.getByRole('textbox', { name: 'Причина' }), 'Спам');
     await userEvent.click(dialog.getByRole('button', { name: 'Наказать' }));
-    await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ action: 'resolve', deleteContent: true, ban: { kind: 'read-only', reason: 'Спам' } }));
+    await waitFor(() =>
+      expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({
+        action: 'resolve',
+        deleteContent: true,
+        ban: { kind: 'read-only', reason: 'Спам' },
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Наказать troll?' })).toBeNull());
     await waitFor(() => expect(screen.queryByRole('article', { name: /Комментарий: troll/ })).toBeNull());
   },
@@ -163,7 +173,13 @@ export const BanAuthorKeepingContent: Story = {
     await userEvent.click(dialog.getByRole('checkbox', { name: 'Удалить то, на что пожаловались' }));
     await userEvent.type(dialog.getByRole('textbox', { name: 'Причина' }), 'Спам');
     await userEvent.click(dialog.getByRole('button', { name: 'Наказать' }));
-    await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ action: 'resolve', deleteContent: false, ban: { kind: 'read-only', reason: 'Спам' } }));
+    await waitFor(() =>
+      expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({
+        action: 'resolve',
+        deleteContent: false,
+        ban: { kind: 'read-only', reason: 'Спам' },
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Наказать troll?' })).toBeNull());
     await waitFor(() => expect(screen.queryByRole('article', { name: /Комментарий: troll/ })).toBeNull());
   },

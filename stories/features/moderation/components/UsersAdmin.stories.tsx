@@ -15,11 +15,20 @@ const free = { ban: null, chatMute: null };
 const me = { ...makeAdmin(), ...free };
 const hinata = { ...makeUser({ id: HINATA, username: 'hinata', email: 'hinata@example.com', rank: 'знаток', createdAt: '2026-11-20T10:00:00.000Z' }), ...free };
 const naruto = {
-  ...makeUser({ id: '00000000-0000-4000-8000-000000000003', username: 'naruto', email: 'naruto@example.com', group: 'moderator', createdAt: '2026-10-01T10:00:00.000Z' }),
+  ...makeUser({
+    id: '00000000-0000-4000-8000-000000000003',
+    username: 'naruto',
+    email: 'naruto@example.com',
+    group: 'moderator',
+    createdAt: '2026-10-01T10:00:00.000Z',
+  }),
   ban: { kind: 'read-only' as const, reason: 'Спам', until: null },
   chatMute: { kind: 'chat-mute' as const, reason: 'Флуд', until: '2026-12-03T09:00:00.000Z' },
 };
-const many = Array.from({ length: 20 }, (_, index) => ({ ...makeUser({ id: `00000000-0000-4000-8000-1000000000${String(index).padStart(2, '0')}`, username: `user${index}`, email: `user${index}@example.com` }), ...free }));
+const many = Array.from({ length: 20 }, (_, index) => ({
+  ...makeUser({ id: `00000000-0000-4000-8000-1000000000${String(index).padStart(2, '0')}`, username: `user${index}`, email: `user${index}@example.com` }),
+  ...free,
+}));
 
 /** Requests the story's handlers saw (reset per story). */
 const seen: MockRequest[] = [];
@@ -159,7 +168,16 @@ export const Ban: Story = {
       },
       [`POST /api/admin/users/${HINATA}/ban`]: (request: MockRequest) => {
         seen.push(request);
-        return ok({ id: 'b-1', userId: HINATA, kind: 'read-only', reason: 'Спам', until: null, adminId: me.id, createdAt: '2026-11-26T00:00:00.000Z', liftedAt: null });
+        return ok({
+          id: 'b-1',
+          userId: HINATA,
+          kind: 'read-only',
+          reason: 'Спам',
+          until: null,
+          adminId: me.id,
+          createdAt: '2026-11-26T00:00:00.000Z',
+          liftedAt: null,
+        });
       },
     },
   },

@@ -10,8 +10,7 @@ import { pageAtRoute } from '../../../support/page-at-route';
 const LIST = 'GET /api/news';
 const first = Array.from({ length: 12 }, (_, index) => makeNews({ n: index + 1, title: `Новость номер ${index + 1}` }));
 const second = [makeNews({ n: 13, title: 'Самая старая новость', cover: null })];
-const paged = (request: MockRequest) =>
-  request.query.get('page') === '2' ? ok(makeNewsPage(second, 2, 13)) : ok(makeNewsPage(first, 1, 13));
+const paged = (request: MockRequest) => (request.query.get('page') === '2' ? ok(makeNewsPage(second, 2, 13)) : ok(makeNewsPage(first, 1, 13)));
 
 const meta = {
   title: 'features/news/components/NewsListPage',

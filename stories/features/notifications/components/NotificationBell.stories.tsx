@@ -2,7 +2,12 @@ import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { NotificationBell } from '../../../../web/src/features/notifications/components/NotificationBell';
-import { fakeNotificationsConnector, makeNotification, makeNotificationPage, minutesAgo } from '../../../../web/src/features/notifications/testing/notification-fixtures';
+import {
+  fakeNotificationsConnector,
+  makeNotification,
+  makeNotificationPage,
+  minutesAgo,
+} from '../../../../web/src/features/notifications/testing/notification-fixtures';
 import type { MockRequest } from '../../../../web/src/test/mock-api';
 import { LocationProbe } from '../../../../web/src/test/render';
 import { fail, ok, userSession } from '../../../support/fixtures';
@@ -75,7 +80,13 @@ export const OpenWithList: Story = {
       [COUNT]: ok({ unread: 2 }),
       [LIST]: (request: MockRequest) =>
         request.query.get('cursor') === 'page-2'
-          ? ok(makeNotificationPage([makeNotification({ id: 'n-old', text: 'oleg ответил на ваш комментарий', updatedAt: minutesAgo(60 * 24 * 30), read: true })], null, 2))
+          ? ok(
+              makeNotificationPage(
+                [makeNotification({ id: 'n-old', text: 'oleg ответил на ваш комментарий', updatedAt: minutesAgo(60 * 24 * 30), read: true })],
+                null,
+                2,
+              ),
+            )
           : ok(makeNotificationPage(sampleNotifications(), 'page-2', 2)),
       [READ]: readAnswer((body) => ((body as { all?: boolean }).all ? 0 : 1)),
     },

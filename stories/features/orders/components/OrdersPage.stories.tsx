@@ -19,7 +19,10 @@ const record = (answer: ReturnType<typeof ok>) => (request: MockRequest) => {
   return answer;
 };
 const list = () => screen.findByRole('list', { name: 'Заказы' });
-const titles = async () => within(await list()).getAllByRole('heading').map((heading) => heading.textContent);
+const titles = async () =>
+  within(await list())
+    .getAllByRole('heading')
+    .map((heading) => heading.textContent);
 const created = (overrides: Partial<OrderCreateResult> = {}): OrderCreateResult => ({
   outcome: 'created',
   message: ORDER_MESSAGES.created,
@@ -175,7 +178,10 @@ export const DuplicateNotice: Story = {
 export const AlreadyAvailable: Story = {
   parameters: {
     mockApi: {
-      [CREATE]: ok(created({ outcome: 'available', message: ORDER_MESSAGES.available, order: null, available: { animeId: 20, title: 'Наруто', url: '/anime/20' } }), 201),
+      [CREATE]: ok(
+        created({ outcome: 'available', message: ORDER_MESSAGES.available, order: null, available: { animeId: 20, title: 'Наруто', url: '/anime/20' } }),
+        201,
+      ),
     },
   },
   play: async () => {
@@ -187,7 +193,9 @@ export const AlreadyAvailable: Story = {
 };
 
 export const LimitReached: Story = {
-  parameters: { mockApi: { [CREATE]: fail(400, ErrorCode.ValidationFailed, ORDER_MESSAGES.openLimit, [{ field: 'orders', message: ORDER_MESSAGES.openLimit }]) } },
+  parameters: {
+    mockApi: { [CREATE]: fail(400, ErrorCode.ValidationFailed, ORDER_MESSAGES.openLimit, [{ field: 'orders', message: ORDER_MESSAGES.openLimit }]) },
+  },
   play: async () => {
     await userEvent.type(await screen.findByLabelText('Аниме'), 'Ещё одно аниме');
     await userEvent.click(screen.getByRole('button', { name: 'Заказать' }));

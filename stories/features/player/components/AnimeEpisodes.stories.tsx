@@ -8,7 +8,13 @@ const meta = {
   title: 'features/player/components/AnimeEpisodes',
   component: AnimeEpisodes,
   args: { anime: { id: 20 } },
-  decorators: [(Story) => <div className="page" data-testid="slot">{Story()}</div>],
+  decorators: [
+    (Story) => (
+      <div className="page" data-testid="slot">
+        {Story()}
+      </div>
+    ),
+  ],
   parameters: {
     session: userSession,
     mockApi: { 'GET /api/anime/20/episodes': ok(animeEpisodes(3)), 'GET /api/users/anime/20': ok(null) },
@@ -60,4 +66,3 @@ export const WithoutEpisodes: Story = {
     await expect(within(section).queryByRole('list')).not.toBeInTheDocument();
   },
 };
-

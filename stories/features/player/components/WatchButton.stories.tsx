@@ -8,7 +8,13 @@ const meta = {
   title: 'features/player/components/WatchButton',
   component: WatchButton,
   args: { anime: { id: 20 } },
-  decorators: [(Story) => <div className="page" data-testid="slot">{Story()}</div>],
+  decorators: [
+    (Story) => (
+      <div className="page" data-testid="slot">
+        {Story()}
+      </div>
+    ),
+  ],
   parameters: { session: userSession, mockApi: { 'GET /api/anime/20/episodes': ok(animeEpisodes(3)), 'GET /api/progress': ok(null) } },
 } satisfies Meta<typeof WatchButton>;
 

@@ -22,7 +22,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const list = (name = 'Квизы') => screen.findByRole('list', { name });
-const titles = async (name?: string) => within(await list(name)).getAllByRole('heading').map((heading) => heading.textContent);
+const titles = async (name?: string) =>
+  within(await list(name))
+    .getAllByRole('heading')
+    .map((heading) => heading.textContent);
 
 export const Loading: Story = {
   parameters: { mockApi: { [LIST]: { hang: true } } },
@@ -93,7 +96,10 @@ export const Mine: Story = {
     await expect(within(cards[1]).getByText('Опубликован')).toBeInTheDocument();
     await expect(within(cards[2]).getByText('Отклонён')).toBeInTheDocument();
     await expect(within(cards[2]).getByText('Причина отказа: В вопросе 2 неверный ответ')).toBeInTheDocument();
-    await expect(within(cards[2]).getByRole('link', { name: 'Изменить квиз «Мой отклонённый квиз»' })).toHaveAttribute('href', '/quiz/00000000-0000-4000-a000-000000000006/edit');
+    await expect(within(cards[2]).getByRole('link', { name: 'Изменить квиз «Мой отклонённый квиз»' })).toHaveAttribute(
+      'href',
+      '/quiz/00000000-0000-4000-a000-000000000006/edit',
+    );
   },
 };
 

@@ -10,7 +10,10 @@ import { recording, seen } from '../quiz-story-helpers';
 const QUEUE = 'GET /api/quiz/moderation';
 const approveOf = (n: number) => `PUT /api/quiz/${quizId(n)}/approve`;
 const rejectOf = (n: number) => `PUT /api/quiz/${quizId(n)}/reject`;
-const queued = () => [makeEditable({ id: quizId(11), title: 'Квиз про Тетрадь' }), makeEditable({ id: quizId(12), title: 'Квиз про Наруто', timeLimitSeconds: 300 })];
+const queued = () => [
+  makeEditable({ id: quizId(11), title: 'Квиз про Тетрадь' }),
+  makeEditable({ id: quizId(12), title: 'Квиз про Наруто', timeLimitSeconds: 300 }),
+];
 
 /** The server's queue: the quizzes not yet decided in this story. */
 const decided = new Set<string>();

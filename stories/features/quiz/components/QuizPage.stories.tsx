@@ -17,7 +17,11 @@ const timed = (seconds: number) => () => ok(makeAttempt({ timeLimitSeconds: 90, 
 const meta = {
   title: 'features/quiz/components/QuizPage',
   component: QuizRoute,
-  parameters: { route: `/quiz/${ID}`, session: userSession, mockApi: { [ONE]: ok(makeQuiz()), [START]: ok(makeAttempt(), 201), [RESULT]: recording(ok(makeResult())) } },
+  parameters: {
+    route: `/quiz/${ID}`,
+    session: userSession,
+    mockApi: { [ONE]: ok(makeQuiz()), [START]: ok(makeAttempt(), 201), [RESULT]: recording(ok(makeResult())) },
+  },
   beforeEach: () => {
     seen.requests = [];
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => undefined }, configurable: true });
@@ -174,7 +178,18 @@ export const Result: Story = {
 };
 
 export const ResultSuccess: Story = {
-  parameters: { mockApi: { [RESULT]: ok(makeResult({ score: 3, success: true, answers: makeResult().answers.map((answer) => ({ ...answer, selected: answer.correct, right: true })), best: { score: 3, totalQuestions: 3, success: true } })) } },
+  parameters: {
+    mockApi: {
+      [RESULT]: ok(
+        makeResult({
+          score: 3,
+          success: true,
+          answers: makeResult().answers.map((answer) => ({ ...answer, selected: answer.correct, right: true })),
+          best: { score: 3, totalQuestions: 3, success: true },
+        }),
+      ),
+    },
+  },
   play: async () => {
     await answerAll();
     await expect(await screen.findByText('Отлично! Квиз пройден')).toBeInTheDocument();

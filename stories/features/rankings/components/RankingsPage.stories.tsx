@@ -2,7 +2,14 @@ import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import RankingsPage from '../../../../web/src/features/rankings/components/RankingsPage';
-import { emptyUserRankings, rankLadder, rankingEntry, titleRankings, topEntries, userRankings } from '../../../../web/src/features/rankings/testing/rankings-fixtures';
+import {
+  emptyUserRankings,
+  rankLadder,
+  rankingEntry,
+  titleRankings,
+  topEntries,
+  userRankings,
+} from '../../../../web/src/features/rankings/testing/rankings-fixtures';
 import { fail, ok, userSession } from '../../../support/fixtures';
 
 const USERS = 'GET /api/users/rankings';
@@ -10,7 +17,10 @@ const TITLES = 'GET /api/rankings/titles';
 const RANKS = 'GET /api/ranks';
 const me = userSession.user;
 const board = (name: string) => screen.findByRole('list', { name: `Рейтинг: ${name}` });
-const rowNames = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => within(item).getByRole('link').textContent);
+const rowNames = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => within(item).getByRole('link').textContent);
 
 const meta = {
   title: 'features/rankings/components/RankingsPage',

@@ -26,7 +26,14 @@ const queued = () => [
 
 /** The server's queue: the reviews not yet decided in this story. */
 const decided = new Set<string>();
-const liveQueue = () => ok(makePendingPage(queued().filter((review) => !decided.has(review.id)), null, 2 - decided.size));
+const liveQueue = () =>
+  ok(
+    makePendingPage(
+      queued().filter((review) => !decided.has(review.id)),
+      null,
+      2 - decided.size,
+    ),
+  );
 const decide = (n: number, status: 'approved' | 'rejected') =>
   recording((request: MockRequest) => {
     decided.add(reviewId(n));

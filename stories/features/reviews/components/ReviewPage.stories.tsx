@@ -131,7 +131,6 @@ export const AdminDeleteRefused: Story = {
   },
 };
 
-
 const rejected = { ...own, status: 'rejected' as const, rejectionReason: 'Спойлеры без тегов' };
 
 /** A rejected review edited: PUT with the new values, back to «На модерации», the toast says so. */

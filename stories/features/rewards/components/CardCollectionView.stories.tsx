@@ -46,7 +46,9 @@ export const FilterByRarity: Story = {
   play: async () => {
     await screen.findByText('Собрано 2 из 5');
     await userEvent.click(screen.getByRole('radio', { name: 'обычная' }));
-    await waitFor(async () => expect((await tiles()).map((link) => link.getAttribute('aria-label'))).toEqual(['Сакура под луной, обычная', 'Кот-самурай: ещё не получена']));
+    await waitFor(async () =>
+      expect((await tiles()).map((link) => link.getAttribute('aria-label'))).toEqual(['Сакура под луной, обычная', 'Кот-самурай: ещё не получена']),
+    );
     await userEvent.click(screen.getByRole('radio', { name: 'легендарная' }));
     await waitFor(async () => expect(await tiles()).toHaveLength(1));
     await userEvent.click(screen.getByRole('radio', { name: 'Все' }));
@@ -79,7 +81,11 @@ export const OtherUser: Story = {
   args: { owner: 'hinata', own: false },
   parameters: {
     route: '/user/hinata?tab=cards',
-    mockApi: { 'GET /api/users/profile/hinata/cards': ok(makeCollection({ owned: [{ card: CATALOGUE[1]!, count: 3, firstGrantedAt: '2026-11-01T00:00:00.000Z' }], collected: 1 })) },
+    mockApi: {
+      'GET /api/users/profile/hinata/cards': ok(
+        makeCollection({ owned: [{ card: CATALOGUE[1]!, count: 3, firstGrantedAt: '2026-11-01T00:00:00.000Z' }], collected: 1 }),
+      ),
+    },
   },
   play: async () => {
     await expect(await screen.findByText('Собрано 1 из 5')).toBeInTheDocument();

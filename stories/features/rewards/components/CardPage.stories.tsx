@@ -9,7 +9,11 @@ import { pageAtRoute } from '../../../support/page-at-route';
 const meta = {
   title: 'features/rewards/components/CardPage',
   component: pageAtRoute('/cards/:id', CardPage),
-  parameters: { session: { token: 'story-token', user: makeUser() }, route: '/cards/card-dragon', mockApi: { 'GET /api/cards/card-dragon/owners': ok(makeOwners()) } },
+  parameters: {
+    session: { token: 'story-token', user: makeUser() },
+    route: '/cards/card-dragon',
+    mockApi: { 'GET /api/cards/card-dragon/owners': ok(makeOwners()) },
+  },
 } satisfies Meta;
 
 export default meta;

@@ -55,7 +55,9 @@ export const Result: Story = {
     const landed = screen.getByTestId('roulette-reel').querySelector('[data-landed="true"]');
     await expect(landed).toHaveAttribute('data-card', 'card-legend');
     await expect(screen.getByText('Ваш баланс: 150 очков')).toBeInTheDocument();
-    await expect(within(screen.getByRole('list', { name: 'Последние прокрутки' })).getAllByRole('listitem')[0]).toHaveTextContent('Легенда фестиваля · легендарная');
+    await expect(within(screen.getByRole('list', { name: 'Последние прокрутки' })).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Легенда фестиваля · легендарная',
+    );
     await expect(screen.getByRole('link', { name: 'К коллекции' })).toHaveAttribute('href', '/profile?tab=cards');
     // The card is shown here: no card dialog on top of it.
     await expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -65,7 +67,10 @@ export const Result: Story = {
 /** A card the user had: the result says it became points. */
 export const ResultDuplicate: Story = {
   parameters: {
-    mockApi: { ...routes, 'POST /api/user/spin-roulette': ok(makeSpin({ reward: makeGrant({ grantId: 'g-dup', source: 'roulette', duplicate: true, points: 40 }) })) },
+    mockApi: {
+      ...routes,
+      'POST /api/user/spin-roulette': ok(makeSpin({ reward: makeGrant({ grantId: 'g-dup', source: 'roulette', duplicate: true, points: 40 }) })),
+    },
   },
   play: async () => {
     await userEvent.click(await spinButton());

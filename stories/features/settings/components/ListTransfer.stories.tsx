@@ -89,27 +89,38 @@ export const ImportResult: Story = {
     chooseFile(await screen.findByLabelText('Файл списка'), pickedFile('animelist.xml.gz', 'application/gzip'));
     await userEvent.click(screen.getByRole('button', { name: 'Импортировать' }));
     const result = within(await screen.findByRole('region', { name: 'Импорт завершён' }));
-    for (const [label, count] of [['Добавлено', '3'], ['Обновлено', '1'], ['Без изменений', '2'], ['Пропущено', '2']]) {
+    for (const [label, count] of [
+      ['Добавлено', '3'],
+      ['Обновлено', '1'],
+      ['Без изменений', '2'],
+      ['Пропущено', '2'],
+    ]) {
       await expect(result.getByText(label).nextElementSibling).toHaveTextContent(count!);
     }
     const skipped = result.getByRole('list', { name: 'Пропущенные записи' });
-    await expect(within(skipped).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Строка 41: Нет id аниме',
-      'Строка 88 — «Unknown Title»: Аниме нет в каталоге',
-    ]);
+    await expect(
+      within(skipped)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Строка 41: Нет id аниме', 'Строка 88 — «Unknown Title»: Аниме нет в каталоге']);
     // The format goes along (query and form field).
     await expect(imports).toHaveLength(1);
     await expect(imports[0]!.query.get('format')).toBe('mal');
-    await expect(await screen.findByText('Добавлено: 3, обновлено: 1, без изменений: 2, пропущено: 2', { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
+    await expect(
+      await screen.findByText('Добавлено: 3, обновлено: 1, без изменений: 2, пропущено: 2', { selector: '[data-sonner-toast] *' }),
+    ).toBeInTheDocument();
   },
 };
 
 export const ImportError: Story = {
   parameters: {
     mockApi: {
-      'POST /api/users/anime/import': fail(400, ErrorCode.ValidationFailed, 'Не удалось прочитать файл: ожидается экспорт MyAnimeList (XML) или Shikimori (JSON)', [
-        { field: 'file', message: 'Не удалось прочитать файл: ожидается экспорт MyAnimeList (XML) или Shikimori (JSON)' },
-      ]),
+      'POST /api/users/anime/import': fail(
+        400,
+        ErrorCode.ValidationFailed,
+        'Не удалось прочитать файл: ожидается экспорт MyAnimeList (XML) или Shikimori (JSON)',
+        [{ field: 'file', message: 'Не удалось прочитать файл: ожидается экспорт MyAnimeList (XML) или Shikimori (JSON)' }],
+      ),
     },
   },
   play: async () => {

@@ -28,7 +28,10 @@ const meta = {
   beforeEach: withObjectUrls,
   parameters: {
     session: settingsSession,
-    mockApi: { 'POST /api/users/me/avatar': avatarUploads.handler, 'POST /api/users/me/banner': ok(makeUser({ profileBanner: 'b.webm', isAnimatedBanner: true })) },
+    mockApi: {
+      'POST /api/users/me/avatar': avatarUploads.handler,
+      'POST /api/users/me/banner': ok(makeUser({ profileBanner: 'b.webm', isAnimatedBanner: true })),
+    },
   },
 } satisfies Meta<typeof MediaUploadField>;
 

@@ -135,4 +135,3 @@ export const PreferencesOn: Story = {
     await expect(screen.getByRole('checkbox', { name: 'Пропускать эндинги автоматически' })).toBeChecked();
   },
 };
-

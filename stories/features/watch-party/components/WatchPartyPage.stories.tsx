@@ -65,7 +65,12 @@ const meta = {
       'GET /api/anime/20': ok({ id: 20, title: 'Naruto', titleRu: 'Наруто' }),
       'GET /api/anime/20/episodes': ok(episodes),
     },
-    party: { onJoin: [['state', memberState], ['chat-history', [makePartyMessage()]]] },
+    party: {
+      onJoin: [
+        ['state', memberState],
+        ['chat-history', [makePartyMessage()]],
+      ],
+    },
   },
   decorators: [
     (Story, context) => {
@@ -163,9 +168,7 @@ export const Host: Story = {
   play: async () => {
     await screen.findByText('Вы ведущий: ваши play, пауза и перемотка видны всем');
     await expect(screen.getByLabelText('Видео совместного просмотра')).toHaveAttribute('controls');
-    await waitFor(() =>
-      expect(Array.from((screen.getByRole('combobox') as HTMLSelectElement).options).map((option) => option.value)).toEqual(['1', '2', '3']),
-    );
+    await waitFor(() => expect(Array.from((screen.getByRole('combobox') as HTMLSelectElement).options).map((option) => option.value)).toEqual(['1', '2', '3']));
     await userEvent.selectOptions(screen.getByRole('combobox'), '2');
     await waitFor(() => expect(emitted()).toContainEqual(['episode', { episode: 2 }]));
   },

@@ -32,11 +32,21 @@ export function Footer({ onOpenOnlineStats, onOpenAgreement }: FooterProps) {
             {footer.navigationTitle}
           </h2>
           <ul>
-            <li><Link to="/">{APP_STRINGS.nav.home}</Link></li>
-            <li><Link to="/catalog">{APP_STRINGS.nav.catalog}</Link></li>
-            <li><Link to="/catalog?sort=new">{footer.newReleases}</Link></li>
-            <li><Link to="/catalog?sort=score">{footer.top100}</Link></li>
-            <li><Link to="/tv">{footer.tvMode}</Link></li>
+            <li>
+              <Link to="/">{APP_STRINGS.nav.home}</Link>
+            </li>
+            <li>
+              <Link to="/catalog">{APP_STRINGS.nav.catalog}</Link>
+            </li>
+            <li>
+              <Link to="/catalog?sort=new">{footer.newReleases}</Link>
+            </li>
+            <li>
+              <Link to="/catalog?sort=score">{footer.top100}</Link>
+            </li>
+            <li>
+              <Link to="/tv">{footer.tvMode}</Link>
+            </li>
           </ul>
         </nav>
         <section className="footer__column" aria-labelledby="footer-info">
@@ -44,10 +54,18 @@ export function Footer({ onOpenOnlineStats, onOpenAgreement }: FooterProps) {
             {footer.infoTitle}
           </h2>
           <ul>
-            <li><Link to="/about#help">{footer.help}</Link></li>
-            <li><Link to="/about#contacts">{footer.contacts}</Link></li>
-            <li><Link to="/legal">{footer.legal}</Link></li>
-            <li><Link to="/about">{footer.aboutSite}</Link></li>
+            <li>
+              <Link to="/about#help">{footer.help}</Link>
+            </li>
+            <li>
+              <Link to="/about#contacts">{footer.contacts}</Link>
+            </li>
+            <li>
+              <Link to="/legal">{footer.legal}</Link>
+            </li>
+            <li>
+              <Link to="/about">{footer.aboutSite}</Link>
+            </li>
           </ul>
           <div className="footer__buttons">
             <button type="button" className="btn btn--secondary btn--small" onClick={onOpenOnlineStats}>

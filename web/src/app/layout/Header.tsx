@@ -10,9 +10,7 @@ import { ADMIN_NAV_ITEM, MAIN_NAV_ITEMS } from './navigation';
 import { useTvNavigation } from './useTvNavigation';
 
 // Guests never need the menu (Radix menu + positioning), so it loads only for a signed-in user.
-const AccountMenu = lazy(() =>
-  import('../../features/auth/components/AccountMenu').then((module) => ({ default: module.AccountMenu })),
-);
+const AccountMenu = lazy(() => import('../../features/auth/components/AccountMenu').then((module) => ({ default: module.AccountMenu })));
 // The notification bell (socket, popover) is a signed-in user's too: its own chunk, loaded once the page has settled.
 const NotificationBell = lazy(() =>
   import('../../features/notifications/components/NotificationBell').then((module) => ({ default: module.NotificationBell })),
@@ -30,10 +28,13 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
   const [menuOpen, setMenuOpen] = useState(defaultMenuOpen);
   const navigate = useNavigate();
   const items = user && isAdminUser(user) ? [...MAIN_NAV_ITEMS, ADMIN_NAV_ITEM] : MAIN_NAV_ITEMS;
-  const activateTvItem = useCallback((index: number) => {
-    const item = MAIN_NAV_ITEMS[index];
-    if (item) navigate(item.to);
-  }, [navigate]);
+  const activateTvItem = useCallback(
+    (index: number) => {
+      const item = MAIN_NAV_ITEMS[index];
+      if (item) navigate(item.to);
+    },
+    [navigate],
+  );
   const tvIndex = useTvNavigation(activateTvItem);
   const settled = usePageSettled();
 
@@ -41,7 +42,9 @@ export function Header({ user, onSignInClick, onSignOut, defaultMenuOpen = false
     <header className="header">
       <div className="header__inner">
         <Link to="/" className="brand" onClick={() => setMenuOpen(false)}>
-          <span className="brand__mark" aria-hidden="true">A</span>
+          <span className="brand__mark" aria-hidden="true">
+            A
+          </span>
           {APP_STRINGS.brand}
         </Link>
         <button

@@ -10,9 +10,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileBottomBar } from './MobileBottomBar';
 
-const OnlineStatsDialog = lazy(() =>
-  import('../../features/online/components/OnlineStatsDialog').then((module) => ({ default: module.OnlineStatsDialog })),
-);
+const OnlineStatsDialog = lazy(() => import('../../features/online/components/OnlineStatsDialog').then((module) => ({ default: module.OnlineStatsDialog })));
 const ChatWidget = lazy(() => import('../../features/chat/components/ChatWidget').then((module) => ({ default: module.ChatWidget })));
 const UserAgreementDialog = lazy(() =>
   import('../../features/auth/components/UserAgreementDialog').then((module) => ({ default: module.UserAgreementDialog })),

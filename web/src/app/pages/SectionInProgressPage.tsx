@@ -11,7 +11,11 @@ export default function SectionInProgressPage({ section }: { section: string }) 
         icon={<Icon name="tools" sizePx={40} />}
         title={APP_STRINGS.inProgressTitle(section)}
         text={APP_STRINGS.inProgressText}
-        actions={<ButtonLink to="/" variant="secondary">{APP_STRINGS.toHome}</ButtonLink>}
+        actions={
+          <ButtonLink to="/" variant="secondary">
+            {APP_STRINGS.toHome}
+          </ButtonLink>
+        }
       />
     </div>
   );

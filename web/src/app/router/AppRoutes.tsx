@@ -87,7 +87,9 @@ const UsersAdmin = lazy(() => import('../../features/moderation/components/Users
 const AuditLog = lazy(() => import('../../features/moderation/components/AuditLog'));
 const IpBansAdmin = lazy(() => import('../../features/moderation/components/IpBansAdmin'));
 const SiteStatsPage = lazy(() => import('../../features/moderation/components/SiteStatsPage'));
-const ADMIN_PAGE_SLOTS = { sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, IpBansAdmin, AuditLog, NewsAdmin, AmvAdmin, CardsAdmin] };
+const ADMIN_PAGE_SLOTS = {
+  sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, IpBansAdmin, AuditLog, NewsAdmin, AmvAdmin, CardsAdmin],
+};
 const AmvComments = lazy(() => import('../../features/comments/components/AmvComments'));
 const AMV_PAGE_SLOTS = { comments: AmvComments };
 

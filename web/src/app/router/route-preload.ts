@@ -57,9 +57,7 @@ export function preloadFirstRoute({ pathname, search }: Pick<Location, 'pathname
     PAGE_MODULES.continueWatching().catch(ignore);
     // The first row is the viewer's «Продолжить просмотр» when there is one, else «Популярное».
     Promise.all([queryClient.fetchQuery(continueWatchingQuery()), queryClient.fetchQuery(popularAnimeQuery())])
-      .then(([continuing, popular]) =>
-        warmPosters(continuing.length > 0 ? continuing.slice(0, 2).map((item) => item.anime) : popular.items.slice(0, 3)),
-      )
+      .then(([continuing, popular]) => warmPosters(continuing.length > 0 ? continuing.slice(0, 2).map((item) => item.anime) : popular.items.slice(0, 3)))
       .catch(ignore);
     queryClient.prefetchQuery(newAnimeQuery()).catch(ignore);
     return;

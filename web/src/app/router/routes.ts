@@ -9,6 +9,4 @@ export interface SectionRoute {
 }
 
 /** Main-layout routes of SPEC.md section 2 whose screens later issues build. */
-export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [
-  { path: 'anime/:animeId/review/:reviewId', section: sections.review },
-];
+export const MAIN_LAYOUT_SECTIONS: readonly SectionRoute[] = [{ path: 'anime/:animeId/review/:reviewId', section: sections.review }];

@@ -38,10 +38,7 @@ export function registrationProblems(draft: RegistrationDraft, context: Registra
  * SPEC.md section 5: the button is disabled while submitting, when a username error exists, or when
  * any of username, email, password, confirmation, captcha answer or agreement is missing.
  */
-export function isRegistrationSubmitDisabled(
-  draft: RegistrationDraft,
-  state: { submitting: boolean; usernameError: boolean },
-): boolean {
+export function isRegistrationSubmitDisabled(draft: RegistrationDraft, state: { submitting: boolean; usernameError: boolean }): boolean {
   if (state.submitting || state.usernameError) return true;
   const { username, email, password, confirmPassword, captchaAnswer, agreed } = draft;
   return [username, email, password, confirmPassword, captchaAnswer].some((value) => value === '') || !agreed;

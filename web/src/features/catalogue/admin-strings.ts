@@ -37,7 +37,8 @@ export const ADMIN_STRINGS = {
 
   parser: {
     title: 'Парсер',
-    description: 'Сохранит ID Kodik у тайтла с этим ID Shikimori (плеер подставляет его в ссылку на видео) и поставит тайтл в очередь синхронизации с Shikimori.',
+    description:
+      'Сохранит ID Kodik у тайтла с этим ID Shikimori (плеер подставляет его в ссылку на видео) и поставит тайтл в очередь синхронизации с Shikimori.',
     kodikId: 'ID Kodik',
     submit: 'Запустить',
     submitting: 'Ставим в очередь...',

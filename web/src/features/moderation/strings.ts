@@ -21,7 +21,10 @@ export const MODERATION_STRINGS = {
   loading: 'Загрузка жалоб...',
   errorTitle: 'Не удалось загрузить жалобы',
   retry: 'Повторить',
-  empty: { open: 'Открытых жалоб нет — всё спокойно.', resolved: 'Решённых жалоб пока нет.', rejected: 'Отклонённых жалоб пока нет.' } satisfies Record<ReportStatus, string>,
+  empty: { open: 'Открытых жалоб нет — всё спокойно.', resolved: 'Решённых жалоб пока нет.', rejected: 'Отклонённых жалоб пока нет.' } satisfies Record<
+    ReportStatus,
+    string
+  >,
   targets: REPORT_TARGET_LABELS,
   reasons: REPORT_REASON_LABELS,
   item: (target: string, author: string) => `${target}: ${author}`,

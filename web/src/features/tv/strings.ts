@@ -27,5 +27,6 @@ export const TV_STRINGS = {
   episode: (number: number, title: string | null) => (title ? `Серия ${number}. ${title}` : `Серия ${number}`),
   noEpisodes: 'Серии пока недоступны',
   noEpisodesText: 'У этого аниме пока нет серий для просмотра.',
-  facts: (year: number | null, episodes: number | null) => [year ? `${year}` : null, episodes ? formatCount(episodes, EPISODE_FORMS) : null].filter(Boolean).join(' · '),
+  facts: (year: number | null, episodes: number | null) =>
+    [year ? `${year}` : null, episodes ? formatCount(episodes, EPISODE_FORMS) : null].filter(Boolean).join(' · '),
 } as const;

@@ -44,7 +44,10 @@ export async function leaseNamespaceSocket<S>(
     held.holders -= 1;
     if (held.holders > 0) return;
     if (shared.get(key) === held) shared.delete(key);
-    void held.socket.then((socket) => socket.disconnect(), () => undefined);
+    void held.socket.then(
+      (socket) => socket.disconnect(),
+      () => undefined,
+    );
   };
 
   let socket: ListenableSocket;

@@ -1,5 +1,13 @@
 import { hashKey, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { CONTINUE_ROW_SIZE, type AnimeDetails, type AnimeEpisodes, type AnimeListEntry, type ListStatusUpdate, type ProgressPoint, type Suggestion } from '@portal/contracts';
+import {
+  CONTINUE_ROW_SIZE,
+  type AnimeDetails,
+  type AnimeEpisodes,
+  type AnimeListEntry,
+  type ListStatusUpdate,
+  type ProgressPoint,
+  type Suggestion,
+} from '@portal/contracts';
 import { announceCardRewardOf } from '../events/card-reward';
 import { apiRequest } from './http-client';
 import { operationsOf } from './operations-client';

@@ -3,7 +3,11 @@ import { makeUser } from '../../test/fixtures';
 import { tokenStorage } from './token-storage';
 
 /** The hint cookie's value, or null without one. */
-const hint = () => document.cookie.split(/;\s*/).find((pair) => pair.startsWith('portal_session='))?.slice('portal_session='.length) ?? null;
+const hint = () =>
+  document.cookie
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith('portal_session='))
+    ?.slice('portal_session='.length) ?? null;
 
 describe('tokenStorage and the session hint cookie (the gateway draws signed-in pages only for it)', () => {
   afterEach(() => tokenStorage.clear());

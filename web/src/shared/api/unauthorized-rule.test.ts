@@ -19,13 +19,10 @@ describe('the 401 sign-out rule', () => {
     expect(isSignOutExempt('/auth/profile')).toBe(false);
   });
 
-  it.each(['/', '/login', '/register', '/news', '/catalog', '/amv', '/quiz', '/rankings', '/characters'])(
-    'keeps the session on the public page %s',
-    (page) => {
-      expect(isPublicPage(page)).toBe(true);
-      expect(shouldSignOutOn401('/users/anime/status', page)).toBe(false);
-    },
-  );
+  it.each(['/', '/login', '/register', '/news', '/catalog', '/amv', '/quiz', '/rankings', '/characters'])('keeps the session on the public page %s', (page) => {
+    expect(isPublicPage(page)).toBe(true);
+    expect(shouldSignOutOn401('/users/anime/status', page)).toBe(false);
+  });
 
   it('treats public pages as exact paths', () => {
     expect(isPublicPage('/news/5')).toBe(false);

@@ -9,7 +9,12 @@ interface ClosableSocket {
  * same), hands it to `listen` once open, and disconnects on unmount or when they change. A socket
  * that opens after the unmount is closed at once. Live updates are a bonus: a failed connection is ignored.
  */
-export function useLiveSocket<S extends ClosableSocket>(connect: (token: string) => Promise<S>, token: string | null, key: string | null, listen: (socket: S) => void): void {
+export function useLiveSocket<S extends ClosableSocket>(
+  connect: (token: string) => Promise<S>,
+  token: string | null,
+  key: string | null,
+  listen: (socket: S) => void,
+): void {
   // The latest listener is used when the socket opens: the effect need not re-run for a new closure.
   const latestListen = useRef(listen);
   useEffect(() => {

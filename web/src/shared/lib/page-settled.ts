@@ -75,5 +75,9 @@ export function markPageSettled(): void {
 
 /** True once the first page has settled (see above); false until then. */
 export function usePageSettled(): boolean {
-  return useSyncExternalStore(subscribe, () => settled, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => settled,
+    () => false,
+  );
 }

@@ -137,7 +137,9 @@ function AnimePickerRow({ anime }: { anime: AnimePick }) {
   const meta = yearAndKind(anime.year ?? null, anime.kind ?? null);
   return (
     <span className="anime-picker__anime">
-      <span className="anime-picker__poster">{anime.poster ? <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster ?? anime.poster} alt="" /> : null}</span>
+      <span className="anime-picker__poster">
+        {anime.poster ? <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster ?? anime.poster} alt="" /> : null}
+      </span>
       <span className="anime-picker__text">
         <span className="anime-picker__name">{anime.title}</span>
         {meta ? <span className="muted anime-picker__meta">{meta}</span> : null}

@@ -10,8 +10,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'normal', block = false, className, type = 'button', ...props },
   ref,
 ) {
-  const classes = ['btn', `btn--${variant}`, size === 'small' && 'btn--small', block && 'btn--block', className]
-    .filter(Boolean)
-    .join(' ');
+  const classes = ['btn', `btn--${variant}`, size === 'small' && 'btn--small', block && 'btn--block', className].filter(Boolean).join(' ');
   return <button ref={ref} type={type} className={classes} {...props} />;
 });

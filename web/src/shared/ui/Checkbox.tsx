@@ -12,14 +12,7 @@ export function Checkbox({ checked, onCheckedChange, children, disabled, name }:
   const id = useId();
   return (
     <div className="checkbox">
-      <input
-        id={id}
-        name={name}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onCheckedChange(event.target.checked)}
-      />
+      <input id={id} name={name} type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onCheckedChange(event.target.checked)} />
       <label htmlFor={id}>{children}</label>
     </div>
   );

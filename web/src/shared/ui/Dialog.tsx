@@ -28,9 +28,7 @@ export function Dialog({ open, onOpenChange, title, description, hideDescription
             </RadixDialog.Close>
           </div>
           {description ? (
-            <RadixDialog.Description className={hideDescription ? 'visually-hidden' : 'dialog__description'}>
-              {description}
-            </RadixDialog.Description>
+            <RadixDialog.Description className={hideDescription ? 'visually-hidden' : 'dialog__description'}>{description}</RadixDialog.Description>
           ) : null}
           {children}
         </RadixDialog.Content>

@@ -14,7 +14,11 @@ export function StatePanel({ title, text, actions, headingLevel = 1, icon }: Sta
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section className="card state-panel">
-      {icon ? <div className="state-panel__icon" aria-hidden="true">{icon}</div> : null}
+      {icon ? (
+        <div className="state-panel__icon" aria-hidden="true">
+          {icon}
+        </div>
+      ) : null}
       <Heading className="state-panel__title">{title}</Heading>
       {text ? <p className="state-panel__text">{text}</p> : null}
       {actions ? <div className="state-panel__actions">{actions}</div> : null}

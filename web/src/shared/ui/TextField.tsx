@@ -8,10 +8,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   messageTone?: FieldMessageTone;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, message, messageTone = 'error', ...inputProps },
-  ref,
-) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, message, messageTone = 'error', ...inputProps }, ref) {
   const id = useId();
   const messageId = `${id}-message`;
   const isError = Boolean(message) && messageTone === 'error';

@@ -134,11 +134,7 @@ function mediaErrorKind(video: HTMLVideoElement): HlsSourceError {
   return { kind: 'media', details: `MEDIA_ERR_${code ?? 'UNKNOWN'}` };
 }
 
-export function useHlsSource(
-  videoRef: RefObject<HTMLVideoElement | null>,
-  url: string | null,
-  options: UseHlsSourceOptions = {},
-): HlsSourceState {
+export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, url: string | null, options: UseHlsSourceOptions = {}): HlsSourceState {
   const { startPosition = 0 } = options;
   const contextLoader = useContext(HlsLoaderContext);
   const load = options.loadHls ?? contextLoader ?? loadHlsJs;
@@ -196,8 +192,7 @@ export function useHlsSource(
             created.recoverMediaError();
             return;
           }
-          const kind: HlsErrorKind =
-            data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : data.type === Hls.ErrorTypes.MEDIA_ERROR ? 'media' : 'other';
+          const kind: HlsErrorKind = data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : data.type === Hls.ErrorTypes.MEDIA_ERROR ? 'media' : 'other';
           setError({ kind, details: data.details ?? 'unknown' });
         });
         created.loadSource(url);
@@ -229,14 +224,11 @@ export function useHlsSource(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [videoRef, url, load, attempt]);
 
-  const setLevel = useCallback(
-    (index: number) => {
-      if (!instance.current) return;
-      instance.current.currentLevel = index;
-      setCurrentLevel(index);
-    },
-    [],
-  );
+  const setLevel = useCallback((index: number) => {
+    if (!instance.current) return;
+    instance.current.currentLevel = index;
+    setCurrentLevel(index);
+  }, []);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
 

@@ -18,8 +18,7 @@ const CALL_TIMEOUT_MS = 10_000;
 const SUBSCRIBED: ReadonlySet<ChatMemberStatus> = new Set(['creator', 'administrator', 'member']);
 
 /** Subscribed per getChatMember: a member, an admin or the owner, or restricted but still in the channel. */
-export const isSubscribed = (member: TelegramChatMember) =>
-  SUBSCRIBED.has(member.status) || (member.status === 'restricted' && member.is_member === true);
+export const isSubscribed = (member: TelegramChatMember) => SUBSCRIBED.has(member.status) || (member.status === 'restricted' && member.is_member === true);
 
 /**
  * The Bot API over plain fetch (`POST <api>/bot<token>/<method>` with a JSON body). The token is

@@ -39,5 +39,4 @@ export interface TelegramChat {
 
 /** Every answer: `{ ok: true, result }` or `{ ok: false, error_code, description, parameters? }`. */
 export type TelegramResponse<T> =
-  | { ok: true; result: T }
-  | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } };
+  { ok: true; result: T } | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } };

@@ -49,7 +49,10 @@ export class TelegramSendLimiter {
   }
 
   async reserve(chatId: string): Promise<SendSlot> {
-    const [reserved, waitMs] = (await this.redis.eval(RESERVE, 2, this.globalKey(), this.chatKey(chatId), this.globalGapMs, this.chatGapMs, KEY_TTL_MS)) as [number, number];
+    const [reserved, waitMs] = (await this.redis.eval(RESERVE, 2, this.globalKey(), this.chatKey(chatId), this.globalGapMs, this.chatGapMs, KEY_TTL_MS)) as [
+      number,
+      number,
+    ];
     return { reserved: reserved === 1, waitMs };
   }
 

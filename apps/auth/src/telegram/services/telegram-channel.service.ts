@@ -50,7 +50,12 @@ export class TelegramChannelService {
       return { title: chat.title ?? username, description: chat.description ?? '', username, url: username ? `https://t.me/${username}` : '' };
     } catch (error) {
       this.logger.warn({ err: error }, 'telegram getChat failed');
-      return { title: fallbackUsername || channel, description: '', username: fallbackUsername, url: fallbackUsername ? `https://t.me/${fallbackUsername}` : '' };
+      return {
+        title: fallbackUsername || channel,
+        description: '',
+        username: fallbackUsername,
+        url: fallbackUsername ? `https://t.me/${fallbackUsername}` : '',
+      };
     }
   }
 }

@@ -2,7 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import { ErrorCode, GENERIC_MESSAGES, TELEGRAM_MESSAGES, type TelegramSession, type TelegramSessionCheck, type TelegramWebhookRequest } from '@portal/contracts';
+import {
+  ErrorCode,
+  GENERIC_MESSAGES,
+  TELEGRAM_MESSAGES,
+  type TelegramSession,
+  type TelegramSessionCheck,
+  type TelegramWebhookRequest,
+} from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AUTH_LOGGER } from '../../auth.tokens';

@@ -33,7 +33,11 @@ export class UsernameResetService {
           target.username = candidate;
           const saved = await manager.save(target);
           const { username, displayName, avatar, rank } = saved;
-          await this.outbox.publish(manager, 'auth.user.updated', { userId: target.id, changedFields: ['username'], user: { username, displayName, avatar, rank } });
+          await this.outbox.publish(manager, 'auth.user.updated', {
+            userId: target.id,
+            changedFields: ['username'],
+            user: { username, displayName, avatar, rank },
+          });
         });
         this.outbox.afterCommit();
         return { userId: target.id, before, after: candidate };

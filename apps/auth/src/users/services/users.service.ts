@@ -21,7 +21,6 @@ import { UsersRepository } from '../users.repository';
 import { PROFILE_IMAGE_MESSAGE } from '@portal/contracts/schemas';
 import { RpcError } from '@portal/platform';
 
-
 export const PROFILE_IMAGE_HOSTS = Symbol('PROFILE_IMAGE_HOSTS');
 
 @Injectable()
@@ -61,9 +60,7 @@ export class UsersService {
   async updateProfile(userId: string | undefined, changes: ProfileUpdate): Promise<SelfUser> {
     this.checkImageHosts(changes);
     const user = await this.requireUser(userId);
-    const changedFields = (Object.keys(changes) as (keyof ProfileUpdate)[]).filter(
-      (field) => changes[field] !== undefined && changes[field] !== user[field],
-    );
+    const changedFields = (Object.keys(changes) as (keyof ProfileUpdate)[]).filter((field) => changes[field] !== undefined && changes[field] !== user[field]);
     if (changedFields.length === 0) return toSelfUser(user);
     Object.assign(user, Object.fromEntries(changedFields.map((field) => [field, changes[field]])));
     return this.saveWithEvent(user, changedFields);
@@ -104,7 +101,11 @@ export class UsersService {
     const saved = await this.users.transaction(async (manager) => {
       const result = await manager.save(target);
       const { username, displayName, avatar, rank } = result;
-      await this.outbox.publish(manager, 'auth.user.updated', { userId: target.id, changedFields: ['isAdmin', 'group'], user: { username, displayName, avatar, rank } });
+      await this.outbox.publish(manager, 'auth.user.updated', {
+        userId: target.id,
+        changedFields: ['isAdmin', 'group'],
+        user: { username, displayName, avatar, rank },
+      });
       await this.outbox.publish(manager, 'auth.user.role.changed', { userId: target.id, actorId: actor.id, before, after });
       return result;
     });

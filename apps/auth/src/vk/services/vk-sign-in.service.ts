@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { type AuthenticatedUser, type AuthSession, ErrorCode, VK_MESSAGES, type VkCallbackRequest, type VkSignInOutcome, type VkSignInStart, withoutInvisibles } from '@portal/contracts';
+import {
+  type AuthenticatedUser,
+  type AuthSession,
+  ErrorCode,
+  VK_MESSAGES,
+  type VkCallbackRequest,
+  type VkSignInOutcome,
+  type VkSignInStart,
+  withoutInvisibles,
+} from '@portal/contracts';
 import { isUniqueViolation } from '@portal/db';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';

@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_MESSAGES, ErrorCode, GENRES, type AnimeDetails, type AnimeListQuery, type AnimeSort, type AnimeRefLookup, type AnimeSummary, type Genre, type Page } from '@portal/contracts';
+import {
+  CATALOGUE_MESSAGES,
+  ErrorCode,
+  GENRES,
+  type AnimeDetails,
+  type AnimeListQuery,
+  type AnimeSort,
+  type AnimeRefLookup,
+  type AnimeSummary,
+  type Genre,
+  type Page,
+} from '@portal/contracts';
 import { RpcError } from '@portal/platform';
 import { toAnimeDetails, toAnimeSummary, toTitleRef } from '../anime.mapper';
 import { AnimeRepository } from '../anime.repository';

@@ -3,9 +3,7 @@ import { z } from 'zod';
 /** The manifest format `npm run media:samples` writes (scripts/lib/samples-plan.mjs, docs/media.md). */
 export const SAMPLE_MANIFEST_VERSION = 1;
 
-const span = z
-  .object({ start: z.number().nonnegative(), end: z.number().positive() })
-  .refine((value) => value.start < value.end, 'start must be before end');
+const span = z.object({ start: z.number().nonnegative(), end: z.number().positive() }).refine((value) => value.start < value.end, 'start must be before end');
 
 /** Relative to MEDIA_DIR, plain segments only: it becomes a URL under /media/. */
 const masterPath = z

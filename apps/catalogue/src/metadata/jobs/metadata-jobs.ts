@@ -14,9 +14,7 @@ export interface BackgroundJobData {
 }
 
 export type SyncJobResult =
-  | { result: 'synced'; animeIds: number[]; characters: number; similar: number; videos: number }
-  | { result: 'not_found' }
-  | { result: 'not_in_catalogue' };
+  { result: 'synced'; animeIds: number[]; characters: number; similar: number; videos: number } | { result: 'not_found' } | { result: 'not_in_catalogue' };
 
 export type BackgroundJobResult = { result: 'updated' | 'not_found'; animeId: number };
 

@@ -87,9 +87,7 @@ export class MetadataSyncService {
     ]);
     // A title Shikimori does not have completes (retrying cannot help) but is a problem all the same.
     const notFound = completed.filter((job) => job.name === 'sync' && (job.returnvalue as SyncJobResult | null)?.result === 'not_found');
-    const problems = [...failed.filter((job) => job.name === 'sync'), ...notFound]
-      .sort((a, b) => b.finishedOn - a.finishedOn)
-      .slice(0, RECENT_FAILURES);
+    const problems = [...failed.filter((job) => job.name === 'sync'), ...notFound].sort((a, b) => b.finishedOn - a.finishedOn).slice(0, RECENT_FAILURES);
     return {
       ...counts,
       syncedTitles: titles.synced,

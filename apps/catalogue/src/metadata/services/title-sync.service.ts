@@ -49,7 +49,10 @@ export class TitleSyncService {
         'characters',
         characters.map((character) => ({ sourceKey: shikiKey(character.shikimoriId), name: character.name, nameRu: character.nameRu, image: character.image })),
       );
-      const people = uniqueBy(characters.flatMap((character) => character.seiyuu), (person) => person.shikimoriId);
+      const people = uniqueBy(
+        characters.flatMap((character) => character.seiyuu),
+        (person) => person.shikimoriId,
+      );
       const personIds = await this.metadata.upsertNamed(
         write.manager,
         'people',

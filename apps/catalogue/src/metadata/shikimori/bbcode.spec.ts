@@ -2,9 +2,9 @@ import { stripBbcode } from './bbcode';
 
 describe('stripBbcode (Shikimori descriptions to plain text)', () => {
   it('keeps the names of linked characters, titles and people and drops the links', () => {
-    expect(stripBbcode('Отряд героя [character=186854]Химмеля[/character] вернулся. Смотрите [anime=1735]Ураганные хроники[/anime] и [person=8]Кисимото[/person].')).toBe(
-      'Отряд героя Химмеля вернулся. Смотрите Ураганные хроники и Кисимото.',
-    );
+    expect(
+      stripBbcode('Отряд героя [character=186854]Химмеля[/character] вернулся. Смотрите [anime=1735]Ураганные хроники[/anime] и [person=8]Кисимото[/person].'),
+    ).toBe('Отряд героя Химмеля вернулся. Смотрите Ураганные хроники и Кисимото.');
   });
 
   it('drops styling but keeps the styled words', () => {

@@ -9,9 +9,46 @@ const DROPPED_BLOCKS = ['spoiler', 'spoiler_block', 'source', 'quote', 'img', 'i
 
 /** Tags whose markup goes and whose text stays. */
 const KEPT_TAGS = [
-  'b', 'i', 'u', 's', 'strike', 'sub', 'sup', 'url', 'character', 'anime', 'manga', 'ranobe', 'person', 'people',
-  'entry', 'comment', 'topic', 'user', 'club', 'collection', 'size', 'color', 'center', 'right', 'left', 'div',
-  'span', 'p', 'list', 'h1', 'h2', 'h3', 'h4', 'hr', 'br', 'wall', 'mention', 'article', 'contest', 'review',
+  'b',
+  'i',
+  'u',
+  's',
+  'strike',
+  'sub',
+  'sup',
+  'url',
+  'character',
+  'anime',
+  'manga',
+  'ranobe',
+  'person',
+  'people',
+  'entry',
+  'comment',
+  'topic',
+  'user',
+  'club',
+  'collection',
+  'size',
+  'color',
+  'center',
+  'right',
+  'left',
+  'div',
+  'span',
+  'p',
+  'list',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'hr',
+  'br',
+  'wall',
+  'mention',
+  'article',
+  'contest',
+  'review',
 ];
 
 // The innermost block first: its content holds no opening tag of the same kind.
@@ -23,7 +60,7 @@ export function stripBbcode(source: string | null | undefined): string | null {
   if (!source) return null;
   let text = source.replace(/\r\n?/g, '\n');
   // Nested spoilers: strip from the inside out until nothing changes.
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(dropped, '');
   }

@@ -74,7 +74,17 @@ export class RedisSlidingRateLimiter {
     for (;;) {
       if (options.signal?.aborted) throw new ShikimoriAbortedError();
       const wait = Number(
-        await this.redis.eval(ACQUIRE_SCRIPT, 2, this.logKey, this.pauseKey, this.windows.perSecond, this.windows.perMinute, this.secondMs, this.minuteMs, randomUUID()),
+        await this.redis.eval(
+          ACQUIRE_SCRIPT,
+          2,
+          this.logKey,
+          this.pauseKey,
+          this.windows.perSecond,
+          this.windows.perMinute,
+          this.secondMs,
+          this.minuteMs,
+          randomUUID(),
+        ),
       );
       if (wait <= 0) return;
       if (options.maxWaitMs !== undefined && Date.now() - started + wait > options.maxWaitMs) throw new ShikimoriBusyError(wait);

@@ -125,7 +125,7 @@ export class ShikimoriHttpClient {
 
   private failure(path: string, error: unknown, signal?: AbortSignal): Error {
     if (signal?.aborted) return new ShikimoriAbortedError();
-    const reason = (error as Error)?.name === 'TimeoutError' ? 'no answer in time' : (error as Error)?.message ?? String(error);
+    const reason = (error as Error)?.name === 'TimeoutError' ? 'no answer in time' : ((error as Error)?.message ?? String(error));
     return new ShikimoriUnavailableError(path, reason);
   }
 }

@@ -54,24 +54,41 @@ describe('Shikimori responses to catalogue columns', () => {
 
   it('leaves out what Shikimori does not know yet instead of blanking it', () => {
     const announced = shikimoriAnimeSchema.parse({
-      id: 59999, name: 'Future', russian: '', kind: 'tv_special', score: '0.0', status: 'anons', episodes: 0, duration: 0,
-      aired_on: null, released_on: null, description: null, genres: [], image: { original: '/assets/globals/missing_original.jpg' },
+      id: 59999,
+      name: 'Future',
+      russian: '',
+      kind: 'tv_special',
+      score: '0.0',
+      status: 'anons',
+      episodes: 0,
+      duration: 0,
+      aired_on: null,
+      released_on: null,
+      description: null,
+      genres: [],
+      image: { original: '/assets/globals/missing_original.jpg' },
     });
     expect(toAnimeMetadata(announced, BASE)).toEqual({ status: 'announced', kind: 'special' });
   });
 
   it('maps statuses and kinds onto ours and marks adult titles', () => {
-    const ongoing = toAnimeMetadata(shikimoriAnimeSchema.parse({ id: 1, name: 'x', status: 'ongoing', kind: 'ona', rating: 'rx', genres: [{ id: 12, name: 'Hentai' }] }), BASE);
+    const ongoing = toAnimeMetadata(
+      shikimoriAnimeSchema.parse({ id: 1, name: 'x', status: 'ongoing', kind: 'ona', rating: 'rx', genres: [{ id: 12, name: 'Hentai' }] }),
+      BASE,
+    );
     expect(ongoing).toMatchObject({ status: 'ongoing', kind: 'ona', genres: ['hentai'], adult: true });
     expect(toAnimeMetadata(shikimoriAnimeSchema.parse({ id: 2, name: 'y', kind: 'pv' }), BASE).kind).toBeUndefined();
   });
 
   it('knows genres by their English name, case-insensitively, and ignores unknown ones', () => {
-    expect(genreSlugs([{ id: 1, name: 'slice of life' }, { id: 2, name: 'Sci-Fi' }, { id: 3, name: 'Boys Love' }, { id: 4, name: 'Avant Garde' }])).toEqual([
-      'slice-of-life',
-      'sci-fi',
-      'shounen-ai',
-    ]);
+    expect(
+      genreSlugs([
+        { id: 1, name: 'slice of life' },
+        { id: 2, name: 'Sci-Fi' },
+        { id: 3, name: 'Boys Love' },
+        { id: 4, name: 'Avant Garde' },
+      ]),
+    ).toEqual(['slice-of-life', 'sci-fi', 'shounen-ai']);
   });
 
   it('makes relative, protocol-relative and http links absolute https ones; placeholders are no image', () => {
@@ -86,10 +103,42 @@ describe('Shikimori responses to catalogue columns', () => {
 
   it('reads characters and their role from /roles, skips staff, and pairs a person given with a character', () => {
     const roles = shikimoriRolesSchema.parse([
-      { roles: ['Supporting'], roles_russian: ['Второстепенная'], character: { id: 85, name: 'Kakashi Hatake', russian: 'Какаси Хатакэ', image: { original: '/system/characters/original/85.jpg' }, url: '/characters/85' }, person: null },
-      { roles: ['Main'], roles_russian: ['Main'], character: { id: 17, name: 'Naruto Uzumaki', russian: 'Наруто Удзумаки', image: { original: '/system/characters/original/17.jpg' }, url: '/characters/17' }, person: null },
-      { roles: ['Director'], roles_russian: ['Режиссёр'], character: null, person: { id: 5143, name: 'Hayato Date', russian: 'Хаято Датэ', image: { original: '/system/people/original/5143.jpg' }, url: '/people/5143' } },
-      { roles: ['Main'], roles_russian: ['Main'], character: { id: 13, name: 'Sasuke Uchiha', russian: 'Саскэ Утиха', image: null }, person: { id: 869, name: 'Noriaki Sugiyama', russian: 'Нориаки Сугияма', image: null } },
+      {
+        roles: ['Supporting'],
+        roles_russian: ['Второстепенная'],
+        character: {
+          id: 85,
+          name: 'Kakashi Hatake',
+          russian: 'Какаси Хатакэ',
+          image: { original: '/system/characters/original/85.jpg' },
+          url: '/characters/85',
+        },
+        person: null,
+      },
+      {
+        roles: ['Main'],
+        roles_russian: ['Main'],
+        character: {
+          id: 17,
+          name: 'Naruto Uzumaki',
+          russian: 'Наруто Удзумаки',
+          image: { original: '/system/characters/original/17.jpg' },
+          url: '/characters/17',
+        },
+        person: null,
+      },
+      {
+        roles: ['Director'],
+        roles_russian: ['Режиссёр'],
+        character: null,
+        person: { id: 5143, name: 'Hayato Date', russian: 'Хаято Датэ', image: { original: '/system/people/original/5143.jpg' }, url: '/people/5143' },
+      },
+      {
+        roles: ['Main'],
+        roles_russian: ['Main'],
+        character: { id: 13, name: 'Sasuke Uchiha', russian: 'Саскэ Утиха', image: null },
+        person: { id: 869, name: 'Noriaki Sugiyama', russian: 'Нориаки Сугияма', image: null },
+      },
     ]);
     const characters = toCharacters(roles, BASE);
     expect(characters.map((character) => [character.shikimoriId, character.role, character.nameRu])).toEqual([
@@ -103,16 +152,43 @@ describe('Shikimori responses to catalogue columns', () => {
   });
 
   it('adds the voices of a character looked up on its own', () => {
-    const [naruto17] = toCharacters(shikimoriRolesSchema.parse([{ roles: ['Main'], character: { id: 17, name: 'Naruto Uzumaki', russian: null }, person: null }]), BASE);
-    const withVoices = withSeiyuu(naruto17, { id: 17, name: 'Naruto Uzumaki', russian: 'Наруто Удзумаки', seyu: [{ id: 8, name: 'Junko Takeuchi', russian: 'Дзюнко Такэути', image: { original: '/system/people/original/8.jpg' } }] }, BASE);
+    const [naruto17] = toCharacters(
+      shikimoriRolesSchema.parse([{ roles: ['Main'], character: { id: 17, name: 'Naruto Uzumaki', russian: null }, person: null }]),
+      BASE,
+    );
+    const withVoices = withSeiyuu(
+      naruto17,
+      {
+        id: 17,
+        name: 'Naruto Uzumaki',
+        russian: 'Наруто Удзумаки',
+        seyu: [{ id: 8, name: 'Junko Takeuchi', russian: 'Дзюнко Такэути', image: { original: '/system/people/original/8.jpg' } }],
+      },
+      BASE,
+    );
     expect(withVoices.nameRu).toBe('Наруто Удзумаки');
-    expect(withVoices.seiyuu).toEqual([{ shikimoriId: 8, name: 'Junko Takeuchi', nameRu: 'Дзюнко Такэути', image: 'https://shikimori.one/system/people/original/8.jpg' }]);
+    expect(withVoices.seiyuu).toEqual([
+      { shikimoriId: 8, name: 'Junko Takeuchi', nameRu: 'Дзюнко Такэути', image: 'https://shikimori.one/system/people/original/8.jpg' },
+    ]);
   });
 
   it('keeps videos as name, kind, url and player url; screenshots as absolute original and preview', () => {
-    expect(toVideos([{ id: 1, url: 'https://youtu.be/abc', image_url: 'http://img.youtube.com/vi/abc/hqdefault.jpg', player_url: 'http://youtube.com/embed/abc', name: 'PV 1', kind: 'pv', hosting: 'youtube' }], BASE)).toEqual([
-      { name: 'PV 1', kind: 'pv', url: 'https://youtu.be/abc', player_url: 'https://youtube.com/embed/abc' },
-    ]);
+    expect(
+      toVideos(
+        [
+          {
+            id: 1,
+            url: 'https://youtu.be/abc',
+            image_url: 'http://img.youtube.com/vi/abc/hqdefault.jpg',
+            player_url: 'http://youtube.com/embed/abc',
+            name: 'PV 1',
+            kind: 'pv',
+            hosting: 'youtube',
+          },
+        ],
+        BASE,
+      ),
+    ).toEqual([{ name: 'PV 1', kind: 'pv', url: 'https://youtu.be/abc', player_url: 'https://youtube.com/embed/abc' }]);
     expect(toImages([{ original: '/system/screenshots/original/a.jpg?1', preview: '/system/screenshots/x332/a.jpg?1' }], BASE)).toEqual([
       { original: 'https://shikimori.one/system/screenshots/original/a.jpg?1', preview: 'https://shikimori.one/system/screenshots/x332/a.jpg?1' },
     ]);

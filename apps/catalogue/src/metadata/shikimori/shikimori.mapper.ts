@@ -49,7 +49,16 @@ const GENRE_ALIASES: Record<string, string> = { 'boys love': 'shounen-ai', 'girl
 
 const STATUS: Record<string, AnimeStatus> = { anons: 'announced', ongoing: 'ongoing', released: 'completed' };
 const KIND: Record<string, AnimeKind> = {
-  tv: 'tv', tv_13: 'tv', tv_24: 'tv', tv_48: 'tv', movie: 'movie', ova: 'ova', ona: 'ona', special: 'special', tv_special: 'special', music: 'music',
+  tv: 'tv',
+  tv_13: 'tv',
+  tv_24: 'tv',
+  tv_48: 'tv',
+  movie: 'movie',
+  ova: 'ova',
+  ona: 'ona',
+  special: 'special',
+  tv_special: 'special',
+  music: 'music',
 };
 /** Shikimori's placeholder for an entry without a picture. */
 const MISSING_IMAGE = /\/assets\/globals\/missing/;
@@ -125,7 +134,21 @@ const MAIN_ROLE = 'Main';
  * Shikimori's voice roles are the language of the dub ("Japanese", "English", ...; Person::SEYU_ROLES
  * in its source), some clients and older dumps say "Seiyu".
  */
-const VOICE_ROLES = new Set(['seiyu', 'seiyuu', 'japanese', 'english', 'italian', 'hungarian', 'german', 'hebrew', 'brazilian', 'french', 'spanish', 'korean', 'mandarin']);
+const VOICE_ROLES = new Set([
+  'seiyu',
+  'seiyuu',
+  'japanese',
+  'english',
+  'italian',
+  'hungarian',
+  'german',
+  'hebrew',
+  'brazilian',
+  'french',
+  'spanish',
+  'korean',
+  'mandarin',
+]);
 
 export const isVoiceRole = (roles: string[]) => roles.some((role) => VOICE_ROLES.has(role.trim().toLowerCase()));
 

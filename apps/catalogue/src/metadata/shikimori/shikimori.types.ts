@@ -34,9 +34,7 @@ export const shikimoriAnimeSchema = entrySchema.extend({
   duration: z.number().int().nullish(),
   /** BBCode source of the description: "[character=17]Наруто[/character] ...". */
   description: z.string().nullish(),
-  genres: z
-    .array(z.object({ id: z.number().int(), name: z.string(), russian: z.string().nullish(), kind: z.string().nullish() }))
-    .nullish(),
+  genres: z.array(z.object({ id: z.number().int(), name: z.string(), russian: z.string().nullish(), kind: z.string().nullish() })).nullish(),
 });
 export type ShikimoriAnime = z.infer<typeof shikimoriAnimeSchema>;
 

@@ -16,7 +16,19 @@ import { transportCall } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { PresenceRepository } from '../../presence/presence.repository';
 import { RoomStore, WATCH_PARTY_SETTINGS, type WatchPartySettings } from '../room-store.repository';
-import { applyDue, control, disconnect, join, leave, newRoom, oncePerCall, toState, type RoomChange, type RoomRecord, type RoomUser } from '../watch-party-room';
+import {
+  applyDue,
+  control,
+  disconnect,
+  join,
+  leave,
+  newRoom,
+  oncePerCall,
+  toState,
+  type RoomChange,
+  type RoomRecord,
+  type RoomUser,
+} from '../watch-party-room';
 import { WatchPartyError } from '../watch-party.errors';
 import { WatchPartyPusher } from '../watch-party-pusher';
 

@@ -20,14 +20,21 @@ export class AmvTranscodeQueue implements OnApplicationShutdown {
     // A finished job's record would hold the id: a new upload of the same id cannot happen, but a
     // rendition deleted from disk is made again.
     if (state === 'completed' || state === 'failed') await queue.remove(jobId);
-    await queue.add('hls', { uploadId }, { jobId, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { count: 500 }, removeOnFail: { count: 500 } });
+    await queue.add(
+      'hls',
+      { uploadId },
+      { jobId, attempts: 3, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { count: 500 }, removeOnFail: { count: 500 } },
+    );
     return jobId;
   }
 
   queue(): Queue<AmvTranscodeJobData, unknown, AmvTranscodeJobName> {
     if (!this.opened) {
       const connection = createRedisClient(this.options.url, { maxRetriesPerRequest: 1 });
-      const queue = new Queue<AmvTranscodeJobData, unknown, AmvTranscodeJobName>(QueueName.CommunityAmvTranscode, { connection, prefix: bullPrefix(this.options.keyPrefix) });
+      const queue = new Queue<AmvTranscodeJobData, unknown, AmvTranscodeJobName>(QueueName.CommunityAmvTranscode, {
+        connection,
+        prefix: bullPrefix(this.options.keyPrefix),
+      });
       queue.on('error', () => undefined);
       this.opened = { queue, connection };
     }

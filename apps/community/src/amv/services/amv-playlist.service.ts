@@ -15,7 +15,12 @@ export class AmvPlaylistService {
   async get(user: AuthenticatedUser): Promise<AmvPlaylist> {
     const ids = await this.amv.playlistIds(user.id);
     const rows = new Map((await this.amv.findMany(ids)).map((row) => [row.id, row]));
-    return { items: await this.reader.items(user, ids.flatMap((id) => rows.get(id) ?? [])) };
+    return {
+      items: await this.reader.items(
+        user,
+        ids.flatMap((id) => rows.get(id) ?? []),
+      ),
+    };
   }
 
   async add(user: AuthenticatedUser, amvId: string): Promise<AmvPlaylist> {
@@ -23,7 +28,8 @@ export class AmvPlaylistService {
       await this.amv.lockPlaylist(manager, user.id);
       if (!(await this.amv.find(amvId, manager))) throw amvNotFound();
       const current = await this.amv.playlistIds(user.id, manager);
-      if (current.includes(amvId)) throw RpcError.of(ErrorCode.Conflict, AMV_MESSAGES.playlistDuplicate, { errors: [{ field: 'amvId', message: AMV_MESSAGES.playlistDuplicate }] });
+      if (current.includes(amvId))
+        throw RpcError.of(ErrorCode.Conflict, AMV_MESSAGES.playlistDuplicate, { errors: [{ field: 'amvId', message: AMV_MESSAGES.playlistDuplicate }] });
       if (current.length >= AMV_PLAYLIST_MAX) throw RpcError.validation([{ field: 'amvId', message: AMV_MESSAGES.playlistFull }]);
       await this.amv.playlistAppend(manager, user.id, amvId);
     });

@@ -58,7 +58,10 @@ export class AmvReader {
   async adjacent(viewer: AuthenticatedUser | undefined, { id, ...filter }: AmvAdjacentRequest): Promise<AmvAdjacent> {
     if (!(await this.amv.find(id))) throw amvNotFound();
     const { previous, next } = await this.amv.adjacent(id, filterOf(filter));
-    const items = await this.items(viewer, [previous, next].filter((row): row is AmvRow => row !== null));
+    const items = await this.items(
+      viewer,
+      [previous, next].filter((row): row is AmvRow => row !== null),
+    );
     return { previous: previous ? items[0] : null, next: next ? items[items.length - 1] : null };
   }
 

@@ -170,7 +170,13 @@ export class AmvService {
   }
 
   /** An AMV has no author among the users (its `author` is the clip maker's name): the entry is about no one. */
-  private published(manager: EntityManager, admin: AuthenticatedUser, id: string, action: 'created' | 'updated' | 'deleted', change: AuditChange): Promise<void> {
+  private published(
+    manager: EntityManager,
+    admin: AuthenticatedUser,
+    id: string,
+    action: 'created' | 'updated' | 'deleted',
+    change: AuditChange,
+  ): Promise<void> {
     return this.adminActions.publish(manager, admin, { target: 'amv', targetId: id, action, subjectUserId: null, ...change });
   }
 }

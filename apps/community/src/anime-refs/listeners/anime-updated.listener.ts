@@ -12,6 +12,11 @@ export class CatalogueAnimeUpdatedListener implements OnModuleInit {
 
   onModuleInit() {
     this.consumer.on('catalogue.anime.updated', ({ animeId, title }, manager) => this.refs.refresh([{ animeId, title }], manager));
-    this.consumer.on('catalogue.anime.reimported', ({ titles }, manager) => this.refs.refresh(titles.map((title) => ({ animeId: title.id, title })), manager));
+    this.consumer.on('catalogue.anime.reimported', ({ titles }, manager) =>
+      this.refs.refresh(
+        titles.map((title) => ({ animeId: title.id, title })),
+        manager,
+      ),
+    );
   }
 }

@@ -56,7 +56,11 @@ export class CommentsReader {
       else byThread.set(reply.root_id, [reply]);
     }
     const shown = (root: CommentRow) => (byThread.get(root.id) ?? []).slice(0, COMMENT_THREAD_REPLIES_SHOWN);
-    const view = await this.viewOf(viewer, page.flatMap((root) => [root, ...shown(root)]), reveal);
+    const view = await this.viewOf(
+      viewer,
+      page.flatMap((root) => [root, ...shown(root)]),
+      reveal,
+    );
     const items = page.flatMap((root): CommentThread[] => {
       const tree = buildTree(root.id, [root, ...shown(root)], view);
       return tree ? [{ ...tree, moreReplies: (byThread.get(root.id)?.length ?? 0) > COMMENT_THREAD_REPLIES_SHOWN }] : [];

@@ -13,7 +13,12 @@ const read = (content: string): Read[] =>
 /** One <anime> of a MAL-shaped file with the given fields. */
 const file = (...entries: Array<Record<string, string | number>>) =>
   `<myanimelist><myinfo><user_export_type>1</user_export_type></myinfo>${entries
-    .map((fields) => `<anime>${Object.entries({ series_animedb_id: 1535, ...fields }).map(([name, value]) => `<${name}>${value}</${name}>`).join('')}</anime>`)
+    .map(
+      (fields) =>
+        `<anime>${Object.entries({ series_animedb_id: 1535, ...fields })
+          .map(([name, value]) => `<${name}>${value}</${name}>`)
+          .join('')}</anime>`,
+    )
     .join('')}</myanimelist>`;
 const one = (fields: Record<string, string | number>) => read(file(fields))[0];
 
@@ -51,7 +56,10 @@ describe('MyAnimeList XML: Shikimori’s export', () => {
     expect(one({ my_status: 'On-Hold', shiki_status: '' }).status).toBe('on_hold');
     expect(one({ my_status: 'nonsense', shiki_status: 'nonsense' })).toMatchObject({ status: null, problem: 'status' });
     // MAL's own rewatch: the flag on a completed entry, the pass in my_rewatching_ep.
-    expect(one({ my_status: 'Completed', my_watched_episodes: 37, my_rewatching: 1, my_rewatching_ep: 4 })).toMatchObject({ status: 'rewatching', episodes: 4 });
+    expect(one({ my_status: 'Completed', my_watched_episodes: 37, my_rewatching: 1, my_rewatching_ep: 4 })).toMatchObject({
+      status: 'rewatching',
+      episodes: 4,
+    });
   });
 
   it('a rewatch count from my_times_watched (MAL, Shikimori today), else my_rewatches (Shikimori’s older export)', () => {
@@ -98,7 +106,14 @@ describe('MyAnimeList XML export', () => {
 
   it('reads back as the same list: status, episodes, score, rewatches', () => {
     expect(read(xml)).toEqual(
-      entries.map((item) => ({ animeId: item.animeId, status: item.status, episodes: item.progress, score: item.score, rewatches: item.rewatches, problem: null })),
+      entries.map((item) => ({
+        animeId: item.animeId,
+        status: item.status,
+        episodes: item.progress,
+        score: item.score,
+        rewatches: item.rewatches,
+        problem: null,
+      })),
     );
   });
 });

@@ -30,7 +30,10 @@ const SHIKI_STATUS: Record<string, ListStatus> = {
   on_hold: 'on_hold',
   dropped: 'dropped',
 };
-const statusKey = (value: string | undefined) => String(value ?? '').trim().toLowerCase();
+const statusKey = (value: string | undefined) =>
+  String(value ?? '')
+    .trim()
+    .toLowerCase();
 const STATUS_NAME: Record<ListStatus, string> = {
   watching: 'Watching',
   completed: 'Completed',

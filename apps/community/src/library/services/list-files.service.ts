@@ -80,7 +80,13 @@ export class ListFilesService {
           const next = wanted.get(id)!;
           const before = existing.get(id);
           const rating = next.userRating ?? before?.user_rating ?? null;
-          if (before && before.status === next.status && before.progress === next.progress && before.rewatches === next.rewatches && before.user_rating === rating) {
+          if (
+            before &&
+            before.status === next.status &&
+            before.progress === next.progress &&
+            before.rewatches === next.rewatches &&
+            before.user_rating === rating
+          ) {
             counts.unchanged++;
             continue;
           }
@@ -95,7 +101,12 @@ export class ListFilesService {
             previousRating: before?.user_rating ?? null,
           });
         }
-        kept.push(await this.refs.keep(changed.map((entry) => titles.get(entry.animeId)!), manager));
+        kept.push(
+          await this.refs.keep(
+            changed.map((entry) => titles.get(entry.animeId)!),
+            manager,
+          ),
+        );
         await this.entries.upsertMany(manager, user.id, changed);
         if (events.length > 0) await this.outbox.publish(manager, 'community.list.imported', { userId: user.id, entries: events });
       }

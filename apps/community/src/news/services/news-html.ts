@@ -59,5 +59,10 @@ export function sanitizeNewsHtml(html: string): string {
 
 /** Whether the sanitised body has anything to show (text, a picture or a player). */
 export function hasContent(html: string): boolean {
-  return /<(img|iframe)\b/.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim().length > 0;
+  return (
+    /<(img|iframe)\b/.test(html) ||
+    sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+      .replace(/&nbsp;/g, ' ')
+      .trim().length > 0
+  );
 }

@@ -158,7 +158,13 @@ export class NewsService {
   }
 
   /** The news item's author (null for an automatic one) is whom the audit entry is about. */
-  private published(manager: EntityManager, admin: AuthenticatedUser, row: NewsRow, action: 'created' | 'updated' | 'deleted', change: AuditChange): Promise<void> {
+  private published(
+    manager: EntityManager,
+    admin: AuthenticatedUser,
+    row: NewsRow,
+    action: 'created' | 'updated' | 'deleted',
+    change: AuditChange,
+  ): Promise<void> {
     return this.adminActions.publish(manager, admin, { target: 'news', targetId: row.id, action, subjectUserId: row.author_id, ...change });
   }
 
@@ -182,7 +188,11 @@ export class NewsService {
    * Runs the write with the slug asked for, or one made from the title (`-2`, `-3`… when taken). A
    * slug taken meanwhile by a concurrent write is a 409 when asked for, another try when made.
    */
-  private async writeWithSlug(asked: string | undefined, title: string, write: (manager: EntityManager, slug: string) => Promise<NewsRow | null>): Promise<NewsRow> {
+  private async writeWithSlug(
+    asked: string | undefined,
+    title: string,
+    write: (manager: EntityManager, slug: string) => Promise<NewsRow | null>,
+  ): Promise<NewsRow> {
     for (let attempt = 0; ; attempt++) {
       try {
         const row = await this.news.transaction(async (manager) => write(manager, asked ?? (await this.freeSlug(slugify(title), manager))));

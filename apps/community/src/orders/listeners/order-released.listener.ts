@@ -26,7 +26,13 @@ export class OrderReleasedListener implements OnModuleInit {
         const added = await this.entries.insert(manager, userId, event.animeId, NEW_ENTRY);
         if (added) {
           // The catalogue's list statistics count it like any other entry.
-          await this.outbox.publish(manager, 'community.list.updated', { userId, animeId: event.animeId, status: 'planned', previousStatus: null, progress: 0 });
+          await this.outbox.publish(manager, 'community.list.updated', {
+            userId,
+            animeId: event.animeId,
+            status: 'planned',
+            previousStatus: null,
+            progress: 0,
+          });
         }
         await this.notifications.notify(manager, {
           userId,

@@ -10,7 +10,12 @@ export class OrdersReader {
 
   async list(viewer: AuthenticatedUser | undefined, { status, sort, page }: OrderListRequest): Promise<OrderPage> {
     const { rows, total } = await this.orders.page(status, sort, (page - 1) * ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE);
-    const voted = viewer ? await this.orders.votedBy(viewer.id, rows.map((row) => row.id)) : new Set<string>();
+    const voted = viewer
+      ? await this.orders.votedBy(
+          viewer.id,
+          rows.map((row) => row.id),
+        )
+      : new Set<string>();
     return {
       items: rows.map((row) => toOrderItem(row, { id: viewer?.id ?? null, voted: voted.has(row.id) })),
       page,

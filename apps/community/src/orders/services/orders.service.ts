@@ -31,7 +31,9 @@ const UNIQUE_VIOLATION = '23505';
 /** The catalogue's suggest takes queries up to this long. */
 const SUGGEST_QUERY_MAX = 100;
 const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION);
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === UNIQUE_VIOLATION || (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION);
 
 /**
  * The order desk's writes (docs/community.md, «Order desk»). Every check that can refuse runs before

@@ -133,7 +133,16 @@ export class ProgressWriter implements BeforeApplicationShutdown {
         // A write overtaken within its batch is answered with what it asked for (it was durable as the
         // order had it: replaced by a later write of the same key in the same commit).
         if (winner || op.kind === 'delete') op.resolve(winner ? row : null);
-        else op.resolve({ kind: 'saved', user_id: op.userId, anime_id: op.animeId, episode: op.episode, position: op.position, duration: op.duration ?? row?.duration ?? null, updated_at: op.at });
+        else
+          op.resolve({
+            kind: 'saved',
+            user_id: op.userId,
+            anime_id: op.animeId,
+            episode: op.episode,
+            position: op.position,
+            duration: op.duration ?? row?.duration ?? null,
+            updated_at: op.at,
+          });
       }
     } catch (error) {
       this.logger.error({ err: error, rows: batch.length }, 'watch progress batch failed');

@@ -41,7 +41,14 @@ export class ProgressService {
     const ref = await this.refs.lookup(input.animeId, 'animeId');
     if (ref.episodes && input.episode > ref.episodes) throw RpcError.validation([{ field: 'episode', message: COMMUNITY_MESSAGES.episodeBeyondTotal }]);
     const title = this.refs.unheld(ref);
-    const row = await this.writer.save({ userId: user.id, animeId: ref.id, episode: input.episode, position: input.position, duration: input.duration ?? null, title });
+    const row = await this.writer.save({
+      userId: user.id,
+      animeId: ref.id,
+      episode: input.episode,
+      position: input.position,
+      duration: input.duration ?? null,
+      title,
+    });
     if (title) this.refs.held([title]);
     return toPoint(row!);
   }

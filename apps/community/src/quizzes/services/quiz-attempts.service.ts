@@ -77,7 +77,15 @@ export class QuizAttemptsService {
       const previous = await this.quizzes.lockResult(manager, quizId, user.id);
       await this.quizzes.keepBest(manager, { quizId, userId: user.id, attemptId, score, total, success }, previous);
       const firstSuccess = success && !previous?.first_success_at;
-      await this.outbox.publish(manager, 'community.quiz.result.recorded', { quizId, attemptId, userId: user.id, score, totalQuestions: total, success, firstSuccess });
+      await this.outbox.publish(manager, 'community.quiz.result.recorded', {
+        quizId,
+        attemptId,
+        userId: user.id,
+        score,
+        totalQuestions: total,
+        success,
+        firstSuccess,
+      });
       const best = previous && previous.best_score >= score ? previous : { best_score: score, total_questions: total };
       return { score, total, success, reviews, best };
     });

@@ -32,12 +32,20 @@ export class QuizModerationService {
       if (current.status !== 'pending') throw quizConflict(QUIZ_MESSAGES.notPending);
       const status = reason === null ? 'approved' : 'rejected';
       await this.quizzes.moderate(manager, id, { status, reason, adminId: admin.id });
-      const [before, after] = reason === null ? [{ status: current.status }, { status }] : [{ status: current.status, reason: current.rejection_reason }, { status, reason }];
+      const [before, after] =
+        reason === null
+          ? [{ status: current.status }, { status }]
+          : [
+              { status: current.status, reason: current.rejection_reason },
+              { status, reason },
+            ];
       await this.adminActions.publish(manager, admin, { target: 'quiz', targetId: id, action: status, subjectUserId: current.author_id, before, after });
       const target = { type: 'quiz' as const, quizId: id, quizTitle: current.title };
       await this.notifications.notify(
         manager,
-        reason === null ? { userId: current.author_id, kind: 'quiz.approved', target } : { userId: current.author_id, kind: 'quiz.rejected', target: { ...target, reason } },
+        reason === null
+          ? { userId: current.author_id, kind: 'quiz.approved', target }
+          : { userId: current.author_id, kind: 'quiz.rejected', target: { ...target, reason } },
       );
       return existingRow(await this.quizzes.find(id, manager), `quiz ${id}`);
     });

@@ -65,7 +65,12 @@ export class QuizzesReader {
   }
 
   private async summaries(viewer: AuthenticatedUser | undefined, rows: QuizRow[], isAdmin: boolean): Promise<QuizSummary[]> {
-    const best = viewer ? await this.quizzes.bestOf(viewer.id, rows.map((row) => row.id)) : new Map<string, BestRow>();
+    const best = viewer
+      ? await this.quizzes.bestOf(
+          viewer.id,
+          rows.map((row) => row.id),
+        )
+      : new Map<string, BestRow>();
     return rows.map((row) => {
       const mineBest = best.get(row.id);
       return toQuizSummary(row, { id: viewer?.id ?? null, isAdmin, best: mineBest ? toQuizBest(mineBest, this.settings.successShare) : null });

@@ -91,7 +91,14 @@ export class QuizzesService {
       const current = await this.lockExisting(manager, id);
       await this.quizzes.delete(manager, id);
       if (current.author_id === user.id) return;
-      await this.adminActions.publish(manager, user, { target: 'quiz', targetId: id, action: 'deleted', subjectUserId: current.author_id, before: auditState(current), after: null });
+      await this.adminActions.publish(manager, user, {
+        target: 'quiz',
+        targetId: id,
+        action: 'deleted',
+        subjectUserId: current.author_id,
+        before: auditState(current),
+        after: null,
+      });
     });
     return { id, deleted: true };
   }

@@ -86,7 +86,14 @@ export class ReviewsService {
       if (!(await this.reviews.remove(manager, id))) throw notFound();
       if (byAdmin) {
         const before = { animeId: current.anime_id, title: current.title, text: current.text, score: current.score, status: current.status };
-        await this.adminActions.publish(manager, user, { target: 'review', targetId: id, action: 'deleted', subjectUserId: current.author_id, before, after: null });
+        await this.adminActions.publish(manager, user, {
+          target: 'review',
+          targetId: id,
+          action: 'deleted',
+          subjectUserId: current.author_id,
+          before,
+          after: null,
+        });
       }
     });
     return { id, deleted: true };
@@ -155,10 +162,22 @@ export class ReviewsService {
   }
 
   /** Only a pending review is decided on (its reason is null then); the decision commits with `community.admin.acted`. */
-  private async moderate(manager: EntityManager, user: AuthenticatedUser, id: string, status: 'approved' | 'rejected', reason: string | null): Promise<ReviewRow> {
+  private async moderate(
+    manager: EntityManager,
+    user: AuthenticatedUser,
+    id: string,
+    status: 'approved' | 'rejected',
+    reason: string | null,
+  ): Promise<ReviewRow> {
     const row = await this.reviews.moderate(manager, id, status, reason, user.id);
     if (row) {
-      const [before, after] = status === 'approved' ? [{ status: 'pending' }, { status }] : [{ status: 'pending', reason: null }, { status, reason }];
+      const [before, after] =
+        status === 'approved'
+          ? [{ status: 'pending' }, { status }]
+          : [
+              { status: 'pending', reason: null },
+              { status, reason },
+            ];
       await this.adminActions.publish(manager, user, { target: 'review', targetId: id, action: status, subjectUserId: row.author_id, before, after });
       return row;
     }

@@ -36,7 +36,11 @@ export async function fetchPosterPicture(source: string, { allowed, timeoutMs }:
     if (!response.ok || !response.body) throw new Error(`answered ${response.status}`);
     const bytes = await readAtMost(response.body, MAX_BYTES);
     if (!detectImageType(bytes)) throw new Error('not a picture');
-    return sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient().resize({ width: POSTER_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    return sharp(bytes, { limitInputPixels: MAX_PIXELS })
+      .autoOrient()
+      .resize({ width: POSTER_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
   }
 }
 

@@ -13,7 +13,13 @@ import {
   type WatchPartyControlAction,
   type WatchPartyServerToClientEvents,
 } from '@portal/contracts';
-import { watchPartyChatSchema, watchPartyEpisodeSchema, watchPartyJoinSchema, watchPartyPlaybackSchema, watchPartyTimeSyncSchema } from '@portal/contracts/schemas';
+import {
+  watchPartyChatSchema,
+  watchPartyEpisodeSchema,
+  watchPartyJoinSchema,
+  watchPartyPlaybackSchema,
+  watchPartyTimeSyncSchema,
+} from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { AvatarLookup } from '../../users/avatar-lookup';
 import { PresenceReporter, withDeadline } from '../presence-reporter';
@@ -122,7 +128,11 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
     let joined;
     try {
       joined = unwrap(
-        await this.rpc.send('chat.watch-party.join', { roomId, gatewayId: this.presence.gatewayId, socketId: socket.id, avatar: socket.data.user.avatar }, metaOf(socket)),
+        await this.rpc.send(
+          'chat.watch-party.join',
+          { roomId, gatewayId: this.presence.gatewayId, socketId: socket.id, avatar: socket.data.user.avatar },
+          metaOf(socket),
+        ),
       );
     } catch (error) {
       if (socket.data.roomId !== roomId) void socket.leave(watchPartyRoom(roomId));
@@ -165,14 +175,16 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
   }
 
   private on(socket: WatchPartySocket, event: Exclude<ClientEvent, 'time-sync'>, handle: (payload: unknown) => Promise<void>): void {
-    socket.on(event, (payload?: unknown) =>
-      void this.enqueue(socket, async () => {
-        try {
-          await handle(payload);
-        } catch (error) {
-          socket.emit('error', toRefusal(error).toPayload(event));
-        }
-      }),
+    socket.on(
+      event,
+      (payload?: unknown) =>
+        void this.enqueue(socket, async () => {
+          try {
+            await handle(payload);
+          } catch (error) {
+            socket.emit('error', toRefusal(error).toPayload(event));
+          }
+        }),
     );
   }
 

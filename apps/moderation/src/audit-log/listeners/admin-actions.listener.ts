@@ -21,10 +21,7 @@ export class AdminActionsListener implements OnModuleInit {
     this.consumer.on('chat.admin.acted', (event, manager) => this.record(event, manager));
   }
 
-  private record(
-    { eventId, occurredAt, actorId, target, targetId, action, subjectUserId, before, after }: EventBase & AdminAction,
-    manager: EntityManager,
-  ) {
+  private record({ eventId, occurredAt, actorId, target, targetId, action, subjectUserId, before, after }: EventBase & AdminAction, manager: EntityManager) {
     return this.auditLog.record(manager, {
       eventId,
       eventName: `admin.${target}.${action}`,

@@ -64,7 +64,14 @@ export class IpBansService {
     );
   }
 
-  private record(manager: Parameters<AuditLogRepository['record']>[0], admin: AuthenticatedUser, eventName: string, ip: string, before: unknown, after: unknown) {
+  private record(
+    manager: Parameters<AuditLogRepository['record']>[0],
+    admin: AuthenticatedUser,
+    eventName: string,
+    ip: string,
+    before: unknown,
+    after: unknown,
+  ) {
     return this.auditLog.record(manager, {
       eventId: randomUUID(),
       eventName,

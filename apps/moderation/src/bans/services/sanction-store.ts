@@ -1,7 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
-import { CHAT_NAMESPACE, NOTIFICATIONS_NAMESPACE, sanctionKeys, sanctionSocketRoom, socketIoRedisKey, WATCH_PARTY_NAMESPACE, type SanctionNotice } from '@portal/contracts';
+import {
+  CHAT_NAMESPACE,
+  NOTIFICATIONS_NAMESPACE,
+  sanctionKeys,
+  sanctionSocketRoom,
+  socketIoRedisKey,
+  WATCH_PARTY_NAMESPACE,
+  type SanctionNotice,
+} from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { BansRepository, type ChatMuteRow, type IpBanRow, type UserBanRow } from '../bans.repository';
 
@@ -25,7 +33,10 @@ export class SanctionStore implements OnApplicationBootstrap {
     private readonly bans: BansRepository,
   ) {
     // A failed PUBLISH must not end the process (the emitter ignores its promise); the ban itself is in force through Redis keys.
-    const publisher = { publish: (channel: string, message: Buffer | string) => redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`socket kick failed: ${String(error)}`)) };
+    const publisher = {
+      publish: (channel: string, message: Buffer | string) =>
+        redis.publish(channel, message).catch((error: unknown) => this.logger.warn(`socket kick failed: ${String(error)}`)),
+    };
     this.emitter = new Emitter(publisher, { key: socketIoRedisKey(options.keyPrefix) });
   }
 

@@ -70,7 +70,15 @@ export class SanctionsService {
     const created = await this.bans.insertBan(manager, { userId, kind, reason, until: end, adminId: admin.id });
     const after = kind === 'warning' ? before : created;
     const action = { kind, reason, until: end?.toISOString() ?? null, escalated: !until && kind !== 'warning' };
-    await this.record(manager, admin, target, kind === 'warning' ? 'moderation.user.warned' : 'moderation.user.banned', action, banState(before), banState(after));
+    await this.record(
+      manager,
+      admin,
+      target,
+      kind === 'warning' ? 'moderation.user.warned' : 'moderation.user.banned',
+      action,
+      banState(before),
+      banState(after),
+    );
     await this.notify(manager, userId, { action: kind, reason, until: end?.toISOString() ?? null });
     return created;
   }
@@ -158,7 +166,15 @@ export class SanctionsService {
     return this.outbox.publish(manager, 'moderation.user.sanctioned', { userId, sanction });
   }
 
-  private record(manager: EntityManager, admin: AuthenticatedUser, target: PublicUser, eventName: string, action: Record<string, unknown>, before: unknown, after: unknown) {
+  private record(
+    manager: EntityManager,
+    admin: AuthenticatedUser,
+    target: PublicUser,
+    eventName: string,
+    action: Record<string, unknown>,
+    before: unknown,
+    after: unknown,
+  ) {
     return this.auditLog.record(manager, {
       eventId: randomUUID(),
       eventName,

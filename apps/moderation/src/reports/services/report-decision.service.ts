@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ErrorCode, REPORT_MESSAGES, type AuthenticatedUser, type ReportAction, type ReportCase, type ReportDecisionRequest, type RpcMeta } from '@portal/contracts';
+import {
+  ErrorCode,
+  REPORT_MESSAGES,
+  type AuthenticatedUser,
+  type ReportAction,
+  type ReportCase,
+  type ReportDecisionRequest,
+  type RpcMeta,
+} from '@portal/contracts';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { AuditLogRepository } from '../../audit-log/audit-log.repository';

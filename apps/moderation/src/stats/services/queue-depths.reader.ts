@@ -16,7 +16,13 @@ export class QueueDepthsReader implements OnApplicationShutdown {
     return Promise.all(
       Object.values(QueueName).map(async (name) => {
         const counts = await this.queueOf(name).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
-        return { name, waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0 };
+        return {
+          name,
+          waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+          active: counts.active ?? 0,
+          delayed: counts.delayed ?? 0,
+          failed: counts.failed ?? 0,
+        };
       }),
     );
   }

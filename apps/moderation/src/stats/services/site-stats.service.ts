@@ -1,14 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import {
-  activeUsersKey,
-  STATS_METRICS,
-  statsDaysEnding,
-  type SiteStats,
-  type StatsDay,
-  type StatsMetric,
-  type StatsQuery,
-} from '@portal/contracts';
+import { activeUsersKey, STATS_METRICS, statsDaysEnding, type SiteStats, type StatsDay, type StatsMetric, type StatsQuery } from '@portal/contracts';
 import { REDIS, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { StatsRepository } from '../stats.repository';
 import { QueueDepthsReader } from './queue-depths.reader';

@@ -39,7 +39,14 @@ export const RARITY_FRAMES: Record<CardRarity, { outer: string; inner: string; l
 
 export const SEED_CARDS: SeedCard[] = [
   { seed: 'svg:morning-tea', title: 'Утренний чай', description: 'Пар над чашкой и первая серия дня.', rarity: 'common', motif: 'circles', hue: 30 },
-  { seed: 'svg:station-sakura', title: 'Сакура у станции', description: 'Лепестки кружатся над пустой платформой.', rarity: 'common', motif: 'diamonds', hue: 340 },
+  {
+    seed: 'svg:station-sakura',
+    title: 'Сакура у станции',
+    description: 'Лепестки кружатся над пустой платформой.',
+    rarity: 'common',
+    motif: 'diamonds',
+    hue: 340,
+  },
   { seed: 'svg:paper-crane', title: 'Бумажный журавлик', description: 'Тысячный журавлик исполняет желание.', rarity: 'common', motif: 'triangles', hue: 200 },
   { seed: 'svg:rainy-evening', title: 'Дождливый вечер', description: 'Капли стучат по крыше, серия за серией.', rarity: 'common', motif: 'waves', hue: 215 },
   { seed: 'svg:onigiri', title: 'Онигири', description: 'Перекус героя перед решающей битвой.', rarity: 'common', motif: 'triangles', hue: 95 },
@@ -57,9 +64,27 @@ export const SEED_CARDS: SeedCard[] = [
 ];
 
 export const SEED_VIDEO_CARDS: SeedVideoCard[] = [
-  { seed: 'webm:aurora', title: 'Северное сияние', description: 'Живая карточка: бесконечный узор в небе.', rarity: 'legendary', source: 'mandelbrot=s=224x320:rate=12:maxiter=256' },
-  { seed: 'webm:spirit-swarm', title: 'Рой духов', description: 'Живая карточка: огоньки рождаются и гаснут.', rarity: 'epic', source: 'life=s=224x320:rate=12:ratio=0.25:seed=7:mold=12:life_color=#d29bff:death_color=#1a0b2e:mold_color=#5b2a86' },
-  { seed: 'webm:jade-garden', title: 'Нефритовый сад', description: 'Живая карточка: сад растёт сам собой.', rarity: 'epic', source: 'life=s=224x320:rate=12:ratio=0.35:seed=21:mold=20:life_color=#7dffb0:death_color=#06261a:mold_color=#1f7a4d' },
+  {
+    seed: 'webm:aurora',
+    title: 'Северное сияние',
+    description: 'Живая карточка: бесконечный узор в небе.',
+    rarity: 'legendary',
+    source: 'mandelbrot=s=224x320:rate=12:maxiter=256',
+  },
+  {
+    seed: 'webm:spirit-swarm',
+    title: 'Рой духов',
+    description: 'Живая карточка: огоньки рождаются и гаснут.',
+    rarity: 'epic',
+    source: 'life=s=224x320:rate=12:ratio=0.25:seed=7:mold=12:life_color=#d29bff:death_color=#1a0b2e:mold_color=#5b2a86',
+  },
+  {
+    seed: 'webm:jade-garden',
+    title: 'Нефритовый сад',
+    description: 'Живая карточка: сад растёт сам собой.',
+    rarity: 'epic',
+    source: 'life=s=224x320:rate=12:ratio=0.35:seed=21:mold=20:life_color=#7dffb0:death_color=#06261a:mold_color=#1f7a4d',
+  },
 ];
 
 /** A small deterministic generator (mulberry32) seeded from the card's seed. */
@@ -96,7 +121,9 @@ function motifShapes(card: SeedCard, next: () => number): string {
       for (let i = 0; i < 8; i += 1) {
         const { x, y } = point();
         const size = 14 + next() * 30;
-        shapes.push(`<polygon points="${x},${round(y - size)} ${round(x + size)},${round(y + size)} ${round(x - size)},${round(y + size)}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`);
+        shapes.push(
+          `<polygon points="${x},${round(y - size)} ${round(x + size)},${round(y + size)} ${round(x - size)},${round(y + size)}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`,
+        );
       }
       break;
     case 'hexagons':
@@ -106,7 +133,10 @@ function motifShapes(card: SeedCard, next: () => number): string {
           const cx = area.x + 22 + col * 46 + (row % 2) * 23;
           const cy = area.y + 20 + row * 38;
           const r = 20;
-          const points = Array.from({ length: 6 }, (_, k) => `${round(cx + r * Math.cos((Math.PI / 3) * k))},${round(cy + r * Math.sin((Math.PI / 3) * k))}`).join(' ');
+          const points = Array.from(
+            { length: 6 },
+            (_, k) => `${round(cx + r * Math.cos((Math.PI / 3) * k))},${round(cy + r * Math.sin((Math.PI / 3) * k))}`,
+          ).join(' ');
           shapes.push(`<polygon points="${points}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`);
         }
       break;
@@ -135,7 +165,9 @@ function motifShapes(card: SeedCard, next: () => number): string {
       const count = 12 + Math.floor(next() * 8);
       for (let i = 0; i < count; i += 1) {
         const angle = ((Math.PI * 2) / count) * i + next() * 0.1;
-        shapes.push(`<line x1="${cx}" y1="${cy}" x2="${round(cx + 110 * Math.cos(angle))}" y2="${round(cy + 110 * Math.sin(angle))}" stroke="${stroke}" stroke-width="${round(1 + next() * 4)}"/>`);
+        shapes.push(
+          `<line x1="${cx}" y1="${cy}" x2="${round(cx + 110 * Math.cos(angle))}" y2="${round(cy + 110 * Math.sin(angle))}" stroke="${stroke}" stroke-width="${round(1 + next() * 4)}"/>`,
+        );
       }
       shapes.push(`<circle cx="${cx}" cy="${cy}" r="${round(18 + next() * 12)}" fill="${fill}" stroke="${stroke}" stroke-width="3"/>`);
       break;
@@ -144,14 +176,18 @@ function motifShapes(card: SeedCard, next: () => number): string {
       for (let row = 0; row < 6; row += 1)
         for (let col = 0; col < 6; col += 1) {
           if (next() < 0.45) continue;
-          shapes.push(`<rect x="${area.x + col * 31}" y="${area.y + row * 31}" width="26" height="26" rx="4" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>`);
+          shapes.push(
+            `<rect x="${area.x + col * 31}" y="${area.y + row * 31}" width="26" height="26" rx="4" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>`,
+          );
         }
       break;
     case 'diamonds':
       for (let i = 0; i < 9; i += 1) {
         const { x, y } = point();
         const size = 8 + next() * 20;
-        shapes.push(`<polygon points="${x},${round(y - size)} ${round(x + size * 0.7)},${y} ${x},${round(y + size)} ${round(x - size * 0.7)},${y}" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>`);
+        shapes.push(
+          `<polygon points="${x},${round(y - size)} ${round(x + size * 0.7)},${y} ${x},${round(y + size)} ${round(x - size * 0.7)},${y}" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>`,
+        );
       }
       break;
   }
@@ -181,6 +217,11 @@ export function renderCardSvg(card: SeedCard): string {
 /** A card file's name: the seed's slug and the content's hash (so a URL never changes meaning). */
 export function cardFileName(slug: string, content: Buffer | string, extension: string): string {
   const hash = createHash('sha256').update(content).digest('hex').slice(0, 16);
-  const safe = slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'card';
+  const safe =
+    slug
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'card';
   return `${safe}-${hash}.${extension}`;
 }

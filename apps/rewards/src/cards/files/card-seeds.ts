@@ -28,7 +28,8 @@ export class CardSeeds implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     await this.seedImages().catch((error: unknown) => this.logger.warn(`seed cards not added: ${String(error)}`));
-    if (this.settings.videos) this.videos = this.seedVideos().catch((error: unknown) => (this.logger.warn(`animated seed cards not added: ${String(error)}`), 0));
+    if (this.settings.videos)
+      this.videos = this.seedVideos().catch((error: unknown) => (this.logger.warn(`animated seed cards not added: ${String(error)}`), 0));
   }
 
   private folder() {
@@ -46,7 +47,8 @@ export class CardSeeds implements OnApplicationBootstrap {
       // Written even when seeded before: a new media volume (or replica's folder) gets the same bytes.
       await this.writeOnce(file, Buffer.from(svg));
       if (done.has(card.seed)) continue;
-      if (await this.add(card.seed, { title: card.title, description: card.description, rarity: card.rarity, file, weight: RARITY_WEIGHTS[card.rarity] })) added += 1;
+      if (await this.add(card.seed, { title: card.title, description: card.description, rarity: card.rarity, file, weight: RARITY_WEIGHTS[card.rarity] }))
+        added += 1;
     }
     if (added) this.logger.log(`${added} seed cards added`);
     return added;
@@ -86,7 +88,8 @@ export class CardSeeds implements OnApplicationBootstrap {
         const content = await readFile(scratch);
         const file = cardFileName(card.seed.replace(/^webm:/, ''), content, 'webm');
         if (!existsSync(join(this.folder(), file))) await rename(scratch, join(this.folder(), file));
-        if (await this.add(card.seed, { title: card.title, description: card.description, rarity: card.rarity, file, weight: RARITY_WEIGHTS[card.rarity] })) added += 1;
+        if (await this.add(card.seed, { title: card.title, description: card.description, rarity: card.rarity, file, weight: RARITY_WEIGHTS[card.rarity] }))
+          added += 1;
       } finally {
         await rm(scratch, { force: true });
       }
@@ -119,10 +122,25 @@ export class CardSeeds implements OnApplicationBootstrap {
 function videoArgs(card: SeedVideoCard, output: string): string[] {
   const frame = RARITY_FRAMES[card.rarity].outer.replace('#', '0x');
   return [
-    '-f', 'lavfi', '-i', card.source,
-    '-frames:v', '36',
-    '-vf', `format=yuv420p,pad=w=240:h=336:x=8:y=8:color=${frame}`,
-    '-c:v', 'libvpx', '-b:v', '400k', '-deadline', 'realtime', '-cpu-used', '8', '-auto-alt-ref', '0',
-    '-an', output,
+    '-f',
+    'lavfi',
+    '-i',
+    card.source,
+    '-frames:v',
+    '36',
+    '-vf',
+    `format=yuv420p,pad=w=240:h=336:x=8:y=8:color=${frame}`,
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '400k',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-auto-alt-ref',
+    '0',
+    '-an',
+    output,
   ];
 }

@@ -187,12 +187,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
 
   private async reclaimStream(stream: string) {
     const commands = this.commands!;
-    const pending = (await commands.xpending(stream, HANDLERS_GROUP, 'IDLE', this.livenessMs, '-', '+', RECLAIM_BATCH)) as [
-      string,
-      string,
-      number,
-      number,
-    ][];
+    const pending = (await commands.xpending(stream, HANDLERS_GROUP, 'IDLE', this.livenessMs, '-', '+', RECLAIM_BATCH)) as [string, string, number, number][];
     const holders = [...new Set(pending.map(([, consumer]) => consumer).filter((consumer) => consumer !== this.consumer))];
     if (holders.length === 0) return;
     const alive = await commands.mget(holders.map((consumer) => this.keys.alive(consumer)));
@@ -283,5 +278,7 @@ export class RedisStreamsServer extends Server implements CustomTransportStrateg
 }
 
 function isErrorPayload(value: unknown): value is RpcErrorPayload {
-  return typeof value === 'object' && value !== null && typeof (value as RpcErrorPayload).code === 'string' && typeof (value as RpcErrorPayload).message === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as RpcErrorPayload).code === 'string' && typeof (value as RpcErrorPayload).message === 'string'
+  );
 }

@@ -59,7 +59,11 @@ export async function uploadAmvVideo(file: File): Promise<AmvUpload> {
   const token = tokenStorage.getToken();
   let response: Response;
   try {
-    response = await fetch(apiUrl(AMV_PATHS.upload), { method: 'POST', headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: form });
+    response = await fetch(apiUrl(AMV_PATHS.upload), {
+      method: 'POST',
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: form,
+    });
   } catch {
     throw new ApiError(API_STRINGS.unreachable, null, 'NETWORK_ERROR');
   }

@@ -40,7 +40,9 @@ export function AmvForm({ amv, onSaved, onCancel }: AmvFormProps) {
 
   const field = (name: string) => (isApiError(failure) ? failure.fieldMessage(name) : null);
   // The server names a refused title by its place: animeIds.2.
-  const animeError = isApiError(failure) ? (failure.fieldErrors.find((error) => error.field === 'animeIds' || error.field.startsWith('animeIds.'))?.message ?? null) : null;
+  const animeError = isApiError(failure)
+    ? (failure.fieldErrors.find((error) => error.field === 'animeIds' || error.field.startsWith('animeIds.'))?.message ?? null)
+    : null;
   const set = (change: Partial<AmvFormValues>) => setForm((current) => ({ ...current, ...change }));
 
   const videoOf = async (choice: NonNullable<ReturnType<typeof amvVideoChoice>>): Promise<AmvDraft['video']> => {

@@ -138,11 +138,7 @@ export function AmvPlaylistPage({ random = Math.random }: AmvPlaylistPageProps) 
       ) : (
         <>
           <div className="amv-playlist__controls">
-            {playback ? (
-              <Button onClick={() => setPlayback(null)}>{S.stop}</Button>
-            ) : (
-              <Button onClick={() => startAt(null)}>{S.play}</Button>
-            )}
+            {playback ? <Button onClick={() => setPlayback(null)}>{S.stop}</Button> : <Button onClick={() => startAt(null)}>{S.play}</Button>}
             <Button variant="secondary" size="small" aria-pressed={shuffle} onClick={() => setShuffle(!shuffle)}>
               {S.shuffle}
             </Button>
@@ -196,7 +192,13 @@ export function AmvPlaylistPage({ random = Math.random }: AmvPlaylistPageProps) 
                 <Button variant="ghost" size="small" aria-label={S.moveUp(amv.title)} disabled={index === 0} onClick={() => move(index, index - 1)}>
                   ↑
                 </Button>
-                <Button variant="ghost" size="small" aria-label={S.moveDown(amv.title)} disabled={index === shown.length - 1} onClick={() => move(index, index + 1)}>
+                <Button
+                  variant="ghost"
+                  size="small"
+                  aria-label={S.moveDown(amv.title)}
+                  disabled={index === shown.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
                   ↓
                 </Button>
                 <Button

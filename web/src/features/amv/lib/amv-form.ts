@@ -18,7 +18,18 @@ export interface AmvFormValues {
 
 export type AmvFields = Omit<AmvDraft, 'video'>;
 
-export const EMPTY_AMV_FORM: AmvFormValues = { title: '', author: '', duration: '', artist: '', track: '', tags: '', anime: [], source: 'file', url: '', file: null };
+export const EMPTY_AMV_FORM: AmvFormValues = {
+  title: '',
+  author: '',
+  duration: '',
+  artist: '',
+  track: '',
+  tags: '',
+  anime: [],
+  source: 'file',
+  url: '',
+  file: null,
+};
 
 /** An AMV's values in the form, to edit it: an external player's link is shown as its embed address (the server accepts it back). */
 export function amvFormOf(amv: AmvItem): AmvFormValues {

@@ -29,7 +29,11 @@ export function makeAmv(overrides: Partial<AmvItem> = {}): AmvItem {
 }
 
 export const embedAmv = () =>
-  makeAmv({ id: amvId(9), title: 'Attack on Titan — Crimson Bow', video: { kind: 'embed', provider: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' } });
+  makeAmv({
+    id: amvId(9),
+    title: 'Attack on Titan — Crimson Bow',
+    video: { kind: 'embed', provider: 'youtube', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+  });
 
 export const sampleAmvs = (): AmvItem[] => [
   makeAmv({ id: amvId(1), title: '86 — Восемьдесят шесть', author: 'Лена', views: 40 }),

@@ -28,7 +28,12 @@ describe('AccessGuard', () => {
   it('shows the content at once when a stored session is trusted (no check runs, no spinner)', async () => {
     tokenStorage.save('jwt', makeUser());
     const api = mockApi({});
-    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/' });
+    renderWithApp(
+      <AccessGuard>
+        <Secret />
+      </AccessGuard>,
+      { route: '/' },
+    );
 
     expect(screen.getByText('Секретный раздел')).toBeInTheDocument();
     expect(screen.queryByText('Проверка авторизации...')).not.toBeInTheDocument();
@@ -37,7 +42,12 @@ describe('AccessGuard', () => {
 
   it('greets a guest with the sign-in buttons at once (nothing to check), VK ID among them when configured', async () => {
     mockApi({ 'GET /api/auth/providers': ok({ vk: true, telegram: false }) });
-    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
+    renderWithApp(
+      <AccessGuard>
+        <Secret />
+      </AccessGuard>,
+      { route: '/profile' },
+    );
 
     expect(screen.getByRole('heading', { name: 'Добро пожаловать!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
@@ -49,7 +59,12 @@ describe('AccessGuard', () => {
 
   it('offers no VK sign-in to a guest when the server has no VK ID', async () => {
     const api = mockApi({ 'GET /api/auth/providers': ok({ vk: false, telegram: false }) });
-    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
+    renderWithApp(
+      <AccessGuard>
+        <Secret />
+      </AccessGuard>,
+      { route: '/profile' },
+    );
 
     await advance(10);
     expect(api.calls.map((call) => call.path)).toContain('/api/auth/providers');
@@ -60,7 +75,12 @@ describe('AccessGuard', () => {
   it('shows a check the server answers quickly for at least 0.5 s, then the content', async () => {
     tokenStorage.save('jwt', makeUser());
     const api = mockApi({ 'GET /api/auth/verify': { ...ok({ user: makeUser() }), delayMs: 50 } });
-    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
+    renderWithApp(
+      <AccessGuard>
+        <Secret />
+      </AccessGuard>,
+      { route: '/profile' },
+    );
 
     expect(screen.getByText('Проверка авторизации...')).toBeInTheDocument();
     await advance(499);
@@ -74,7 +94,12 @@ describe('AccessGuard', () => {
   it('keeps checking past 0.5 s while the server verifies a session on an untrusted path', async () => {
     tokenStorage.save('jwt', makeUser());
     const api = mockApi({ 'GET /api/auth/verify': { ...ok({ user: makeUser({ rank: 'сэнпай' }) }), delayMs: 1200 } });
-    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/profile' });
+    renderWithApp(
+      <AccessGuard>
+        <Secret />
+      </AccessGuard>,
+      { route: '/profile' },
+    );
 
     await advance(1100);
     expect(screen.getByText('Проверка авторизации...')).toBeInTheDocument();
@@ -88,7 +113,12 @@ describe('AccessGuard', () => {
   it('clears a token the server rejects and shows the welcome prompt', async () => {
     tokenStorage.save('jwt-expired', makeUser());
     mockApi({ 'GET /api/auth/verify': fail(401, ErrorCode.TokenExpired, 'Сессия истекла, войдите снова') });
-    renderWithApp(<AccessGuard><Secret /></AccessGuard>, { route: '/settings' });
+    renderWithApp(
+      <AccessGuard>
+        <Secret />
+      </AccessGuard>,
+      { route: '/settings' },
+    );
     await advance(500);
 
     expect(screen.getByRole('heading', { name: 'Добро пожаловать!' })).toBeInTheDocument();

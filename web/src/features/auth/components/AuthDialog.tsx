@@ -14,14 +14,7 @@ export interface AuthDialogProps {
 
 export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={AUTH_STRINGS.dialogTitle}
-      description={AUTH_STRINGS.dialogDescription}
-      hideDescription
-      widthPx={460}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={AUTH_STRINGS.dialogTitle} description={AUTH_STRINGS.dialogDescription} hideDescription widthPx={460}>
       <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as AuthTab)}>
         <Tabs.List className="tabs__list" aria-label={AUTH_STRINGS.tabsLabel}>
           <Tabs.Trigger className="tabs__trigger" value="login">
@@ -35,9 +28,7 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogP
           <LoginForm onSuccess={() => onOpenChange(false)} />
         </Tabs.Content>
         <Tabs.Content value="register">
-          <RegisterForm
-            onSuccess={() => onOpenChange(false)}
-          />
+          <RegisterForm onSuccess={() => onOpenChange(false)} />
         </Tabs.Content>
       </Tabs.Root>
     </Dialog>

@@ -18,13 +18,7 @@ export function AuthPage({ mode }: { mode: 'login' | 'register' }) {
           АнимеПортал
         </Link>
         <h1>{isLogin ? AUTH_STRINGS.loginPageTitle : AUTH_STRINGS.registerPageTitle}</h1>
-        {isLogin ? (
-          <LoginForm onSuccess={() => navigate('/', { replace: true })} />
-        ) : (
-          <RegisterForm
-            onSuccess={() => navigate('/', { replace: true })}
-          />
-        )}
+        {isLogin ? <LoginForm onSuccess={() => navigate('/', { replace: true })} /> : <RegisterForm onSuccess={() => navigate('/', { replace: true })} />}
         <p className="muted auth-page__switch">
           {isLogin ? AUTH_STRINGS.loginPageText : AUTH_STRINGS.registerPageText}{' '}
           <Link to={isLogin ? '/register' : '/login'}>{isLogin ? AUTH_STRINGS.loginPageSwitch : AUTH_STRINGS.registerPageSwitch}</Link>
@@ -33,4 +27,3 @@ export function AuthPage({ mode }: { mode: 'login' | 'register' }) {
     </main>
   );
 }
-

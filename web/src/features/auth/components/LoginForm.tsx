@@ -34,10 +34,7 @@ export function LoginForm({ onSuccess }: { onSuccess?(): void }) {
           notify.success(AUTH_STRINGS.successTitle, AUTH_MESSAGES.loginSuccess);
           onSuccess?.();
         },
-        onError: (error) =>
-          setFailure(
-            describeAuthFailure(error, { fallback: AUTH_STRINGS.loginFallbackError, unknown: AUTH_STRINGS.loginUnknownError }),
-          ),
+        onError: (error) => setFailure(describeAuthFailure(error, { fallback: AUTH_STRINGS.loginFallbackError, unknown: AUTH_STRINGS.loginUnknownError })),
       },
     );
   };

@@ -12,13 +12,7 @@ import { useRegisterMutation } from '../api/register';
 import { describeAuthFailure, type AuthFailure } from '../auth-failure';
 import { useTelegramVerification } from '../hooks/useTelegramVerification';
 import { useUsernameAvailability } from '../hooks/useUsernameAvailability';
-import {
-  EMPTY_REGISTRATION,
-  isRegistrationSubmitDisabled,
-  messagesByField,
-  registrationProblems,
-  type RegistrationDraft,
-} from '../registration-rules';
+import { EMPTY_REGISTRATION, isRegistrationSubmitDisabled, messagesByField, registrationProblems, type RegistrationDraft } from '../registration-rules';
 import { AUTH_STRINGS } from '../strings';
 import { AuthFormFooter } from './AuthFormFooter';
 import { CaptchaField } from './CaptchaField';
@@ -161,9 +155,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         onAnswerChange={(answer) => update('captchaAnswer', answer)}
         onRegenerate={regenerateCaptcha}
       />
-      {telegram.required ? (
-        <TelegramSubscription state={telegram.state} channel={telegram.channel} error={telegram.error} onCheck={telegram.start} />
-      ) : null}
+      {telegram.required ? <TelegramSubscription state={telegram.state} channel={telegram.channel} error={telegram.error} onCheck={telegram.start} /> : null}
       <Checkbox checked={draft.agreed} onCheckedChange={(agreed) => update('agreed', agreed)} name="agreed">
         {AUTH_STRINGS.agreementCheckbox}
       </Checkbox>

@@ -1,12 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TELEGRAM_MAX_POLLS } from '../../../shared/config/constants';
-import {
-  telegramSessionCheckKey,
-  useCreateTelegramSession,
-  useTelegramChannelInfo,
-  useTelegramSessionCheck,
-} from '../api/telegram';
+import { telegramSessionCheckKey, useCreateTelegramSession, useTelegramChannelInfo, useTelegramSessionCheck } from '../api/telegram';
 import { AUTH_STRINGS } from '../strings';
 
 export type TelegramWidgetState = 'info' | 'checking' | 'verified';

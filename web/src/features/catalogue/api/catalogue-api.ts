@@ -1,14 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  AnimeDetails,
-  AnimeListQuery,
-  AnimeStats,
-  AnimeSummary,
-  AnimeWrite,
-  Collection,
-  Genre,
-  SearchHit,
-} from '@portal/contracts';
+import type { AnimeDetails, AnimeListQuery, AnimeStats, AnimeSummary, AnimeWrite, Collection, Genre, SearchHit } from '@portal/contracts';
 import { CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE } from '@portal/contracts';
 import type { ApiPage } from '../../../shared/api/http-client';
 import { operationsOf } from '../../../shared/api/operations-client';
@@ -27,9 +18,7 @@ export interface PageParams {
 
 /** Drops empty values so equal filters share one query key and one URL. */
 function compact<T extends object>(params: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  ) as Partial<T>;
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== '')) as Partial<T>;
 }
 
 // Plain calls --------------------------------------------------------------------------------
@@ -139,8 +128,7 @@ export const searchAnimeQuery = (title: string, limit?: number) =>
 export const animeStatsQuery = (id: number | string) =>
   queryOptions({ queryKey: catalogueKeys.stats(id), queryFn: ({ signal }) => fetchAnimeStats(id, signal) });
 
-export const genresQuery = () =>
-  queryOptions({ queryKey: catalogueKeys.genres(), queryFn: ({ signal }) => fetchGenres(signal), staleTime: 30 * 60_000 });
+export const genresQuery = () => queryOptions({ queryKey: catalogueKeys.genres(), queryFn: ({ signal }) => fetchGenres(signal), staleTime: 30 * 60_000 });
 
 export const featuredCollectionsQuery = () =>
   queryOptions({

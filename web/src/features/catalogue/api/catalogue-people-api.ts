@@ -19,15 +19,14 @@ const anime = operationsOf('anime');
 const people = operationsOf('people');
 
 /** One page of a genre's titles; an unknown genre rejects with a 404 ApiError. */
-export function fetchGenreAnime(
-  slug: string,
-  params: { page: number; limit: number; sort?: AnimeSort },
-  signal?: AbortSignal,
-): Promise<ApiPage<AnimeSummary>> {
+export function fetchGenreAnime(slug: string, params: { page: number; limit: number; sort?: AnimeSort }, signal?: AbortSignal): Promise<ApiPage<AnimeSummary>> {
   return anime.genre({ ...params, genre: slug }, { signal });
 }
 
-export function fetchCharacters({ search, page = 1, limit = CHARACTERS_PAGE_SIZE }: CharacterListParams, signal?: AbortSignal): Promise<ApiPage<CharacterSummary>> {
+export function fetchCharacters(
+  { search, page = 1, limit = CHARACTERS_PAGE_SIZE }: CharacterListParams,
+  signal?: AbortSignal,
+): Promise<ApiPage<CharacterSummary>> {
   return people.characters({ search: search?.trim() || undefined, page, limit }, { signal });
 }
 
@@ -42,8 +41,7 @@ export function fetchSeiyuu(id: number | string, signal?: AbortSignal): Promise<
 // Query keys and options (under catalogueKeys.all, so a catalogue-wide invalidation reaches them) --
 
 export const peopleKeys = {
-  genreAnime: (slug: string, sort: AnimeSort | undefined, limit: number) =>
-    [...catalogueKeys.all, 'genre', slug, { sort: sort ?? null, limit }] as const,
+  genreAnime: (slug: string, sort: AnimeSort | undefined, limit: number) => [...catalogueKeys.all, 'genre', slug, { sort: sort ?? null, limit }] as const,
   characters: (params: CharacterListParams) =>
     [...catalogueKeys.all, 'characters', { search: params.search?.trim() ?? '', page: params.page ?? 1, limit: params.limit ?? CHARACTERS_PAGE_SIZE }] as const,
   character: (id: number | string) => [...catalogueKeys.all, 'character', String(id)] as const,
@@ -70,5 +68,4 @@ export const charactersQuery = (params: CharacterListParams) =>
 export const characterQuery = (id: number | string) =>
   queryOptions({ queryKey: peopleKeys.character(id), queryFn: ({ signal }) => fetchCharacter(id, signal) });
 
-export const seiyuuQuery = (id: number | string) =>
-  queryOptions({ queryKey: peopleKeys.seiyuu(id), queryFn: ({ signal }) => fetchSeiyuu(id, signal) });
+export const seiyuuQuery = (id: number | string) => queryOptions({ queryKey: peopleKeys.seiyuu(id), queryFn: ({ signal }) => fetchSeiyuu(id, signal) });

@@ -20,7 +20,13 @@ export function AnimeCard({ anime, priority = false }: AnimeCardProps) {
     <article className="anime-card">
       <Link className="anime-card__link" to={`/anime/${anime.id}`} aria-label={CATALOGUE_STRINGS.card.link(anime.title)}>
         <span className="anime-card__poster">
-          <PosterImage src={anime.poster} fallbackSrc={anime.fallbackPoster} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} />
+          <PosterImage
+            src={anime.poster}
+            fallbackSrc={anime.fallbackPoster}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+          />
           {anime.score !== null ? (
             <span className="anime-card__score" aria-label={CATALOGUE_STRINGS.card.score(anime.score)}>
               <Icon name="star" sizePx={14} />

@@ -42,12 +42,25 @@ export function CatalogueFilterPanel({ filters, onChange, onReset }: CatalogueFi
         <h2 className="filters__title" id={`${bodyId}-title`}>
           {S.title}
         </h2>
-        <Button variant="secondary" size="small" className="filters__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
+        <Button
+          variant="secondary"
+          size="small"
+          className="filters__toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((value) => !value)}
+        >
           {S.toggle}
         </Button>
       </div>
       <div className="filters__body" id={bodyId}>
-        <DraftField label={S.text} placeholder={S.textPlaceholder} value={text(filters.text)} maxLength={100} onCommit={(value) => onChange({ text: value.trim() || undefined })} />
+        <DraftField
+          label={S.text}
+          placeholder={S.textPlaceholder}
+          value={text(filters.text)}
+          maxLength={100}
+          onCommit={(value) => onChange({ text: value.trim() || undefined })}
+        />
         <SelectField
           label={S.genre}
           value={filters.genre ?? ''}
@@ -55,7 +68,13 @@ export function CatalogueFilterPanel({ filters, onChange, onReset }: CatalogueFi
           options={genreOptions}
           onValueChange={(value) => onChange({ genre: value || undefined })}
         />
-        <SelectField label={S.kind} value={filters.kind ?? ''} emptyLabel={S.any} options={KIND_OPTIONS} onValueChange={(value) => onChange({ kind: (value || undefined) as CatalogueFilters['kind'] })} />
+        <SelectField
+          label={S.kind}
+          value={filters.kind ?? ''}
+          emptyLabel={S.any}
+          options={KIND_OPTIONS}
+          onValueChange={(value) => onChange({ kind: (value || undefined) as CatalogueFilters['kind'] })}
+        />
         <SelectField
           label={S.status}
           value={filters.status ?? ''}
@@ -71,12 +90,46 @@ export function CatalogueFilterPanel({ filters, onChange, onReset }: CatalogueFi
           onValueChange={(value) => onChange({ season: (value || undefined) as CatalogueFilters['season'] })}
         />
         <div className="filters__pair">
-          <DraftField label={S.yearFrom} type="number" inputMode="numeric" min={YEAR_MIN} max={year} value={text(filters.yearFrom)} onCommit={(value) => onChange({ yearFrom: toNumber(value) })} />
-          <DraftField label={S.yearTo} type="number" inputMode="numeric" min={YEAR_MIN} max={year} value={text(filters.yearTo)} onCommit={(value) => onChange({ yearTo: toNumber(value) })} />
+          <DraftField
+            label={S.yearFrom}
+            type="number"
+            inputMode="numeric"
+            min={YEAR_MIN}
+            max={year}
+            value={text(filters.yearFrom)}
+            onCommit={(value) => onChange({ yearFrom: toNumber(value) })}
+          />
+          <DraftField
+            label={S.yearTo}
+            type="number"
+            inputMode="numeric"
+            min={YEAR_MIN}
+            max={year}
+            value={text(filters.yearTo)}
+            onCommit={(value) => onChange({ yearTo: toNumber(value) })}
+          />
         </div>
         <div className="filters__pair">
-          <DraftField label={S.scoreMin} type="number" inputMode="decimal" min={SCORE_MIN} max={SCORE_MAX} step={0.1} value={text(filters.scoreMin)} onCommit={(value) => onChange({ scoreMin: toNumber(value) })} />
-          <DraftField label={S.scoreMax} type="number" inputMode="decimal" min={SCORE_MIN} max={SCORE_MAX} step={0.1} value={text(filters.scoreMax)} onCommit={(value) => onChange({ scoreMax: toNumber(value) })} />
+          <DraftField
+            label={S.scoreMin}
+            type="number"
+            inputMode="decimal"
+            min={SCORE_MIN}
+            max={SCORE_MAX}
+            step={0.1}
+            value={text(filters.scoreMin)}
+            onCommit={(value) => onChange({ scoreMin: toNumber(value) })}
+          />
+          <DraftField
+            label={S.scoreMax}
+            type="number"
+            inputMode="decimal"
+            min={SCORE_MIN}
+            max={SCORE_MAX}
+            step={0.1}
+            value={text(filters.scoreMax)}
+            onCommit={(value) => onChange({ scoreMax: toNumber(value) })}
+          />
         </div>
         {hasActiveFilters(filters) ? (
           <div className="filters__actions">

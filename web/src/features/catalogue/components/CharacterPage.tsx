@@ -31,11 +31,7 @@ export function CharacterView({ character }: { character: CharacterDetails }) {
           <h2 id="character-description" className="person-page__section-title">
             {S.descriptionTitle}
           </h2>
-          {character.description ? (
-            <p className="anime-page__description">{character.description}</p>
-          ) : (
-            <p className="muted">{S.noDescription}</p>
-          )}
+          {character.description ? <p className="anime-page__description">{character.description}</p> : <p className="muted">{S.noDescription}</p>}
         </section>
       </PersonPageHero>
 

@@ -10,15 +10,7 @@ import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { notify } from '../../../shared/ui/notify';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
-import {
-  collectionKeys,
-  collectionQuery,
-  COVER_TYPES,
-  coverProblem,
-  createCollection,
-  updateCollection,
-  type CollectionInput,
-} from '../api/collections-api';
+import { collectionKeys, collectionQuery, COVER_TYPES, coverProblem, createCollection, updateCollection, type CollectionInput } from '../api/collections-api';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { InlineError } from './InlineError';
 import { TextAreaField } from './TextAreaField';
@@ -43,14 +35,7 @@ export function CollectionEditDialog({ open, onOpenChange, collectionId, onSaved
   const editing = collectionId !== null;
   const existing = useQuery({ ...collectionQuery(collectionId ?? 0), enabled: editing });
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={editing ? S.editTitle : S.createTitle}
-      description={S.description}
-      hideDescription
-      widthPx={680}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={editing ? S.editTitle : S.createTitle} description={S.description} hideDescription widthPx={680}>
       {!editing ? (
         <CollectionEditDialogForm collectionId={null} initial={null} onClose={() => onOpenChange(false)} onSaved={onSaved} />
       ) : existing.data ? (
@@ -166,7 +151,7 @@ function CollectionEditDialogForm({ collectionId, initial, onClose, onSaved }: F
     save.mutate({ title: title.trim(), description: description.trim(), featured, animeIds: anime.map((item) => item.id), cover });
   };
 
-  const shownCover = coverPreview ?? (cover ? null : initial?.cover ?? null);
+  const shownCover = coverPreview ?? (cover ? null : (initial?.cover ?? null));
 
   return (
     <form className="edit-form collection-form" onSubmit={submit} noValidate aria-busy={submitting || undefined}>

@@ -81,9 +81,7 @@ export function CollectionsAdmin() {
         </>
       )}
 
-      {editing ? (
-        <CollectionEditDialog open collectionId={editing.id} onOpenChange={(open) => (open ? undefined : setEditing(null))} />
-      ) : null}
+      {editing ? <CollectionEditDialog open collectionId={editing.id} onOpenChange={(open) => (open ? undefined : setEditing(null))} /> : null}
       <CollectionsAdminDeleteDialog
         collection={deleting}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

@@ -72,9 +72,7 @@ describe('MetadataSyncPanel', () => {
 
     await user.type(field, '5114, abc');
     await user.click(screen.getByRole('button', { name: 'Синхронизировать' }));
-    expect(await screen.findByText('Укажите ID Shikimori: целые положительные числа через запятую или пробел')).toHaveClass(
-      'field__message--error',
-    );
+    expect(await screen.findByText('Укажите ID Shikimori: целые положительные числа через запятую или пробел')).toHaveClass('field__message--error');
     expect(api.callsTo('POST /api/admin/catalogue/sync')).toHaveLength(0);
 
     await user.clear(field);

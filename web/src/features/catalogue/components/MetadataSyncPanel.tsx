@@ -7,13 +7,7 @@ import { Button } from '../../../shared/ui/Button';
 import { notify } from '../../../shared/ui/notify';
 import { Spinner } from '../../../shared/ui/Spinner';
 import { TextField } from '../../../shared/ui/TextField';
-import {
-  parseShikimoriIds,
-  startMetadataSync,
-  syncKeys,
-  syncProgressQuery,
-  type MetadataSyncQueued,
-} from '../api/metadata-sync-api';
+import { parseShikimoriIds, startMetadataSync, syncKeys, syncProgressQuery, type MetadataSyncQueued } from '../api/metadata-sync-api';
 import { CATALOGUE_PEOPLE_STRINGS } from '../strings-people';
 import { InlineError } from './InlineError';
 import { AdminCard } from './admin/AdminCard';
@@ -74,7 +68,6 @@ export function MetadataSyncPanel() {
         </Button>
       }
     >
-
       {progress.data ? (
         <MetadataSyncProgressView progress={progress.data} />
       ) : progress.isError ? (

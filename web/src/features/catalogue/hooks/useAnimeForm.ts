@@ -12,13 +12,7 @@ export function useAnimeForm(initial: AnimeEditDraft | (() => AnimeEditDraft), s
 
   const server = serverError ? fieldErrorsOf(serverError) : { fields: {}, other: [] };
   const errors: AnimeEditErrors = { ...server.fields, ...clientErrors };
-  const serverMessage = serverError
-    ? server.other.length
-      ? server.other.join(' ')
-      : Object.keys(server.fields).length
-        ? null
-        : serverError.message
-    : null;
+  const serverMessage = serverError ? (server.other.length ? server.other.join(' ') : Object.keys(server.fields).length ? null : serverError.message) : null;
 
   const set = <K extends keyof AnimeEditDraft>(field: K, value: AnimeEditDraft[K]) => {
     setDraft((previous) => ({ ...previous, [field]: value }));

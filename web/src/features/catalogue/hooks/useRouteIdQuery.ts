@@ -16,9 +16,7 @@ export interface RouteIdQuery<TData> {
  * The detail query of the route's `:id` (e.g. `characterQuery` on /characters/:id). An id that is not a
  * positive integer is answered "not found" without a request.
  */
-export function useRouteIdQuery<TData, TKey extends QueryKey>(
-  queryFor: (id: string) => UseQueryOptions<TData, Error, TData, TKey>,
-): RouteIdQuery<TData> {
+export function useRouteIdQuery<TData, TKey extends QueryKey>(queryFor: (id: string) => UseQueryOptions<TData, Error, TData, TKey>): RouteIdQuery<TData> {
   const { id } = useParams();
   const valid = isNumericId(id);
   const query = useQuery({ ...queryFor(id ?? ''), enabled: valid });

@@ -4,7 +4,11 @@ import { draftFromAnime } from './anime-edit-form';
 
 describe('the edit form draft of a title', () => {
   it("prefills the poster field with the poster's own address, not the portal's copy of it", () => {
-    const anime = animeDetails({ poster: '/api/anime/1/poster?v=1700000000', imageUrl: 'https://lain.bgm.tv/pic/cover/l/1.jpg', fallbackPoster: '/api/anime/1/poster.svg?v=1700000000' });
+    const anime = animeDetails({
+      poster: '/api/anime/1/poster?v=1700000000',
+      imageUrl: 'https://lain.bgm.tv/pic/cover/l/1.jpg',
+      fallbackPoster: '/api/anime/1/poster.svg?v=1700000000',
+    });
     expect(draftFromAnime(anime).poster).toBe('https://lain.bgm.tv/pic/cover/l/1.jpg');
   });
 

@@ -3,7 +3,9 @@ import { hasActiveFilters, parseFilters, toListQuery, writeFilters } from './cat
 
 describe('catalogue filters in the URL', () => {
   it('parses known values and ignores malformed ones', () => {
-    const params = new URLSearchParams('genre=sci-fi&kind=tv&status=bad&season=fall&yearFrom=1990&yearTo=abc&scoreMin=7.5&scoreMax=42&text=%20eva%20&sort=title&page=3');
+    const params = new URLSearchParams(
+      'genre=sci-fi&kind=tv&status=bad&season=fall&yearFrom=1990&yearTo=abc&scoreMin=7.5&scoreMax=42&text=%20eva%20&sort=title&page=3',
+    );
     expect(parseFilters(params)).toEqual({ genre: 'sci-fi', kind: 'tv', season: 'fall', yearFrom: 1990, scoreMin: 7.5, text: 'eva', sort: 'title' });
   });
 

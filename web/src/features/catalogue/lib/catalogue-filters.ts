@@ -89,8 +89,7 @@ export function writeFilters(current: URLSearchParams, filters: CatalogueFilters
   return next;
 }
 
-export const hasActiveFilters = (filters: CatalogueFilters): boolean =>
-  FILTER_KEYS.some((key) => key !== 'sort' && filters[key] !== undefined);
+export const hasActiveFilters = (filters: CatalogueFilters): boolean => FILTER_KEYS.some((key) => key !== 'sort' && filters[key] !== undefined);
 
 /** The list request of the filters (the API's own parameter names). */
 export function toListQuery(filters: CatalogueFilters): Omit<AnimeListQuery, 'page' | 'limit'> {

@@ -1,14 +1,4 @@
-import {
-  ANIME_KINDS,
-  ANIME_SORTS,
-  ANIME_STATUSES,
-  GENRES,
-  KIND_LABELS,
-  SEASON_LABELS,
-  SEASONS,
-  STATUS_LABELS,
-  type Genre,
-} from '@portal/contracts';
+import { ANIME_KINDS, ANIME_SORTS, ANIME_STATUSES, GENRES, KIND_LABELS, SEASON_LABELS, SEASONS, STATUS_LABELS, type Genre } from '@portal/contracts';
 import { CATALOGUE_STRINGS } from '../strings';
 import type { SelectOption } from '../components/SelectField';
 

@@ -47,8 +47,7 @@ export const ChatPanel = forwardRef<HTMLElement, ChatPanelProps>(function ChatPa
     }
   };
 
-  const deleteMessage = (id: string) =>
-    remove.mutate(id, { onError: (error) => notify.error(CHAT_STRINGS.deleteErrorTitle, deleteErrorText(error)) });
+  const deleteMessage = (id: string) => remove.mutate(id, { onError: (error) => notify.error(CHAT_STRINGS.deleteErrorTitle, deleteErrorText(error)) });
 
   return (
     <section ref={ref} className="chat-panel" aria-labelledby={titleId} tabIndex={-1} style={{ height: CHAT_PANEL_HEIGHT_PX }} onKeyDown={onKeyDown}>

@@ -231,7 +231,9 @@ describe('chat widget, older pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Загрузить ранее' }));
     expect(await screen.findByText('Самое старое')).toBeInTheDocument();
     expect(api.callsTo(LIST).at(-1)!.query.get('before')).toBe('m1');
-    const texts = within(screen.getByRole('log')).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
+    const texts = within(screen.getByRole('log'))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent);
     expect(texts).toEqual(['Самое старое', 'Старое', 'Всем привет', 'Даттебайо', 'Моё сообщение', 'Кто смотрит онгоинги?']);
     expect(screen.queryByRole('button', { name: 'Загрузить ранее' })).not.toBeInTheDocument();
   });

@@ -104,7 +104,11 @@ export function CommentForm({
         onChange={(event) => setContent(event.target.value)}
       />
       <div className="comment-form__meta">
-        <span id={counterId} className={tooLong ? 'comment-form__counter comment-form__counter--over' : 'comment-form__counter'} aria-label={S.counterLabel(content.length)}>
+        <span
+          id={counterId}
+          className={tooLong ? 'comment-form__counter comment-form__counter--over' : 'comment-form__counter'}
+          aria-label={S.counterLabel(content.length)}
+        >
           {S.counter(content.length)}
         </span>
       </div>

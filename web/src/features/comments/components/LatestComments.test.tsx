@@ -16,7 +16,15 @@ describe('LatestComments', () => {
   it('shows a spoiler hidden from the viewer as its label, in text, and links each title to the comment', async () => {
     const api = mockApi({
       [LATEST]: ok([
-        makeLatest({ id: 'c-spoiler', animeId: 20, anime: null, author: hinata, content: null, spoiler: { episode: 2, at: 300, hidden: true }, createdAt: minutesAgo(5) }),
+        makeLatest({
+          id: 'c-spoiler',
+          animeId: 20,
+          anime: null,
+          author: hinata,
+          content: null,
+          spoiler: { episode: 2, at: 300, hidden: true },
+          createdAt: minutesAgo(5),
+        }),
         makeLatest({ id: 'c-plain', animeId: 1, content: '<b>Жирный?</b> https://example.com', createdAt: minutesAgo(60 * 3) }),
       ]),
     });

@@ -1,7 +1,16 @@
 import type { CommentItem, CommentLikeState, CommentNode } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../shared/ui/notify';
-import { commentsKeys, deleteComment, editComment, postComment, revealComment, setCommentLike, type CommentsTarget, type NewComment } from '../api/comments-api';
+import {
+  commentsKeys,
+  deleteComment,
+  editComment,
+  postComment,
+  revealComment,
+  setCommentLike,
+  type CommentsTarget,
+  type NewComment,
+} from '../api/comments-api';
 import { findComment, insertComment, patchComment, removeComment, type CommentPages } from '../lib/comment-tree';
 import { COMMENTS_STRINGS } from '../strings';
 import { errorText } from '../lib/comment-errors';

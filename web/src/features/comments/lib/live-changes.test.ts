@@ -15,7 +15,10 @@ describe('live changes to the cached comments', () => {
   );
 
   it('an edit puts in the new text and editedAt, leaving likes, likedByMe and replies alone', () => {
-    const next = applyCommentUpdated(base, makeComment({ id: 'r1', parentId: 't1', threadParentId: 't1', depth: 1, content: 'Исправлено', editedAt: EDITED, likes: 0 }));
+    const next = applyCommentUpdated(
+      base,
+      makeComment({ id: 'r1', parentId: 't1', threadParentId: 't1', depth: 1, content: 'Исправлено', editedAt: EDITED, likes: 0 }),
+    );
     expect(findComment(next, 'r1')).toMatchObject({ content: 'Исправлено', editedAt: EDITED, likes: 2, likedByMe: true });
     // The same push again, or an older one, changes nothing.
     expect(applyCommentUpdated(next, makeComment({ id: 'r1', content: 'Исправлено', editedAt: EDITED }))).toBe(next);

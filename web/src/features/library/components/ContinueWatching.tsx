@@ -62,11 +62,7 @@ function ContinueCard({ item, priority, onDismiss }: { item: ContinueWatchingIte
   const percent = watchedPercent(item.position, item.duration);
   return (
     <>
-      <Link
-        className="continue-card"
-        to={`/watch/${item.animeId}/${item.episode}`}
-        aria-label={S.continueLink(item.anime.title, item.episode, item.position)}
-      >
+      <Link className="continue-card" to={`/watch/${item.animeId}/${item.episode}`} aria-label={S.continueLink(item.anime.title, item.episode, item.position)}>
         <span className="continue-card__poster">
           <PosterImage
             src={item.anime.poster}

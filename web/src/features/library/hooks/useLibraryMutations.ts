@@ -10,7 +10,11 @@ const S = LIBRARY_STRINGS;
 type Snapshot = { previous: AnimeListEntry | null | undefined };
 
 /** The entry the list will hold once the server agrees: shown at once, rolled back on failure. */
-export function optimisticEntry(previous: AnimeListEntry | null | undefined, anime: AnimeRef, change: Partial<Pick<AnimeListEntry, 'status' | 'userRating'>>): AnimeListEntry {
+export function optimisticEntry(
+  previous: AnimeListEntry | null | undefined,
+  anime: AnimeRef,
+  change: Partial<Pick<AnimeListEntry, 'status' | 'userRating'>>,
+): AnimeListEntry {
   const base: AnimeListEntry = previous ?? {
     animeId: anime.id,
     status: 'planned',
@@ -132,7 +136,10 @@ export function useDismissContinueMutation() {
     onMutate: async (animeId) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, previous?.filter((item) => item.animeId !== animeId));
+      queryClient.setQueryData(
+        key,
+        previous?.filter((item) => item.animeId !== animeId),
+      );
       return { previous };
     },
     onError: (error, _animeId, context) => {

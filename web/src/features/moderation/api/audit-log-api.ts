@@ -12,7 +12,10 @@ export interface AuditLogFilters {
 }
 
 export const fetchAuditLogPage = (filters: AuditLogFilters, page: number, signal?: AbortSignal) =>
-  auditLog.list({ event: filters.event || undefined, from: filters.from || undefined, to: filters.to || undefined, page, limit: AUDIT_LOG_PAGE_SIZE }, { signal });
+  auditLog.list(
+    { event: filters.event || undefined, from: filters.from || undefined, to: filters.to || undefined, page, limit: AUDIT_LOG_PAGE_SIZE },
+    { signal },
+  );
 
 export const auditLogKeys = {
   all: ['admin', 'audit-log'] as const,

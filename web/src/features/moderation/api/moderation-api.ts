@@ -27,7 +27,12 @@ export const moderationKeys = {
 };
 
 export const reportQueueQuery = (filters: QueueFilters) =>
-  queryOptions({ queryKey: moderationKeys.page(filters), queryFn: ({ signal }) => fetchReportQueue(filters, signal), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({
+    queryKey: moderationKeys.page(filters),
+    queryFn: ({ signal }) => fetchReportQueue(filters, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
 /** Resolve or reject a case; the queue is read again (the case leaves the open list). */
 export function useDecideReport() {

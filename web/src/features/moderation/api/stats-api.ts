@@ -10,6 +10,11 @@ export const statsKeys = { range: (days: StatsRange) => ['admin', 'stats', days]
 
 /** A minute fresh: the counters move with every event, an admin reloads the page to see the latest. */
 export const siteStatsQuery = (days: StatsRange) =>
-  queryOptions({ queryKey: statsKeys.range(days), queryFn: ({ signal }) => fetchSiteStats(days, signal), placeholderData: keepPreviousData, staleTime: 60_000 });
+  queryOptions({
+    queryKey: statsKeys.range(days),
+    queryFn: ({ signal }) => fetchSiteStats(days, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 
 export const useSiteStats = (days: StatsRange) => useQuery(siteStatsQuery(days));

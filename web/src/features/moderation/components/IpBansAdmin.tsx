@@ -70,7 +70,8 @@ export function IpBansAdmin() {
   const bans = list.data;
   let body;
   if (list.isPending) body = <ListState kind="loading" label={S.loading} />;
-  else if (!bans) body = <ListState kind="error" title={S.errorTitle} message={errorMessage(list.error)} retryLabel={S.retry} onRetry={() => void list.refetch()} />;
+  else if (!bans)
+    body = <ListState kind="error" title={S.errorTitle} message={errorMessage(list.error)} retryLabel={S.retry} onRetry={() => void list.refetch()} />;
   else if (bans.length === 0) body = <ListState kind="empty" text={S.empty} />;
   else body = <IpBansTable bans={bans} onRemove={setRemoving} />;
 

@@ -20,7 +20,8 @@ export function ReportsQueue() {
 
   let body;
   if (queue.isPending) body = <ListState kind="loading" label={S.loading} />;
-  else if (queue.isError && !queue.data) body = <ListState kind="error" title={S.errorTitle} message={errorMessage(queue.error)} retryLabel={S.retry} onRetry={() => void queue.refetch()} />;
+  else if (queue.isError && !queue.data)
+    body = <ListState kind="error" title={S.errorTitle} message={errorMessage(queue.error)} retryLabel={S.retry} onRetry={() => void queue.refetch()} />;
   else if (!queue.data || queue.data.items.length === 0) body = <ListState kind="empty" text={S.empty[status]} />;
   else {
     body = (
@@ -63,7 +64,13 @@ export function ReportsQueue() {
         </label>
         <div role="group" aria-label={S.sortLabel} className="report-queue__sorts">
           {REPORT_SORTS.map((value) => (
-            <Button key={value} size="small" variant={sort === value ? 'primary' : 'secondary'} aria-pressed={sort === value} onClick={() => (setSort(value), setPage(1))}>
+            <Button
+              key={value}
+              size="small"
+              variant={sort === value ? 'primary' : 'secondary'}
+              aria-pressed={sort === value}
+              onClick={() => (setSort(value), setPage(1))}
+            >
               {S.sorts[value]}
             </Button>
           ))}

@@ -19,7 +19,8 @@ export default function SiteStatsPage() {
 
   let body;
   if (stats.isPending) body = <ListState kind="loading" label={S.loading} />;
-  else if (stats.isError && !stats.data) body = <ListState kind="error" title={S.errorTitle} message={errorMessage(stats.error)} retryLabel={S.retry} onRetry={() => void stats.refetch()} />;
+  else if (stats.isError && !stats.data)
+    body = <ListState kind="error" title={S.errorTitle} message={errorMessage(stats.error)} retryLabel={S.retry} onRetry={() => void stats.refetch()} />;
   else {
     const { series, totals, queues } = stats.data;
     const quiet = STATS_METRICS.every((metric) => totals[metric] === 0);

@@ -18,7 +18,8 @@ import '../moderation.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const registeredOn = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric' });
-const until = (notice: SanctionNotice) => (notice.until ? S.until(new Date(notice.until).toLocaleString('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })) : S.forever);
+const until = (notice: SanctionNotice) =>
+  notice.until ? S.until(new Date(notice.until).toLocaleString('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })) : S.forever;
 
 /** The restrictions in force, as words: «Только чтение до 3 дек., 12:00 · Чат закрыт навсегда». */
 function Restrictions({ user }: { user: AdminUserRow }) {
@@ -102,7 +103,12 @@ export function UsersAdmin() {
                         {/* An admin cannot revoke their own role (the server refuses it too). */}
                         <div className="users-admin__actions">
                           {self && admin ? null : (
-                            <Button size="small" variant="secondary" onClick={() => setAsked({ user, isAdmin: !admin })} aria-label={`${admin ? S.revoke : S.grant}: ${user.username}`}>
+                            <Button
+                              size="small"
+                              variant="secondary"
+                              onClick={() => setAsked({ user, isAdmin: !admin })}
+                              aria-label={`${admin ? S.revoke : S.grant}: ${user.username}`}
+                            >
                               {admin ? S.revoke : S.grant}
                             </Button>
                           )}

@@ -26,7 +26,12 @@ type Editing = { item?: NewsItem } | null;
 /** The editor in a dialog: a new item or an existing one. */
 export function NewsEditorDialog({ editing, onClose }: { editing: Editing; onClose(): void }) {
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()} title={editing?.item ? NEWS_STRINGS.editor.editTitle : NEWS_STRINGS.editor.createTitle} widthPx={820}>
+    <Dialog
+      open={editing !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={editing?.item ? NEWS_STRINGS.editor.editTitle : NEWS_STRINGS.editor.createTitle}
+      widthPx={820}
+    >
       {editing ? (
         <Suspense fallback={<Spinner label={NEWS_STRINGS.editor.loading} />}>
           <NewsEditor item={editing.item} onDone={onClose} />

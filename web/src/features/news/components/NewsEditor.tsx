@@ -123,7 +123,13 @@ export default function NewsEditor({ item, onDone }: NewsEditorProps) {
   return (
     <form className="news-editor" onSubmit={submit} noValidate>
       <TextField label={S.title} value={title} onChange={(event) => setTitle(event.target.value)} message={errors.fields.title} required />
-      <TextField label={S.slug} value={slug} onChange={(event) => setSlug(event.target.value)} message={errors.fields.slug ?? S.slugHint} messageTone={errors.fields.slug ? 'error' : 'info'} />
+      <TextField
+        label={S.slug}
+        value={slug}
+        onChange={(event) => setSlug(event.target.value)}
+        message={errors.fields.slug ?? S.slugHint}
+        messageTone={errors.fields.slug ? 'error' : 'info'}
+      />
       <TextField label={S.summary} value={summary} onChange={(event) => setSummary(event.target.value)} message={errors.fields.summary} />
       <div className="news-editor__field">
         <span className="news-editor__label" id="news-body-label">
@@ -135,7 +141,13 @@ export default function NewsEditor({ item, onDone }: NewsEditorProps) {
       </div>
       <TextField label={S.tags} value={tags} onChange={(event) => setTags(event.target.value)} message={errors.fields.tags} />
       <AnimePicker selected={anime} onChange={setAnime} selectedLabel={S.linkedTitles} error={errors.fields.animeIds} disabled={save.isPending} />
-      <TextField label={S.publishedAt} type="datetime-local" value={publishedAt} onChange={(event) => setPublishedAt(event.target.value)} message={errors.fields.publishedAt} />
+      <TextField
+        label={S.publishedAt}
+        type="datetime-local"
+        value={publishedAt}
+        onChange={(event) => setPublishedAt(event.target.value)}
+        message={errors.fields.publishedAt}
+      />
       <div className="news-editor__field">
         <span className="news-editor__label">{S.cover}</span>
         {cover ? (

@@ -1,8 +1,4 @@
-import {
-  NOTIFICATIONS_PAGE_DEFAULT,
-  type NotificationPage,
-  type UnreadCount,
-} from '@portal/contracts';
+import { NOTIFICATIONS_PAGE_DEFAULT, type NotificationPage, type UnreadCount } from '@portal/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { operationsOf } from '../../../shared/api/operations-client';
 

@@ -36,7 +36,18 @@ function SignedInBell({ userId, token, defaultOpen }: { userId: string; token: s
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger className="notification-bell" aria-label={NOTIFICATIONS_STRINGS.bellLabel(unread)}>
-        <svg aria-hidden="true" focusable="false" width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          width={22}
+          height={22}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20.5a2 2 0 0 0 4 0" />
         </svg>
         {badge ? (
@@ -47,7 +58,13 @@ function SignedInBell({ userId, token, defaultOpen }: { userId: string; token: s
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="notification-popover" align="end" sideOffset={8} aria-label={NOTIFICATIONS_STRINGS.title}>
-          <Suspense fallback={<p className="notification-popover__state" role="status">{NOTIFICATIONS_STRINGS.loading}</p>}>
+          <Suspense
+            fallback={
+              <p className="notification-popover__state" role="status">
+                {NOTIFICATIONS_STRINGS.loading}
+              </p>
+            }
+          >
             <NotificationList userId={userId} unread={unread} onNavigate={() => setOpen(false)} />
           </Suspense>
         </Popover.Content>

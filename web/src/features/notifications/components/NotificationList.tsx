@@ -9,7 +9,6 @@ import { markReadInPages, notificationHref, type NotificationPages } from '../li
 import { formatFullDate, formatRelativeDate } from '../../../shared/lib/relative-date';
 import { NOTIFICATIONS_STRINGS as S } from '../strings';
 
-
 export interface NotificationListProps {
   userId: string;
   unread: number;
@@ -113,7 +112,11 @@ export function NotificationList({ userId, unread, onNavigate }: NotificationLis
       )}
       {list.hasNextPage ? (
         <div className="notification-list__more">
-          {list.isFetchNextPageError ? <p className="notification-list__error" role="alert">{S.moreError}</p> : null}
+          {list.isFetchNextPageError ? (
+            <p className="notification-list__error" role="alert">
+              {S.moreError}
+            </p>
+          ) : null}
           <Button variant="secondary" size="small" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
             {S.loadMore}
           </Button>

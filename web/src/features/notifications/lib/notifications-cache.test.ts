@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { makeNotification, makeNotificationPage } from '../testing/notification-fixtures';
 import { badgeText, markReadInPages, mergeNotification, notificationHref, type NotificationPages } from './notifications-cache';
 
-const pagesOf = (...pages: ReturnType<typeof makeNotificationPage>[]): NotificationPages => ({ pages, pageParams: pages.map((_, index) => (index === 0 ? null : `c${index}`)) });
+const pagesOf = (...pages: ReturnType<typeof makeNotificationPage>[]): NotificationPages => ({
+  pages,
+  pageParams: pages.map((_, index) => (index === 0 ? null : `c${index}`)),
+});
 const ids = (pages: NotificationPages | undefined) => pages?.pages.map((page) => page.items.map((item) => item.id));
 
 describe('badgeText', () => {

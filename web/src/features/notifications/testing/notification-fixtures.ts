@@ -23,7 +23,11 @@ export function makeNotification(overrides: Partial<NotificationItem> = {}): Not
   } as NotificationItem;
 }
 
-export const makeNotificationPage = (items: NotificationItem[], nextCursor: string | null = null, unread = items.filter((item) => !item.read).length): NotificationPage => ({
+export const makeNotificationPage = (
+  items: NotificationItem[],
+  nextCursor: string | null = null,
+  unread = items.filter((item) => !item.read).length,
+): NotificationPage => ({
   items,
   nextCursor,
   unread,

@@ -20,7 +20,8 @@ export interface OrderStatusChange {
   animeId?: number;
 }
 
-export const fetchOrders = ({ status, sort, page }: OrderFilters, signal?: AbortSignal) => orders.list({ status, sort, page: page > 1 ? page : undefined }, { signal });
+export const fetchOrders = ({ status, sort, page }: OrderFilters, signal?: AbortSignal) =>
+  orders.list({ status, sort, page: page > 1 ? page : undefined }, { signal });
 export const createOrder = (draft: OrderDraft) => orders.create(draft);
 export const setOrderVote = (id: string, voted: boolean) => (voted ? orders.vote({ id }) : orders.unvote({ id }));
 export const setOrderStatus = (id: string, change: OrderStatusChange) => orders.setStatus({ ...change, id });

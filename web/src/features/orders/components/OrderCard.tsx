@@ -30,7 +30,12 @@ function AdminControls({ order }: { order: OrderItem }) {
       {needsAnime ? (
         <div className="orders-admin__anime">
           {/* One title: picking another replaces it. */}
-          <AnimePicker selected={released} onChange={(picked) => setReleased(picked.slice(-1))} selectedLabel={() => S.releaseAnimeLabel} disabled={change.isPending} />
+          <AnimePicker
+            selected={released}
+            onChange={(picked) => setReleased(picked.slice(-1))}
+            selectedLabel={() => S.releaseAnimeLabel}
+            disabled={change.isPending}
+          />
         </div>
       ) : null}
       {next.map((status) => (

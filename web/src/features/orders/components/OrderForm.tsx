@@ -103,7 +103,15 @@ export function OrderForm() {
         <label className="field__label" htmlFor={noteId}>
           {S.noteLabel}
         </label>
-        <textarea id={noteId} className="field__input" rows={3} maxLength={1000} value={note} placeholder={S.notePlaceholder} onChange={(event) => setNote(event.target.value)} />
+        <textarea
+          id={noteId}
+          className="field__input"
+          rows={3}
+          maxLength={1000}
+          value={note}
+          placeholder={S.notePlaceholder}
+          onChange={(event) => setNote(event.target.value)}
+        />
       </div>
       <FieldMessage message={error} />
       {create.data && !create.isPending && !error ? <Outcome result={create.data} /> : null}

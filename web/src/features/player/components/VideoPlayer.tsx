@@ -183,15 +183,7 @@ export function VideoPlayer({
   const duration = state.duration ?? 0;
 
   return (
-    <div
-      ref={rootRef}
-      className="player"
-      role="region"
-      aria-label={S.player}
-      tabIndex={-1}
-      data-paused={state.paused}
-      data-fullscreen={fullscreen}
-    >
+    <div ref={rootRef} className="player" role="region" aria-label={S.player} tabIndex={-1} data-paused={state.paused} data-fullscreen={fullscreen}>
       <video ref={videoRef} className="player__video" playsInline autoPlay preload="auto" onClick={togglePlay} onDoubleClick={toggleFullscreen} />
 
       {(loading || awaitingPlay) && poster ? <img className="player__poster" src={poster} alt="" decoding="async" fetchPriority="high" /> : null}
@@ -270,12 +262,7 @@ export function VideoPlayer({
               <PlayerIcon name="next" />
             </button>
           ) : null}
-          <button
-            type="button"
-            className="player__button"
-            onClick={() => apply({ type: 'mute' })}
-            aria-label={state.muted ? S.unmute : S.mute}
-          >
+          <button type="button" className="player__button" onClick={() => apply({ type: 'mute' })} aria-label={state.muted ? S.unmute : S.mute}>
             <PlayerIcon name={state.muted || state.volume === 0 ? 'muted' : 'volume'} />
           </button>
           <input

@@ -59,7 +59,10 @@ export function actionForKey(input: KeyInput, focus: FocusKind = 'other'): Playe
 }
 
 /** Rows of the help overlay, in the order shown. */
-export const SHORTCUT_HELP: ReadonlyArray<{ keys: readonly string[]; action: PlayerAction['type'] | 'seek-back' | 'seek-forward' | 'volume-up' | 'volume-down' }> = [
+export const SHORTCUT_HELP: ReadonlyArray<{
+  keys: readonly string[];
+  action: PlayerAction['type'] | 'seek-back' | 'seek-forward' | 'volume-up' | 'volume-down';
+}> = [
   { keys: ['Пробел', 'K'], action: 'toggle-play' },
   { keys: ['←', 'J'], action: 'seek-back' },
   { keys: ['→', 'L'], action: 'seek-forward' },

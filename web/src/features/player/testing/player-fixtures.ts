@@ -44,7 +44,15 @@ export const viewerEntry = (overrides: Partial<AnimeListEntry> = {}): AnimeListE
   userRating: null,
   watchedEpisodes: [],
   rewatches: 0,
-  anime: { id: ANIME_ID, title: 'Наруто', poster: `/api/anime/${ANIME_ID}/poster.svg`, fallbackPoster: `/api/anime/${ANIME_ID}/poster.svg`, episodes: 220, kind: 'tv', year: 2002 },
+  anime: {
+    id: ANIME_ID,
+    title: 'Наруто',
+    poster: `/api/anime/${ANIME_ID}/poster.svg`,
+    fallbackPoster: `/api/anime/${ANIME_ID}/poster.svg`,
+    episodes: 220,
+    kind: 'tv',
+    year: 2002,
+  },
   updatedAt: '2025-01-10T18:00:00.000Z',
   ...overrides,
 });

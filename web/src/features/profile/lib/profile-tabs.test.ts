@@ -33,12 +33,7 @@ describe('profile tabs', () => {
   });
 
   it('lists rated titles best first, ties by the latest change', () => {
-    const rated = ratedEntries([
-      entry(1, 7, '2025-01-01'),
-      entry(2, null, '2025-01-05'),
-      entry(3, 9, '2025-01-02'),
-      entry(4, 7, '2025-01-03'),
-    ]);
+    const rated = ratedEntries([entry(1, 7, '2025-01-01'), entry(2, null, '2025-01-05'), entry(3, 9, '2025-01-02'), entry(4, 7, '2025-01-03')]);
     expect(rated.map((item) => item.animeId)).toEqual([3, 4, 1]);
   });
 

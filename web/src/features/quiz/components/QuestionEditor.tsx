@@ -43,7 +43,13 @@ export function QuestionEditor({ question, index, count, errors, disabled, onCha
         />
         <FieldMessage id={`${id}-text-error`} message={textError} />
       </div>
-      <QuizImageField label={S.questionImage} value={question.image} disabled={disabled} error={errors[`${path}.image`]} onChange={(image) => onChange({ ...question, image })} />
+      <QuizImageField
+        label={S.questionImage}
+        value={question.image}
+        disabled={disabled}
+        error={errors[`${path}.image`]}
+        onChange={(image) => onChange({ ...question, image })}
+      />
       <div role="group" aria-labelledby={`${id}-options`} aria-describedby={optionsError ? `${id}-options-error` : undefined} className="quiz-option-editors">
         <p id={`${id}-options`} className="field__label">
           {S.options}
@@ -67,7 +73,13 @@ export function QuestionEditor({ question, index, count, errors, disabled, onCha
                 aria-invalid={Boolean(optionError) || undefined}
                 onChange={(event) => onChange({ ...question, options: question.options.map((value, i) => (i === at ? event.target.value : value)) })}
               />
-              <Button size="small" variant="ghost" aria-label={S.removeOption(at)} disabled={disabled || question.options.length <= QUIZ_OPTIONS_MIN} onClick={() => onChange(withoutOption(question, at))}>
+              <Button
+                size="small"
+                variant="ghost"
+                aria-label={S.removeOption(at)}
+                disabled={disabled || question.options.length <= QUIZ_OPTIONS_MIN}
+                onClick={() => onChange(withoutOption(question, at))}
+              >
                 ✕
               </Button>
               <FieldMessage message={optionError} />
@@ -77,7 +89,12 @@ export function QuestionEditor({ question, index, count, errors, disabled, onCha
         <FieldMessage id={`${id}-options-error`} message={optionsError} />
       </div>
       <div className="quiz-question-editor__actions">
-        <Button size="small" variant="secondary" disabled={disabled || question.options.length >= QUIZ_OPTIONS_MAX} onClick={() => onChange({ ...question, options: [...question.options, ''] })}>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={disabled || question.options.length >= QUIZ_OPTIONS_MAX}
+          onClick={() => onChange({ ...question, options: [...question.options, ''] })}
+        >
           {S.addOption}
         </Button>
         <Button size="small" variant="ghost" disabled={disabled || count <= QUIZ_QUESTIONS_MIN} onClick={onRemove}>

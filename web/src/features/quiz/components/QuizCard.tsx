@@ -9,7 +9,11 @@ const S = QUIZ_STRINGS.card;
 export function QuizCard({ quiz, withStatus = false }: { quiz: QuizSummary; withStatus?: boolean }) {
   return (
     <li className="quiz-card">
-      {quiz.coverUrl ? <img className="quiz-card__cover" src={quiz.coverUrl} alt="" loading="lazy" width={160} height={90} /> : <div className="quiz-card__cover quiz-card__cover--empty" aria-hidden="true" />}
+      {quiz.coverUrl ? (
+        <img className="quiz-card__cover" src={quiz.coverUrl} alt="" loading="lazy" width={160} height={90} />
+      ) : (
+        <div className="quiz-card__cover quiz-card__cover--empty" aria-hidden="true" />
+      )}
       <div className="quiz-card__main">
         <h3 className="quiz-card__title">
           <Link to={`/quiz/${quiz.id}`}>{quiz.title}</Link>

@@ -109,7 +109,11 @@ export function QuizEditorForm({ quiz }: { quiz?: QuizEditable }) {
           onRemove={() => change({ questions: draft.questions.filter((_, at) => at !== index) })}
         />
       ))}
-      <Button variant="secondary" disabled={busy || draft.questions.length >= QUIZ_QUESTIONS_MAX} onClick={() => change({ questions: [...draft.questions, emptyQuestion()] })}>
+      <Button
+        variant="secondary"
+        disabled={busy || draft.questions.length >= QUIZ_QUESTIONS_MAX}
+        onClick={() => change({ questions: [...draft.questions, emptyQuestion()] })}
+      >
         {S.addQuestion}
       </Button>
       {hasErrors && !formError ? <p className="field__message field__message--error">{S.fixErrors}</p> : null}

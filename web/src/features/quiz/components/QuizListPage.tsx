@@ -59,15 +59,18 @@ export default function QuizListPage() {
           <h1>{S.title}</h1>
           <p className="muted">{S.lead}</p>
         </div>
-        {signedIn ? (
-          <ButtonLink to="/quiz/new">{S.create}</ButtonLink>
-        ) : session === 'anonymous' ? (
-          <Link to="/login">{S.signInToCreate}</Link>
-        ) : null}
+        {signedIn ? <ButtonLink to="/quiz/new">{S.create}</ButtonLink> : session === 'anonymous' ? <Link to="/login">{S.signInToCreate}</Link> : null}
       </header>
       <div role="radiogroup" aria-label={S.tabsLabel} className="quiz-tabs">
         {tabs.map((value) => (
-          <Button key={value} role="radio" aria-checked={tab === value} size="small" variant={tab === value ? 'primary' : 'secondary'} onClick={() => go({ tab: value })}>
+          <Button
+            key={value}
+            role="radio"
+            aria-checked={tab === value}
+            size="small"
+            variant={tab === value ? 'primary' : 'secondary'}
+            onClick={() => go({ tab: value })}
+          >
             {S.tabs[value]}
           </Button>
         ))}

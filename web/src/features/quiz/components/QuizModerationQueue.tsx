@@ -21,7 +21,11 @@ function PendingQuiz({ quiz, onReject }: { quiz: QuizEditable; onReject(): void 
     <article className="quiz-moderation__item" aria-label={S.item(quiz.title)}>
       <h3 className="quiz-card__title">{quiz.title}</h3>
       <p className="muted">
-        {[QUIZ_STRINGS.card.by(quiz.author.username), QUIZ_STRINGS.card.questions(quiz.questionCount), quiz.timeLimitSeconds ? QUIZ_STRINGS.card.timeLimit(quiz.timeLimitSeconds) : QUIZ_STRINGS.card.noTimeLimit].join(' · ')}
+        {[
+          QUIZ_STRINGS.card.by(quiz.author.username),
+          QUIZ_STRINGS.card.questions(quiz.questionCount),
+          quiz.timeLimitSeconds ? QUIZ_STRINGS.card.timeLimit(quiz.timeLimitSeconds) : QUIZ_STRINGS.card.noTimeLimit,
+        ].join(' · ')}
       </p>
       {quiz.description ? <p>{quiz.description}</p> : null}
       <details>

@@ -115,7 +115,10 @@ export function checkDraft(draft: QuizDraft): { quiz: QuizWrite; errors: null } 
   if (animeIds.length > QUIZ_ANIME_MAX) errors.animeIds = QUIZ_MESSAGES.anime;
   const limitText = draft.timeLimit.trim();
   const timeLimitSeconds = limitText === '' ? null : Number(limitText);
-  if (timeLimitSeconds !== null && !(Number.isInteger(timeLimitSeconds) && timeLimitSeconds >= QUIZ_TIME_LIMIT_MIN && timeLimitSeconds <= QUIZ_TIME_LIMIT_MAX)) {
+  if (
+    timeLimitSeconds !== null &&
+    !(Number.isInteger(timeLimitSeconds) && timeLimitSeconds >= QUIZ_TIME_LIMIT_MIN && timeLimitSeconds <= QUIZ_TIME_LIMIT_MAX)
+  ) {
     errors.timeLimitSeconds = QUIZ_MESSAGES.timeLimit;
   }
   if (draft.questions.length < QUIZ_QUESTIONS_MIN || draft.questions.length > QUIZ_QUESTIONS_MAX) errors.questions = QUIZ_MESSAGES.questions;

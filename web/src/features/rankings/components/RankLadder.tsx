@@ -12,7 +12,11 @@ export function RankLadder({ current }: { current: string | null }) {
       <summary>{S.ranksTitle}</summary>
       <ol className="rankings-board" aria-label={S.ranksTitle}>
         {ladder.data.ranks.map((rank) => (
-          <li key={rank.name} className={rank.name === current ? 'rankings-row rankings-row--mine' : 'rankings-row'} aria-current={rank.name === current || undefined}>
+          <li
+            key={rank.name}
+            className={rank.name === current ? 'rankings-row rankings-row--mine' : 'rankings-row'}
+            aria-current={rank.name === current || undefined}
+          >
             <span className="rankings-row__place">{rank.level}</span>
             <span className="rankings-row__name">{rank.name}</span>
             <span className="rankings-row__value">{rank.minXp === 0 ? S.ranksStart : S.ranksFrom(formatCount(rank.minXp, S.xpForms))}</span>

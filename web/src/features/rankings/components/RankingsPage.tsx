@@ -12,7 +12,8 @@ import { TitleRankings } from './TitleRankings';
 import { UserBoard } from './UserBoard';
 import '../rankings.css';
 
-const boardOf = (param: string | null): UserRankingBoard => (USER_RANKING_BOARDS as readonly string[]).includes(param ?? '') ? (param as UserRankingBoard) : 'byAnime';
+const boardOf = (param: string | null): UserRankingBoard =>
+  (USER_RANKING_BOARDS as readonly string[]).includes(param ?? '') ? (param as UserRankingBoard) : 'byAnime';
 
 /**
  * /rankings: the four user leaderboards as tabs (arrow keys move between them; the tab is kept in the

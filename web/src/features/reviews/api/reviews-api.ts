@@ -31,12 +31,14 @@ export function createReview(animeId: number, body: ReviewDraftBody): Promise<Re
   return reviews.create({ animeId, text: body.text, score: body.score, ...(body.title ? { title: body.title } : {}) });
 }
 
-export const updateReview = (id: string, body: ReviewDraftBody): Promise<ReviewItem> => reviews.update({ id, title: body.title, text: body.text, score: body.score });
+export const updateReview = (id: string, body: ReviewDraftBody): Promise<ReviewItem> =>
+  reviews.update({ id, title: body.title, text: body.text, score: body.score });
 
 export const deleteReview = (id: string) => reviews.delete({ id });
 
 /** `helpful` true «Полезно», false «Бесполезно», null takes the vote back. */
-export const voteReview = (id: string, helpful: boolean | null): Promise<ReviewVoteState> => (helpful === null ? reviews.unvote({ id }) : reviews.vote({ id, helpful }));
+export const voteReview = (id: string, helpful: boolean | null): Promise<ReviewVoteState> =>
+  helpful === null ? reviews.unvote({ id }) : reviews.vote({ id, helpful });
 
 /** Admin: the moderation queue, oldest first, with the count still pending. */
 export const fetchPendingReviews = (cursor: string | null, signal?: AbortSignal): Promise<PendingReviewPage> =>
@@ -65,8 +67,7 @@ export const animeReviewsQuery = (animeId: number, sort: ReviewSort) =>
     staleTime: 60_000,
   });
 
-export const reviewQuery = (id: string) =>
-  queryOptions({ queryKey: reviewsKeys.one(id), queryFn: ({ signal }) => fetchReview(id, signal), staleTime: 60_000 });
+export const reviewQuery = (id: string) => queryOptions({ queryKey: reviewsKeys.one(id), queryFn: ({ signal }) => fetchReview(id, signal), staleTime: 60_000 });
 
 /** The admin's queue, page by page; read fresh on every visit (another admin may have moderated meanwhile). */
 export const pendingReviewsQuery = () =>

@@ -47,9 +47,7 @@ export function AnimeReviews({ anime }: { anime: AnimeDetails }) {
             </button>
           ))}
         </div>
-        {user && reviews.isSuccess && !hasOwn ? (
-          <Button onClick={() => setEditorOpen(true)}>{S.write}</Button>
-        ) : null}
+        {user && reviews.isSuccess && !hasOwn ? <Button onClick={() => setEditorOpen(true)}>{S.write}</Button> : null}
       </div>
       {!user && status !== 'checking' ? (
         <div className="reviews__guest">
@@ -75,9 +73,7 @@ export function AnimeReviews({ anime }: { anime: AnimeDetails }) {
           </ol>
         )}
       </InfiniteList>
-      {user ? (
-        <ReviewEditor animeId={animeId} open={editorOpen} onOpenChange={setEditorOpen} />
-      ) : null}
+      {user ? <ReviewEditor animeId={animeId} open={editorOpen} onOpenChange={setEditorOpen} /> : null}
     </section>
   );
 }

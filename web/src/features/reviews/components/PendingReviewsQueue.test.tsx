@@ -12,8 +12,17 @@ import { PendingReviewsQueue } from './PendingReviewsQueue';
 
 const mockApi = mockApiPerTest();
 const QUEUE = 'GET /api/admin/reviews/pending';
-const first = makePendingReview({ id: reviewId(1), title: 'Шедевр', author: { id: 'u-2', username: 'hinata', displayName: 'Хината', avatar: null, rank: 'новичок' } });
-const second = makePendingReview({ id: reviewId(2), title: null, score: 4, author: { id: 'u-3', username: 'naruto', displayName: 'Наруто', avatar: null, rank: 'знаток' } });
+const first = makePendingReview({
+  id: reviewId(1),
+  title: 'Шедевр',
+  author: { id: 'u-2', username: 'hinata', displayName: 'Хината', avatar: null, rank: 'новичок' },
+});
+const second = makePendingReview({
+  id: reviewId(2),
+  title: null,
+  score: 4,
+  author: { id: 'u-3', username: 'naruto', displayName: 'Наруто', avatar: null, rank: 'знаток' },
+});
 
 /** The queue as the server has it: both reviews until `decided` says one left. */
 function queueAnswer(decided: Set<string>) {

@@ -67,7 +67,12 @@ export function PendingReviewsQueue() {
       <h2 className="reviews__title" id={titleId}>
         {S.queueTitle(count)}
       </h2>
-      <InfiniteList list={queue} text={{ loading: S.queueLoading, loadErrorTitle: S.queueErrorTitle, empty: S.queueEmpty, retry: S.retry }} errorText={errorText} moreClassName="reviews__more">
+      <InfiniteList
+        list={queue}
+        text={{ loading: S.queueLoading, loadErrorTitle: S.queueErrorTitle, empty: S.queueEmpty, retry: S.retry }}
+        errorText={errorText}
+        moreClassName="reviews__more"
+      >
         {(items) => (
           <ol className="review-list">
             {items.map((review) => (

@@ -29,7 +29,8 @@ export default function ReviewPage() {
   const params = useParams();
   const animeId = parsePositiveId(params.id);
   const reviewId = params.reviewId && UUID.test(params.reviewId) ? params.reviewId : null;
-  if (!animeId || !reviewId) return <PageNotFound title={S.notFound} text={S.notFoundText} backTo={animeId ? `/anime/${animeId}` : '/catalog'} backLabel={S.backToAnime} />;
+  if (!animeId || !reviewId)
+    return <PageNotFound title={S.notFound} text={S.notFoundText} backTo={animeId ? `/anime/${animeId}` : '/catalog'} backLabel={S.backToAnime} />;
   return <ReviewLoader animeId={animeId} reviewId={reviewId} />;
 }
 

@@ -33,10 +33,7 @@ describe('parseReview', () => {
   });
 
   it('does not nest: an inner [spoiler] is text, the stray close after it too', () => {
-    expect(parseReview('[spoiler]a [spoiler]b[/spoiler] c[/spoiler]')).toEqual([
-      { type: 'spoiler', paragraphs: [p('a [spoiler]b')] },
-      p(' c[/spoiler]'),
-    ]);
+    expect(parseReview('[spoiler]a [spoiler]b[/spoiler] c[/spoiler]')).toEqual([{ type: 'spoiler', paragraphs: [p('a [spoiler]b')] }, p(' c[/spoiler]')]);
   });
 
   it('drops empty spoilers and empty text', () => {

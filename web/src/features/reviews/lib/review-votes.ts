@@ -15,5 +15,4 @@ export function applyVote(review: Votes, next: boolean | null): Votes {
 /** The vote a click on «Полезно» (true) or «Бесполезно» (false) sends: the same button again takes it back. */
 export const nextVote = (myVote: boolean | null, clicked: boolean): boolean | null => (myVote === clicked ? null : clicked);
 
-export const patchReview = (review: ReviewItem, id: string, patch: Partial<ReviewItem>): ReviewItem =>
-  review.id === id ? { ...review, ...patch } : review;
+export const patchReview = (review: ReviewItem, id: string, patch: Partial<ReviewItem>): ReviewItem => (review.id === id ? { ...review, ...patch } : review);

@@ -54,7 +54,8 @@ export const rewardsKeys = {
 export const catalogueQuery = () => queryOptions({ queryKey: rewardsKeys.catalogue, queryFn: ({ signal }) => fetchCatalogue(signal), staleTime: 5 * 60_000 });
 export const collectionQuery = (owner: RewardsOwner) =>
   queryOptions({ queryKey: rewardsKeys.collection(owner), queryFn: ({ signal }) => fetchCollection(owner, signal), staleTime: 30_000 });
-export const ownersQuery = (id: string) => queryOptions({ queryKey: rewardsKeys.owners(id), queryFn: ({ signal }) => fetchOwners(id, signal), staleTime: 30_000 });
+export const ownersQuery = (id: string) =>
+  queryOptions({ queryKey: rewardsKeys.owners(id), queryFn: ({ signal }) => fetchOwners(id, signal), staleTime: 30_000 });
 export const rouletteQuery = () => queryOptions({ queryKey: rewardsKeys.roulette, queryFn: ({ signal }) => fetchRoulette(signal), staleTime: 0 });
 export const achievementsQuery = (owner: RewardsOwner) =>
   queryOptions({ queryKey: rewardsKeys.achievements(owner), queryFn: ({ signal }) => fetchAchievements(owner, signal), staleTime: 60_000 });

@@ -34,7 +34,9 @@ export function CardForm({ card, onSaved, onCancel }: CardFormProps) {
   const client = useQueryClient();
   const ids = { description: useId(), rarity: useId(), file: useId() };
   const [draft, setDraft] = useState<CardDraft>(() =>
-    card ? { title: card.title, description: card.description, rarity: card.rarity, weight: card.weight } : { title: '', description: '', rarity: 'common', weight: 10 },
+    card
+      ? { title: card.title, description: card.description, rarity: card.rarity, weight: card.weight }
+      : { title: '', description: '', rarity: 'common', weight: 10 },
   );
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<Problems>({});
@@ -57,10 +59,22 @@ export function CardForm({ card, onSaved, onCancel }: CardFormProps) {
   return (
     <form className="cards-admin__form" onSubmit={submit} noValidate aria-label={card ? S.editTitle(card.title) : S.addTitle}>
       <h3>{card ? S.editTitle(card.title) : S.addTitle}</h3>
-      <TextField label={S.fieldTitle} value={draft.title} maxLength={80} onChange={(event) => setDraft({ ...draft, title: event.target.value })} message={problems.title} />
+      <TextField
+        label={S.fieldTitle}
+        value={draft.title}
+        maxLength={80}
+        onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+        message={problems.title}
+      />
       <div className="field-select">
         <label htmlFor={ids.description}>{S.fieldDescription}</label>
-        <textarea id={ids.description} rows={3} maxLength={500} value={draft.description} onChange={(event) => setDraft({ ...draft, description: event.target.value })} />
+        <textarea
+          id={ids.description}
+          rows={3}
+          maxLength={500}
+          value={draft.description}
+          onChange={(event) => setDraft({ ...draft, description: event.target.value })}
+        />
       </div>
       <div className="field-select">
         <label htmlFor={ids.rarity}>{S.fieldRarity}</label>

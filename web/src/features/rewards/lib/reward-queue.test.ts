@@ -5,7 +5,11 @@ import { makeCard, makeGrant } from '../testing/reward-fixtures';
 
 const run = (actions: RewardQueueAction[], state: RewardQueueState = EMPTY_REWARD_QUEUE) => actions.reduce(rewardQueueReducer, state);
 const answer = (file: string, grantId: string | null, now = 0): RewardQueueAction => ({ type: 'announce', announcement: { file, grantId }, now });
-const socket = (grant: CardGranted, now = 0): RewardQueueAction => ({ type: 'announce', announcement: { file: grant.card.file, grantId: grant.grantId, grant }, now });
+const socket = (grant: CardGranted, now = 0): RewardQueueAction => ({
+  type: 'announce',
+  announcement: { file: grant.card.file, grantId: grant.grantId, grant },
+  now,
+});
 
 describe('the reward card queue', () => {
   it('shows a grant once when the answer comes first and the socket repeats it, taking the socket’s details', () => {
@@ -56,7 +60,11 @@ describe('the reward card queue', () => {
 
   it('never shows a grant announced as shown elsewhere (the roulette), even when the socket came first', () => {
     const grant = makeGrant({ grantId: 'g-spin' });
-    const silent = (now: number): RewardQueueAction => ({ type: 'announce', announcement: { file: grant.card.file, grantId: 'g-spin', grant, silent: true }, now });
+    const silent = (now: number): RewardQueueAction => ({
+      type: 'announce',
+      announcement: { file: grant.card.file, grantId: 'g-spin', grant, silent: true },
+      now,
+    });
     expect(run([silent(0), socket(grant, 10)]).queue).toEqual([]);
     expect(run([socket(grant, 0), silent(10)]).queue).toEqual([]);
   });

@@ -24,7 +24,11 @@ const authHeaders = (): Record<string, string> => {
 async function send(endpoint: string, init: RequestInit, query?: Record<string, string>): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(endpoint, query), { credentials: 'include', ...init, headers: { Accept: 'application/json', ...authHeaders(), ...init.headers } });
+    response = await fetch(apiUrl(endpoint, query), {
+      credentials: 'include',
+      ...init,
+      headers: { Accept: 'application/json', ...authHeaders(), ...init.headers },
+    });
   } catch {
     throw new ApiError(API_STRINGS.unreachable, null, 'NETWORK_ERROR');
   }

@@ -83,7 +83,13 @@ export function ListTransfer() {
           <label className="field__label" htmlFor={formatId}>
             {S.format}
           </label>
-          <select id={formatId} className="settings-select" value={format} disabled={runImport.isPending} onChange={(event) => setFormat(event.target.value as ListFileFormat)}>
+          <select
+            id={formatId}
+            className="settings-select"
+            value={format}
+            disabled={runImport.isPending}
+            onChange={(event) => setFormat(event.target.value as ListFileFormat)}
+          >
             {FORMATS.map((value) => (
               <option key={value} value={value}>
                 {S.formats[value]}

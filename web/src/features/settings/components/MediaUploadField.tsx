@@ -96,12 +96,7 @@ export function MediaUploadField({ kind, user }: MediaUploadFieldProps) {
     <div className={`media-field media-field--${kind}`}>
       <div className="media-field__previews">
         <figure className="media-field__figure">
-          <MediaPreview
-            className={`media-field__media media-field__media--${kind}`}
-            src={currentUrl}
-            video={isVideoUrl(current)}
-            alt={S.current(label)}
-          />
+          <MediaPreview className={`media-field__media media-field__media--${kind}`} src={currentUrl} video={isVideoUrl(current)} alt={S.current(label)} />
           <figcaption className="media-field__caption">
             {S.current(label)}
             {currentAnimated ? ` · ${S.animated}` : ''}
@@ -157,4 +152,3 @@ export function MediaUploadField({ kind, user }: MediaUploadFieldProps) {
     </div>
   );
 }
-

@@ -23,11 +23,7 @@ describe('the list import report', () => {
   });
 
   it('lists skipped entries in file order with their line, title and reason', () => {
-    expect(skippedLines(report)).toEqual([
-      'Строка 12: Нет id аниме',
-      'Строка 25: Неизвестный статус',
-      'Строка 40 — «Unknown Title»: Аниме нет в каталоге',
-    ]);
+    expect(skippedLines(report)).toEqual(['Строка 12: Нет id аниме', 'Строка 25: Неизвестный статус', 'Строка 40 — «Unknown Title»: Аниме нет в каталоге']);
   });
 
   it('has nothing to list when nothing was skipped', () => {

@@ -65,12 +65,7 @@ export default function TvHomePage() {
             <TvRow title={S.rows.watching}>
               {watching.data.map((entry) => (
                 <li key={entry.animeId}>
-                  <TvCard
-                    to={`/tv/anime/${entry.animeId}`}
-                    title={entry.anime.title}
-                    poster={entry.anime.poster}
-                    fallbackPoster={entry.anime.fallbackPoster}
-                  />
+                  <TvCard to={`/tv/anime/${entry.animeId}`} title={entry.anime.title} poster={entry.anime.poster} fallbackPoster={entry.anime.fallbackPoster} />
                 </li>
               ))}
             </TvRow>

@@ -36,12 +36,16 @@ function distances(from: Rect, to: Rect, direction: Direction): { along: number;
   // The gap between the facing edges (0 when they overlap).
   const along = Math.max(
     0,
-    direction === 'right' ? to.left - right(from) : direction === 'left' ? from.left - right(to) : direction === 'down' ? to.top - bottom(from) : from.top - bottom(to),
+    direction === 'right'
+      ? to.left - right(from)
+      : direction === 'left'
+        ? from.left - right(to)
+        : direction === 'down'
+          ? to.top - bottom(from)
+          : from.top - bottom(to),
   );
   // How far apart they are sideways: 0 while their spans on the other axis overlap.
-  const across = horizontal
-    ? Math.max(0, to.top - bottom(from), from.top - bottom(to))
-    : Math.max(0, to.left - right(from), from.left - right(to));
+  const across = horizontal ? Math.max(0, to.top - bottom(from), from.top - bottom(to)) : Math.max(0, to.left - right(from), from.left - right(to));
   const centers = Math.hypot(centerX(to) - centerX(from), centerY(to) - centerY(from));
   return { along, across, centers };
 }

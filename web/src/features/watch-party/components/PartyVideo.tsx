@@ -7,7 +7,6 @@ import type { VideoSourceHook } from '../lib/video-source';
 import type { SyncStatus } from './SyncIndicator';
 import { WATCH_PARTY_STRINGS as S } from '../strings';
 
-
 export interface PartyVideoProps {
   room: WatchPartyState;
   isHost: boolean;

@@ -38,26 +38,14 @@ function WatchPartyPageBody({ useVideoSource = useHlsSource }: WatchPartyPagePro
   const episodes = useWatchPartyEpisodes(animeId);
 
   if (!signedIn || connection.status === 'unauthorized') {
-    return (
-      <StatePanel
-        title={S.needsLoginTitle}
-        text={S.needsLoginText}
-        actions={<ButtonLink to="/login">{S.signIn}</ButtonLink>}
-      />
-    );
+    return <StatePanel title={S.needsLoginTitle} text={S.needsLoginText} actions={<ButtonLink to="/login">{S.signIn}</ButtonLink>} />;
   }
   const notFound = (initial.error instanceof ApiError && initial.error.status === 404) || connection.status === 'not-found';
   if (notFound) {
     return <StatePanel title={S.notFoundTitle} text={S.notFoundText} actions={<ButtonLink to="/catalog">{S.toCatalogue}</ButtonLink>} />;
   }
   if (initial.isError) {
-    return (
-      <StatePanel
-        title={S.loadErrorTitle}
-        text={initial.error.message}
-        actions={<Button onClick={() => void initial.refetch()}>{S.retry}</Button>}
-      />
-    );
+    return <StatePanel title={S.loadErrorTitle} text={initial.error.message} actions={<Button onClick={() => void initial.refetch()}>{S.retry}</Button>} />;
   }
   if (initial.isPending) return <Spinner label={S.loading} />;
   if (!connection.room) return <Spinner label={S.connecting} />;

@@ -77,11 +77,7 @@ export function WatchPartyRoomView({ connection, myUserId, title, episodes, useV
             {isHost && episodes && episodes.length > 1 ? (
               <label className="watch-party__episode-select">
                 {S.episodeSelect}{' '}
-                <select
-                  className="field__input"
-                  value={room.episode}
-                  onChange={(event) => connection.send('episode', { episode: Number(event.target.value) })}
-                >
+                <select className="field__input" value={room.episode} onChange={(event) => connection.send('episode', { episode: Number(event.target.value) })}>
                   {episodes.map((candidate) => (
                     <option key={candidate.number} value={candidate.number}>
                       {candidate.title ? `${candidate.number}. ${candidate.title}` : S.episode(candidate.number)}

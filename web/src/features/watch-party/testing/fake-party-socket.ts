@@ -2,7 +2,8 @@ import type { WatchPartyChatMessage, WatchPartyMember, WatchPartyServerToClientE
 import type { PartySocket, PartySocketConnector } from '../api/watch-party-socket';
 
 type ServerEvent = keyof WatchPartyServerToClientEvents | 'connect' | 'disconnect' | 'connect_error';
-export type ScriptedEvent = { [E in keyof WatchPartyServerToClientEvents]: [E, Parameters<WatchPartyServerToClientEvents[E]>[0]] }[keyof WatchPartyServerToClientEvents] | ['disconnect'];
+export type ScriptedEvent =
+  { [E in keyof WatchPartyServerToClientEvents]: [E, Parameters<WatchPartyServerToClientEvents[E]>[0]] }[keyof WatchPartyServerToClientEvents] | ['disconnect'];
 
 export interface FakePartyScript {
   /** False: the socket never connects (the "connecting" state). Default true. */
@@ -43,8 +44,7 @@ export function fakePartyConnector(script: FakePartyScript = {}): PartySocketCon
         fire('connect_error', Object.assign(new Error(refuses.message), refuses.code ? { data: { code: refuses.code } } : {}));
         refusals += 1;
       }, 0);
-    }
-    else if (script.connects !== false) setTimeout(() => fire('connect'), 0);
+    } else if (script.connects !== false) setTimeout(() => fire('connect'), 0);
     return socket as unknown as PartySocket;
   };
   return Object.assign(connector, { sent, refusals: () => refusals });

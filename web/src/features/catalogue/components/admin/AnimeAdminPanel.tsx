@@ -24,7 +24,6 @@ export function AnimeAdminPanel() {
 
   return (
     <AdminCard title={S.title} description={S.description} action={<Button onClick={() => setCreating(true)}>{S.create}</Button>}>
-
       <div className="anime-admin__posters" aria-labelledby="anime-posters-title" role="group">
         <h4 id="anime-posters-title" className="sync-panel__subtitle">
           {P.title}

@@ -34,7 +34,7 @@ export function AnimeBackgroundSection({ anime }: { anime: Pick<AnimeDetails, 'i
 
   const current = (details.data ?? anime).background;
   const applied = waitingFor !== null && current === waitingFor;
-  const applyError = apply.error ? ((isApiError(apply.error) && apply.error.fieldMessage('backgroundUrl')) || apply.error.message) : null;
+  const applyError = apply.error ? (isApiError(apply.error) && apply.error.fieldMessage('backgroundUrl')) || apply.error.message : null;
 
   return (
     <section className="anime-admin__section" aria-labelledby="anime-background-title">

@@ -84,7 +84,6 @@ export function AnimeParserPanel() {
 
   return (
     <AdminCard title={S.title} description={S.description}>
-
       <form className="anime-admin__parser" onSubmit={submit} noValidate aria-busy={pending || undefined}>
         <div className="anime-admin__parser-fields">
           <TextField

@@ -166,15 +166,7 @@ export function TvVideoPlayer({
   const loading = !source.error && state.duration === null;
 
   return (
-    <div
-      ref={rootRef}
-      className="tv-player"
-      role="region"
-      aria-label={S.player}
-      tabIndex={-1}
-      data-controls={controlsVisible}
-      data-paused={state.paused}
-    >
+    <div ref={rootRef} className="tv-player" role="region" aria-label={S.player} tabIndex={-1} data-controls={controlsVisible} data-paused={state.paused}>
       <video ref={videoRef} className="tv-player__video" playsInline autoPlay preload="auto" />
 
       {loading ? (

@@ -5,12 +5,7 @@
 import { isBackKey } from '../../../../shared/lib/tv-keys';
 
 export type TvPlayerKeyAction =
-  | { type: 'toggle-play' }
-  | { type: 'seek'; by: number }
-  | { type: 'show-quality' }
-  | { type: 'hide' }
-  | { type: 'back' }
-  | { type: 'move'; by: -1 | 1 };
+  { type: 'toggle-play' } | { type: 'seek'; by: number } | { type: 'show-quality' } | { type: 'hide' } | { type: 'back' } | { type: 'move'; by: -1 | 1 };
 
 export const TV_SEEK_SECONDS = 10;
 
