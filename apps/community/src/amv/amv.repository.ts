@@ -56,6 +56,23 @@ const ORDER = `a.sort_title COLLATE "C", a.id`;
 /** How alike a typed word must be to a word of the title, author, music or tags (pg_trgm word similarity). */
 const WORD_SIMILARITY = 0.4;
 
+/** The parameters $1…$13 of an insert: the id, then the fields in the column order of both inserts. */
+const insertedValues = (id: string, fields: AmvFields): unknown[] => [
+  id,
+  fields.title,
+  fields.sortTitle,
+  fields.letter,
+  fields.author,
+  fields.animeIds,
+  fields.musicArtist,
+  fields.musicTrack,
+  fields.durationSeconds,
+  fields.tags,
+  fields.uploadId,
+  fields.embedUrl,
+  fields.searchText,
+];
+
 @Injectable()
 export class AmvRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -145,22 +162,7 @@ export class AmvRepository {
       manager,
       `INSERT INTO community.amv (id, title, sort_title, letter, author, anime_ids, music_artist, music_track, duration_seconds, tags, upload_id, embed_url, search_text, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
-        id,
-        fields.title,
-        fields.sortTitle,
-        fields.letter,
-        fields.author,
-        fields.animeIds,
-        fields.musicArtist,
-        fields.musicTrack,
-        fields.durationSeconds,
-        fields.tags,
-        fields.uploadId,
-        fields.embedUrl,
-        fields.searchText,
-        createdBy,
-      ],
+      [...insertedValues(id, fields), createdBy],
     );
     return existingRow(await this.find(id, manager), `AMV ${id}`);
   }
@@ -177,21 +179,7 @@ export class AmvRepository {
       IdRow,
       `INSERT INTO community.amv (id, title, sort_title, letter, author, anime_ids, music_artist, music_track, duration_seconds, tags, upload_id, embed_url, search_text)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [
-        id,
-        fields.title,
-        fields.sortTitle,
-        fields.letter,
-        fields.author,
-        fields.animeIds,
-        fields.musicArtist,
-        fields.musicTrack,
-        fields.durationSeconds,
-        fields.tags,
-        fields.uploadId,
-        fields.embedUrl,
-        fields.searchText,
-      ],
+      insertedValues(id, fields),
     );
     return rows.length > 0;
   }
@@ -204,21 +192,7 @@ export class AmvRepository {
       returning(`UPDATE community.amv SET title = $2, sort_title = $3, letter = $4, author = $5, anime_ids = $6, music_artist = $7, music_track = $8,
          duration_seconds = $9, tags = $10, hls_path = CASE WHEN upload_id IS NOT DISTINCT FROM $11 THEN hls_path END, upload_id = $11, embed_url = $12,
          search_text = $13, updated_at = now() WHERE id = $1 RETURNING id`),
-      [
-        id,
-        fields.title,
-        fields.sortTitle,
-        fields.letter,
-        fields.author,
-        fields.animeIds,
-        fields.musicArtist,
-        fields.musicTrack,
-        fields.durationSeconds,
-        fields.tags,
-        fields.uploadId,
-        fields.embedUrl,
-        fields.searchText,
-      ],
+      insertedValues(id, fields),
     );
     return rows.length ? this.find(id, manager) : null;
   }

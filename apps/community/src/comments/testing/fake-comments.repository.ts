@@ -97,16 +97,16 @@ export class FakeCommentsRepository implements Pick<
       content: 'Текст',
       episode: null,
       at_seconds: null,
-      likes: 0,
-      replies: 0,
-      created_at: this.db.now(),
-      edited_at: null,
-      deleted_at: null,
-      held: false,
+      ...this.fresh(),
       ...fields,
     };
     this.rows.set(id, row);
     return row;
+  }
+
+  /** What a new comment starts with: no likes or replies, written now, not edited, deleted or held. */
+  private fresh() {
+    return { likes: 0, replies: 0, created_at: this.db.now(), edited_at: null, deleted_at: null, held: false };
   }
 
   /** A saved watching position of a viewer. */
@@ -150,12 +150,7 @@ export class FakeCommentsRepository implements Pick<
       content: comment.content,
       episode: comment.episode,
       at_seconds: comment.at,
-      likes: 0,
-      replies: 0,
-      created_at: this.db.now(),
-      edited_at: null,
-      deleted_at: null,
-      held: false,
+      ...this.fresh(),
     });
     return Promise.resolve(this.read(this.rows.get(comment.id)) as CommentRow);
   }

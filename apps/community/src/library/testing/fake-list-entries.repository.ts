@@ -8,6 +8,17 @@ import type { EntryRow, EntryWithRefRow, ImportedEntry, ListEntriesRepository } 
 
 const keyOf = (userId: string, animeId: number) => `${userId}:${animeId}`;
 
+/** An entry as a first write makes it: planned, nothing watched, no rating. */
+const newEntry = (userId: string, animeId: number) => ({
+  user_id: userId,
+  anime_id: animeId,
+  status: 'planned' as const,
+  progress: 0,
+  user_rating: null,
+  watched_episodes: [],
+  rewatches: 0,
+});
+
 /**
  * ListEntriesRepository on the fake database: one entry per user and title (an insert that finds one
  * answers null, as ON CONFLICT DO NOTHING), reads joined with the stored title copies (no copy, no
@@ -27,17 +38,7 @@ export class FakeListEntriesRepository implements Pick<
 
   /** An entry stored directly (a planned one with no rating unless the fields say otherwise). */
   seed(userId: string, animeId: number, fields: Partial<EntryRow> = {}): EntryRow {
-    const row: EntryRow = {
-      user_id: userId,
-      anime_id: animeId,
-      status: 'planned',
-      progress: 0,
-      user_rating: null,
-      watched_episodes: [],
-      rewatches: 0,
-      updated_at: this.db.now(),
-      ...fields,
-    };
+    const row: EntryRow = { ...newEntry(userId, animeId), updated_at: this.db.now(), ...fields };
     this.rows.set(keyOf(userId, animeId), row);
     return row;
   }
@@ -141,18 +142,7 @@ export class FakeListEntriesRepository implements Pick<
   /** Writes the entry's columns over what it had (a new entry: planned, 0, no rating), stamping updated_at. */
   private store(userId: string, animeId: number, columns: Partial<EntryRow>): EntryRow {
     const before = this.get(userId, animeId);
-    const row: EntryRow = {
-      user_id: userId,
-      anime_id: animeId,
-      status: 'planned',
-      progress: 0,
-      user_rating: null,
-      watched_episodes: [],
-      rewatches: 0,
-      ...before,
-      ...columns,
-      updated_at: this.db.now(),
-    };
+    const row: EntryRow = { ...newEntry(userId, animeId), ...before, ...columns, updated_at: this.db.now() };
     this.rows.set(keyOf(userId, animeId), row);
     return row;
   }
