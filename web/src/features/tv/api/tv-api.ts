@@ -1,14 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AnimeListEntry, AnimeSummary } from '@portal/contracts';
-import { apiRequest } from '../../../shared/api/http-client';
 import { operationsOf } from '../../../shared/api/operations-client';
 
 const anime = operationsOf('anime');
-
-/** The TV pages' own addresses; a title's page, episodes and saved point are shared (shared/api/title-api), the catalogue's rows are operations. */
-export const TV_PATHS = {
-  watching: '/users/anime',
-} as const;
+const lists = operationsOf('lists');
 
 export const TV_ROW_SIZE = 20;
 
@@ -22,8 +17,7 @@ export const tvKeys = {
 export const watchingQuery = () =>
   queryOptions({
     queryKey: tvKeys.watching(),
-    queryFn: ({ signal }) =>
-      apiRequest<{ items: AnimeListEntry[] }>(TV_PATHS.watching, { query: { status: 'watching', limit: TV_ROW_SIZE }, signal }).then((page) => page.items),
+    queryFn: ({ signal }): Promise<AnimeListEntry[]> => lists.mine({ status: 'watching', limit: TV_ROW_SIZE }, { signal }).then((page) => page.items),
     staleTime: 0,
   });
 
