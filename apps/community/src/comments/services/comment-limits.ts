@@ -55,6 +55,11 @@ export class CommentLimits {
     });
   }
 
+  /** Gives back the turn `consume` took, for a comment that was then not stored. Best effort: a lost refund only makes the user wait. */
+  async giveBack(userId: string): Promise<void> {
+    await this.burst.reward(userId, 1).catch(() => undefined);
+  }
+
   private async firstRunOf(callId: string): Promise<boolean> {
     return (await this.redis.set(`${this.turnsKey}${callId}`, '1', 'EX', CALL_MARK_SECONDS, 'NX')) === 'OK';
   }

@@ -80,7 +80,7 @@ describe('CommentsService', () => {
     it('takes an episode only on a title: a spoiler moment on an AMV is a validation error', async () => {
       const amv = kit.amv.add(randomUUID());
       await expect(kit.service.create(alice, { target: { type: 'amv', id: amv.id }, content: 'Клип', episode: 1 })).rejects.toMatchObject({
-        payload: { code: ErrorCode.ValidationFailed, errors: [{ field: 'episode', message: COMMENT_MESSAGES.episode }] },
+        payload: { code: ErrorCode.ValidationFailed, errors: [{ field: 'episode', message: COMMENT_MESSAGES.episodeNotOnTitle }] },
       });
     });
 
@@ -161,6 +161,8 @@ describe('CommentsService', () => {
       expect(kit.users.rows.has(stranger.id)).toBe(false);
       expect(kit.rankings.valueOf(stranger.id, 'byComments')).toBe(0);
       expect(kit.outbox.events).toEqual([]);
+      // The refused reply gave its turn back: the next comment is not refused for the per-user window.
+      await expect(kit.service.create(stranger, onAnime(22, 'Тогда отдельно'))).resolves.toMatchObject({ content: 'Тогда отдельно' });
     });
   });
 

@@ -10,6 +10,7 @@ import {
   type CommentCreateRequest,
   type CommentItem,
   type CommentLikeState,
+  type TitleRef,
 } from '@portal/contracts';
 import { OutboxPublisher, transportCall } from '@portal/messaging';
 import { maskBadWords, RpcError } from '@portal/platform';
@@ -29,6 +30,13 @@ import { CommentLimits } from './comment-limits';
 const notFound = () => RpcError.of(ErrorCode.NotFound, COMMENT_MESSAGES.notFound);
 
 /** The title whose room hears about a comment; null for targets that have no room yet (news, AMVs). */
+/** A new comment checked against its target and its parent, ready to be written. */
+interface CommentToStore extends Pick<CommentCreateRequest, 'target' | 'content' | 'episode' | 'at'> {
+  targetId: string;
+  title: TitleRef | null;
+  parent: CommentRow | null;
+}
+
 const roomAnimeId = (row: CommentRow) => (row.target_type === 'anime' ? Number(row.target_id) : null);
 
 /**
@@ -62,7 +70,7 @@ export class CommentsService {
     if (target.type === 'amv' && !(await this.amv.find(target.id))) throw RpcError.of(ErrorCode.NotFound, AMV_MESSAGES.notFound);
     // News are commented once published (a draft or a scheduled item is not there for readers).
     if (target.type === 'news' && !(await this.news.isPublished(target.id))) throw RpcError.of(ErrorCode.NotFound, NEWS_MESSAGES.notFound);
-    if (episode !== undefined && !title) throw RpcError.validation([{ field: 'episode', message: COMMENT_MESSAGES.episode }]);
+    if (episode !== undefined && !title) throw RpcError.validation([{ field: 'episode', message: COMMENT_MESSAGES.episodeNotOnTitle }]);
     if (episode !== undefined && title && title.episodes !== null && title.episodes > 0 && episode > title.episodes) {
       throw RpcError.validation([{ field: 'episode', message: COMMENT_MESSAGES.episodeBeyondTotal }]);
     }
@@ -73,8 +81,17 @@ export class CommentsService {
       throw RpcError.validation([{ field: 'parentId', message: COMMENT_MESSAGES.parentOtherTarget }]);
     }
     await this.limits.consume(user.id, transportCall.currentWriteId());
-    const author = (await this.users.exists(user.id)) ? null : await this.accounts.profileOf(user);
+    // A comment that is then not stored (auth did not answer, the parent went meanwhile) gives the turn back.
+    const row = await this.store(user, { target, targetId, title, parent, content, episode, at }).catch(async (error: unknown) => {
+      await this.limits.giveBack(user.id);
+      throw error;
+    });
+    if (title) this.pusher.push(title.id, 'comment:new', toCommentItem(row, GUEST_VIEW));
+    return toCommentItem(row, { revealed: new Set([row.id]), likedByMe: new Set() });
+  }
 
+  private async store(user: AuthenticatedUser, { target, targetId, title, parent, content, episode, at }: CommentToStore): Promise<CommentRow> {
+    const author = (await this.users.exists(user.id)) ? null : await this.accounts.profileOf(user);
     const id = randomUUID();
     const text = maskBadWords(content);
     const spoiler = episode !== undefined;
@@ -115,8 +132,7 @@ export class CommentsService {
     });
     stored();
     this.outbox.afterCommit();
-    if (title) this.pusher.push(title.id, 'comment:new', toCommentItem(row, GUEST_VIEW));
-    return toCommentItem(row, { revealed: new Set([id]), likedByMe: new Set() });
+    return row;
   }
 
   /** The author changes the text; it is masked like a new comment's and `editedAt` is set. */
