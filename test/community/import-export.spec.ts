@@ -122,6 +122,21 @@ describe('list import and export (MyAnimeList XML, Shikimori JSON)', () => {
     );
   });
 
+  it('keeps the watched episodes of an entry, except one the file puts into a rewatch, which starts a new pass', async () => {
+    const user = await stack.user();
+    const watch = async (animeId: number, episodes: number[]) => {
+      for (const watchedEpisode of episodes) {
+        expect((await stack.api.put('/api/users/anime/status', { animeId, watchedEpisode }, auth(user))).status).toBe(200);
+      }
+    };
+    await watch(16498, [3, 4]);
+    await watch(5114, [1, 2]);
+    expect((await importFile(user, MAL)).body.data).toMatchObject({ updated: 2 });
+    const entry = async (animeId: number) => (await stack.api.get(`/api/users/anime/${animeId}`, auth(user))).body.data;
+    expect(await entry(16498)).toMatchObject({ status: 'watching', progress: 10, watchedEpisodes: [3, 4] });
+    expect(await entry(5114)).toMatchObject({ status: 'rewatching', progress: 12, watchedEpisodes: [] });
+  });
+
   it('accepts MAL’s gzipped download, a raw text body and a raw JSON body', async () => {
     const gz = await stack.user();
     expect((await importFile(gz, gzipSync(MAL), {}, '')).body.data.imported).toBe(6);

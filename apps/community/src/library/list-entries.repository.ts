@@ -173,7 +173,7 @@ export class ListEntriesRepository {
     );
   }
 
-  /** Writes imported entries in one statement: new ones inserted, existing ones overwritten. */
+  /** Writes imported entries in one statement: new ones inserted, existing ones overwritten (watched episodes kept, unless the file starts a rewatch). */
   async upsertMany(manager: EntityManager, userId: string, entries: ImportedEntry[]): Promise<void> {
     if (entries.length === 0) return;
     await execute(
@@ -182,7 +182,9 @@ export class ListEntriesRepository {
        SELECT $1, anime_id, status, progress, rewatches, user_rating, '{}'
        FROM unnest($2::int[], $3::text[], $4::int[], $5::int[], $6::smallint[]) AS t(anime_id, status, progress, rewatches, user_rating)
        ON CONFLICT (user_id, anime_id) DO UPDATE SET status = excluded.status, progress = excluded.progress, rewatches = excluded.rewatches,
-         user_rating = coalesce(excluded.user_rating, e.user_rating), updated_at = now()`,
+         user_rating = coalesce(excluded.user_rating, e.user_rating), updated_at = now(),
+         -- A rewatch the file starts begins a new pass, as on the list page (list-transitions.ts, startRewatch).
+         watched_episodes = CASE WHEN excluded.status = 'rewatching' AND e.status <> 'rewatching' THEN '{}' ELSE e.watched_episodes END`,
       [
         userId,
         entries.map((entry) => entry.animeId),

@@ -123,13 +123,14 @@ export class FakeListEntriesRepository implements Pick<
     this.db.written(manager, `${entries.length} imported entries`);
     for (const entry of entries) {
       const before = this.get(userId, entry.animeId);
-      // watched_episodes: '{}' for a new entry, left as it was on an existing one; the rating only when given.
+      // watched_episodes: kept, unless the file starts a rewatch (a new pass); the rating only when given.
+      const samePass = before && !(entry.status === 'rewatching' && before.status !== 'rewatching');
       this.store(userId, entry.animeId, {
         status: entry.status,
         progress: entry.progress,
         rewatches: entry.rewatches,
         user_rating: entry.userRating ?? before?.user_rating ?? null,
-        watched_episodes: before?.watched_episodes ?? [],
+        watched_episodes: samePass ? before.watched_episodes : [],
       });
     }
     return Promise.resolve();
