@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppName } from '@portal/contracts';
+import { betweenMarkers, type Markers, withBetweenMarkers } from '@portal/contracts/docs/marked-section';
 import { authEnvSchema, catalogueEnvSchema, chatEnvSchema, communityEnvSchema, gatewayEnvSchema, moderationEnvSchema, rewardsEnvSchema } from './env-schemas';
 
 /** One row of the configuration table (docs/configuration.md). */
@@ -152,23 +153,16 @@ export function configurationTable(): string {
 /** The page that shows the table, between its markers. */
 export const CONFIGURATION_PAGE = 'docs/configuration.md';
 
+const MARKERS: Markers = { page: CONFIGURATION_PAGE, begin: TABLE_START, end: TABLE_END };
+
 /** The table between the page's markers, as written there. */
 export function documentedConfigurationTable(page: string): string {
-  const { start, end } = markedSection(page);
-  return page.slice(start, end).trim();
+  return betweenMarkers(page, MARKERS).trim();
 }
 
 /** The page with the table between its markers replaced by `table`. */
 export function withConfigurationTable(page: string, table: string = configurationTable()): string {
-  const { start, end } = markedSection(page);
-  return `${page.slice(0, start)}\n\n${table}\n\n${page.slice(end)}`;
-}
-
-function markedSection(page: string): { start: number; end: number } {
-  const start = page.indexOf(TABLE_START);
-  const end = page.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`${CONFIGURATION_PAGE} has no ${TABLE_START} … ${TABLE_END} section`);
-  return { start: start + TABLE_START.length, end };
+  return withBetweenMarkers(page, MARKERS, `\n\n${table}\n\n`);
 }
 
 function schemaSettings(): Setting[] {

@@ -31,6 +31,8 @@ export class RowShapeError extends Error {
   }
 }
 
+// Read once: every query of a service asks, and the setting does not change while it runs.
+const CHECKS_FROM_ENV = process.env.CHECK_ROWS === 'true';
 let checkOverride: boolean | undefined;
 
 /** For tests of the check itself: force checking on or off (undefined: back to CHECK_ROWS). */
@@ -39,7 +41,7 @@ export function setRowChecks(on: boolean | undefined): void {
 }
 
 function checksRows(): boolean {
-  return checkOverride ?? process.env.CHECK_ROWS === 'true';
+  return checkOverride ?? CHECKS_FROM_ENV;
 }
 
 function checked<Row extends z.ZodType>(row: Row, sql: string, rows: unknown[]): z.output<Row>[] {
@@ -85,10 +87,10 @@ export function returning(statement: string): string {
 }
 
 /**
- * A row that must exist (one the caller's transaction has just written or locked): its absence is a
- * bug, thrown as such, never an answer such as a 404.
+ * A row that must exist (one the caller's transaction has just written or locked, an INSERT …
+ * RETURNING's): its absence is a bug, thrown as such, never an answer such as a 404.
  */
 export function existingRow<Row>(row: Row | null, what: string): Row {
-  if (row === null) throw new Error(`${what}: no row where the transaction has just written or locked one`);
+  if (row === null) throw new Error(`${what}: expected a row, found none`);
   return row;
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { AnimeListQuery, AnimeSort } from '@portal/contracts';
-import { returning, selectRow, selectRows } from '@portal/db';
+import { existingRow, returning, selectRow, selectRows } from '@portal/db';
 import { AnimeRow, AnimeSummaryRow } from './anime.rows';
 
 export const SUMMARY_COLUMNS = `a.id, a.id_shiki, a.title, a.title_romaji, a.kind, a.status, a.episodes, a.year, a.season,
@@ -175,14 +175,16 @@ export class AnimeRepository {
   /** Inserts a row; `columns` are database column names. Returns the new id. */
   async insert(manager: EntityManager, columns: Record<string, unknown>): Promise<number> {
     const names = Object.keys(columns);
-    const row = await selectRow(
-      manager,
-      Id,
-      `INSERT INTO catalogue.anime (${names.map((name) => `"${name}"`).join(', ')})
+    const row = existingRow(
+      await selectRow(
+        manager,
+        Id,
+        `INSERT INTO catalogue.anime (${names.map((name) => `"${name}"`).join(', ')})
        VALUES (${names.map((name, index) => `$${index + 1}${castOf(name)}`).join(', ')}) RETURNING id`,
-      names.map((name) => serialise(columns[name])),
+        names.map((name) => serialise(columns[name])),
+      ),
+      'INSERT INTO catalogue.anime … RETURNING id answered no row',
     );
-    if (!row) throw new Error('INSERT INTO catalogue.anime … RETURNING id answered no row');
     return row.id;
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { execute, returning, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, returning, selectRow, selectRows } from '@portal/db';
 import { SUMMARY_COLUMNS } from '../anime/anime.repository';
 import { AnimeSummaryRow } from '../anime/anime.rows';
 
@@ -90,13 +90,15 @@ export class CollectionsRepository {
   }
 
   async insert(manager: EntityManager, values: { title: string; description: string; featured: boolean; cover: string | null }): Promise<number> {
-    const row = await selectRow(
-      manager,
-      z.object({ id: z.number().int() }),
-      `INSERT INTO catalogue.collections (title, description, featured, cover) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [values.title, values.description, values.featured, values.cover],
+    const row = existingRow(
+      await selectRow(
+        manager,
+        z.object({ id: z.number().int() }),
+        `INSERT INTO catalogue.collections (title, description, featured, cover) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [values.title, values.description, values.featured, values.cover],
+      ),
+      'INSERT INTO catalogue.collections … RETURNING id answered no row',
     );
-    if (!row) throw new Error('INSERT INTO catalogue.collections … RETURNING id answered no row');
     return row.id;
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { execute, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, selectRow, selectRows } from '@portal/db';
 import { IMPORTED_COLUMNS, type ImportedAnime } from './anime-record.mapper';
 
 const RECORD_TYPES: Record<keyof ImportedAnime, string> = {
@@ -136,8 +136,10 @@ export class AnimeImportRepository {
       values,
     );
     if (written) return written.id;
-    const existing = await selectRow(manager, Id, `SELECT id FROM "catalogue"."${table}" WHERE source_key = $1`, [row.sourceKey]);
-    if (!existing) throw new Error(`no ${table} row of source key ${row.sourceKey}`);
+    const existing = existingRow(
+      await selectRow(manager, Id, `SELECT id FROM "catalogue"."${table}" WHERE source_key = $1`, [row.sourceKey]),
+      `no ${table} row of source key ${row.sourceKey}`,
+    );
     return existing.id;
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { execute, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, selectRow, selectRows } from '@portal/db';
 import { SUMMARY_COLUMNS } from '../anime/anime.repository';
 import { AnimeSummaryRow } from '../anime/anime.rows';
 
@@ -123,14 +123,16 @@ export class SearchRepository {
 
   /** pg_trgm splits words by the database's ctype: under "C" it sees no Cyrillic or kana at all. */
   async trigramSupport(): Promise<TrigramSupportRow> {
-    const row = await selectRow(
-      this.dataSource,
-      TrigramSupportRow,
-      `SELECT pg_encoding_to_char(d.encoding) AS encoding, d.datctype AS ctype,
+    const row = existingRow(
+      await selectRow(
+        this.dataSource,
+        TrigramSupportRow,
+        `SELECT pg_encoding_to_char(d.encoding) AS encoding, d.datctype AS ctype,
          coalesce(array_length(show_trgm('наруто'), 1), 0) AS cyrillic, coalesce(array_length(show_trgm('なると'), 1), 0) AS kana
        FROM pg_database d WHERE d.datname = current_database()`,
+      ),
+      'pg_database has no row of the current database',
     );
-    if (!row) throw new Error('pg_database has no row of the current database');
     return row;
   }
 }

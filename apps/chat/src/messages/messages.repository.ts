@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { returning, selectRow, selectRows } from '@portal/db';
+import { existingRow, returning, selectRow, selectRows } from '@portal/db';
 
 /** A chat message, as every read selects it (COLUMNS). */
 export const MessageRow = z.object({
@@ -42,13 +42,15 @@ export class MessagesRepository {
     values: { userId: string | null; username: string; avatar: string | null; message: string; isSystem: boolean },
     manager: EntityManager = this.dataSource.manager,
   ): Promise<MessageRow> {
-    const row = await selectRow(
-      manager,
-      MessageRow,
-      `INSERT INTO chat.messages AS m (user_id, username, avatar, message, is_system) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [values.userId, values.username, values.avatar, values.message, values.isSystem],
+    const row = existingRow(
+      await selectRow(
+        manager,
+        MessageRow,
+        `INSERT INTO chat.messages AS m (user_id, username, avatar, message, is_system) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+        [values.userId, values.username, values.avatar, values.message, values.isSystem],
+      ),
+      'An INSERT … RETURNING answered no row',
     );
-    if (!row) throw new Error('An INSERT … RETURNING answered no row');
     return row;
   }
 

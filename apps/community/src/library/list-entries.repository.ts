@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { LIST_STATUSES, type ListCounts, type ListStatus } from '@portal/contracts';
-import { execute, returning, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, returning, selectRow, selectRows } from '@portal/db';
 import { AnimeRefRow } from '../anime-refs/anime-refs.repository';
 import type { EntryState } from './list-transitions';
 
@@ -33,12 +33,6 @@ export const stateOf = (row: EntryRow): EntryState => ({
   watchedEpisodes: row.watched_episodes,
   rewatches: row.rewatches,
 });
-
-/** The entry an UPDATE changed: the callers hold its row lock, so it is there. */
-function found(row: EntryRow | null): EntryRow {
-  if (!row) throw new Error('The list entry to update is gone, though its row was locked');
-  return row;
-}
 
 /** Imported values of one entry; the rating is left alone when null. */
 export interface ImportedEntry extends EntryState {
@@ -81,7 +75,7 @@ export class ListEntriesRepository {
        WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`),
       [userId, animeId, state.status, state.progress, state.watchedEpisodes, state.rewatches],
     );
-    return found(row);
+    return existingRow(row, 'the locked list entry');
   }
 
   async setRating(manager: EntityManager, userId: string, animeId: number, rating: number): Promise<EntryRow> {
@@ -91,7 +85,7 @@ export class ListEntriesRepository {
       returning(`UPDATE community.list_entries e SET user_rating = $3, updated_at = now() WHERE e.user_id = $1 AND e.anime_id = $2 RETURNING ${ENTRY_COLUMNS}`),
       [userId, animeId, rating],
     );
-    return found(row);
+    return existingRow(row, 'the locked list entry');
   }
 
   async delete(manager: EntityManager, userId: string, animeId: number): Promise<EntryRow | null> {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { ORDER_OPEN_STATUSES, ORDER_STATUSES, type OrderSort, type OrderStatus } from '@portal/contracts';
-import { execute, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, selectRow, selectRows } from '@portal/db';
 
 /** A request with its author's name and its title's poster, as every read selects it. */
 export const OrderRow = z.object({
@@ -44,12 +44,6 @@ const ORDER_BY: Record<OrderSort, string> = {
   votes: 'o.votes DESC, o.created_at DESC, o.id',
   date: 'o.created_at DESC, o.id',
 };
-
-/** The request a statement changed: the callers hold its lock, so it is there. */
-function lockedRow<Row>(row: Row | null): Row {
-  if (!row) throw new Error('The request is gone, though its row was locked');
-  return row;
-}
 
 @Injectable()
 export class OrdersRepository {
@@ -112,7 +106,7 @@ export class OrdersRepository {
        SELECT votes FROM counted`,
       [orderId, userId],
     );
-    return lockedRow(row).votes;
+    return existingRow(row, 'the locked order request').votes;
   }
 
   /** Takes the user's vote back (if there was one). Returns the count. */
@@ -125,7 +119,7 @@ export class OrdersRepository {
        SELECT votes FROM counted`,
       [orderId, userId],
     );
-    return lockedRow(row).votes;
+    return existingRow(row, 'the locked order request').votes;
   }
 
   async setStatus(
@@ -140,7 +134,7 @@ export class OrdersRepository {
        WHERE id = $1`,
       [id, change.status, change.reason, change.animeId, change.title, change.adminId],
     );
-    return lockedRow(await this.find(id, manager));
+    return existingRow(await this.find(id, manager), `the locked order request ${id}`);
   }
 
   async page(status: OrderStatus | undefined, sort: OrderSort, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {

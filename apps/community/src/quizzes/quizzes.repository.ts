@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { QUIZ_STATUSES, type QuizQuestionInput, type QuizSort, type QuizStatus } from '@portal/contracts';
-import { execute, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, selectRow, selectRows } from '@portal/db';
 
 /** A stored question (`questions` jsonb) as its author wrote it: QuizQuestionInput, `correct` indexes into `options`. */
 const QuizQuestion = z.object({ text: z.string(), image: z.string().nullable(), options: z.array(z.string()), correct: z.array(z.number().int()) });
@@ -165,15 +165,17 @@ export class QuizzesRepository {
     manager: EntityManager,
     attempt: { id: string; quizId: string; userId: string; version: number; limitSeconds: number | null },
   ): Promise<AttemptRow> {
-    const row = await selectRow(
-      manager,
-      AttemptRow,
-      `INSERT INTO community.quiz_attempts (id, quiz_id, user_id, quiz_version, expires_at)
+    const row = existingRow(
+      await selectRow(
+        manager,
+        AttemptRow,
+        `INSERT INTO community.quiz_attempts (id, quiz_id, user_id, quiz_version, expires_at)
        VALUES ($1, $2, $3, $4, CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int) END)
        RETURNING id, quiz_id, user_id, quiz_version, started_at, expires_at, submitted_at, false AS late`,
-      [attempt.id, attempt.quizId, attempt.userId, attempt.version, attempt.limitSeconds],
+        [attempt.id, attempt.quizId, attempt.userId, attempt.version, attempt.limitSeconds],
+      ),
+      `The attempt ${attempt.id} was not inserted`,
     );
-    if (!row) throw new Error(`The attempt ${attempt.id} was not inserted`);
     return row;
   }
 

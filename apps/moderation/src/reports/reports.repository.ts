@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ReportAction, ReportReason, ReportSnapshot, ReportSort, ReportStatus, ReportTarget } from '@portal/contracts';
 import { REPORT_ACTIONS, REPORT_ENTRIES_SHOWN, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES } from '@portal/contracts';
 import { reportCaseSchema } from '@portal/contracts/moderation/reports.answers';
-import { execute, returning, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, returning, selectRow, selectRows } from '@portal/db';
 
 export const ReportCaseRow = z.object({
   id: z.string(),
@@ -80,13 +80,15 @@ export class ReportsRepository {
        ON CONFLICT (target_type, target_id) WHERE status = 'open' DO NOTHING`,
       [target.type, target.id, JSON.stringify(snapshot)],
     );
-    const row = await selectRow(
-      manager,
-      ReportCaseRow,
-      `SELECT * FROM moderation.report_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open' FOR UPDATE`,
-      [target.type, target.id],
+    const row = existingRow(
+      await selectRow(
+        manager,
+        ReportCaseRow,
+        `SELECT * FROM moderation.report_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open' FOR UPDATE`,
+        [target.type, target.id],
+      ),
+      `no open report case of ${target.type} ${target.id} after making one`,
     );
-    if (!row) throw new Error(`no open report case of ${target.type} ${target.id} after making one`);
     return row;
   }
 
@@ -118,14 +120,16 @@ export class ReportsRepository {
   }
 
   async decide(manager: EntityManager, id: string, decision: Decision): Promise<ReportCaseRow> {
-    const row = await selectRow(
-      manager,
-      ReportCaseRow,
-      returning(`UPDATE moderation.report_cases SET status = $2, action = $3, content_deleted = $4, decision_note = $5, decided_by = $6, decided_at = now(), held = false
+    const row = existingRow(
+      await selectRow(
+        manager,
+        ReportCaseRow,
+        returning(`UPDATE moderation.report_cases SET status = $2, action = $3, content_deleted = $4, decision_note = $5, decided_by = $6, decided_at = now(), held = false
        WHERE id = $1 RETURNING *`),
-      [id, decision.action === 'resolve' ? 'resolved' : 'rejected', decision.action, decision.contentDeleted, decision.note, decision.adminId],
+        [id, decision.action === 'resolve' ? 'resolved' : 'rejected', decision.action, decision.contentDeleted, decision.note, decision.adminId],
+      ),
+      `report case ${id} to decide is gone`,
     );
-    if (!row) throw new Error(`report case ${id} to decide is gone`);
     return row;
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { execute, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, returning, selectRow, selectRows } from '@portal/db';
 
 /** What the listeners remember to decide rewards: watched episodes and days, completed titles, list sizes. */
 @Injectable()
@@ -19,13 +19,15 @@ export class EconomyRepository {
 
   /** The user's count of episodes watched, after adding one (the account row must exist: PointsLedger.earn made it). */
   async countEpisode(manager: EntityManager, userId: string): Promise<number> {
-    const row = await selectRow(
-      manager,
-      z.object({ episodes: z.number().int() }),
-      `WITH counted AS (UPDATE "rewards"."point_accounts" SET "episodes" = "episodes" + 1 WHERE "user_id" = $1 RETURNING "episodes") SELECT * FROM counted`,
-      [userId],
+    const row = existingRow(
+      await selectRow(
+        manager,
+        z.object({ episodes: z.number().int() }),
+        returning(`UPDATE "rewards"."point_accounts" SET "episodes" = "episodes" + 1 WHERE "user_id" = $1 RETURNING "episodes"`),
+        [userId],
+      ),
+      `no points account of user ${userId} to count an episode on`,
     );
-    if (!row) throw new Error(`no points account of user ${userId} to count an episode on`);
     return row.episodes;
   }
 
@@ -87,14 +89,16 @@ export class EconomyRepository {
 
   /** Moves the user's list size by `delta` (locked on the row) and returns the new size. */
   async resizeList(manager: EntityManager, userId: string, delta: number): Promise<number> {
-    const row = await selectRow(
-      manager,
-      z.object({ size: z.number().int() }),
-      `INSERT INTO "rewards"."list_sizes" AS s ("user_id", "size") VALUES ($1, GREATEST($2::int, 0))
+    const row = existingRow(
+      await selectRow(
+        manager,
+        z.object({ size: z.number().int() }),
+        `INSERT INTO "rewards"."list_sizes" AS s ("user_id", "size") VALUES ($1, GREATEST($2::int, 0))
        ON CONFLICT ("user_id") DO UPDATE SET "size" = GREATEST(s."size" + $2::int, 0) RETURNING "size"`,
-      [userId, delta],
+        [userId, delta],
+      ),
+      `no list size of user ${userId} after an upsert`,
     );
-    if (!row) throw new Error(`no list size of user ${userId} after an upsert`);
     return row.size;
   }
 }

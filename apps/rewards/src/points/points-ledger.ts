@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { type PointKind, rankForXp } from '@portal/contracts';
-import { execute, selectRow, selectRows } from '@portal/db';
+import { execute, existingRow, returning, selectRow, selectRows } from '@portal/db';
 import { OutboxPublisher } from '@portal/messaging';
 import { POINTS_SETTINGS, type PointsSettings } from './points-settings';
 
@@ -20,8 +20,6 @@ export const AccountRow = z.object({
   xp: z.number().int(),
 });
 export type AccountRow = z.output<typeof AccountRow>;
-
-// UPDATE … RETURNING is wrapped in a CTE: TypeORM answers a bare UPDATE with [rows, count], a SELECT with rows.
 
 /**
  * The points ledger (docs/rewards.md, «Points and ranks»): every credit and debit is an entry with a
@@ -64,16 +62,18 @@ export class PointsLedger {
       [entry.userId, entry.kind, amount, entry.key],
     );
     if (inserted.length === 0 || amount === 0) return 0;
-    const updated = await selectRow(
-      manager,
-      AccountRow,
-      `WITH updated AS (
-         UPDATE "rewards"."point_accounts" SET "balance" = "balance" + $2, "xp" = "xp" + $2, "updated_at" = now()
-         WHERE "user_id" = $1 RETURNING "balance", "xp"
-       ) SELECT * FROM updated`,
-      [entry.userId, amount],
+    const updated = existingRow(
+      await selectRow(
+        manager,
+        AccountRow,
+        returning(
+          `UPDATE "rewards"."point_accounts" SET "balance" = "balance" + $2, "xp" = "xp" + $2, "updated_at" = now()
+           WHERE "user_id" = $1 RETURNING "balance", "xp"`,
+        ),
+        [entry.userId, amount],
+      ),
+      `no points account of user ${entry.userId} to credit`,
     );
-    if (!updated) throw new Error(`no points account of user ${entry.userId} to credit`);
     const before = rankForXp(account.xp);
     const after = rankForXp(updated.xp);
     if (after.level !== before.level) {
@@ -91,10 +91,10 @@ export class PointsLedger {
     const row = await selectRow(
       manager,
       z.object({ balance: z.number().int() }),
-      `WITH debited AS (
-         UPDATE "rewards"."point_accounts" SET "balance" = "balance" - $2, "updated_at" = now()
-         WHERE "user_id" = $1 AND "balance" >= $2 RETURNING "balance"
-       ) SELECT * FROM debited`,
+      returning(
+        `UPDATE "rewards"."point_accounts" SET "balance" = "balance" - $2, "updated_at" = now()
+         WHERE "user_id" = $1 AND "balance" >= $2 RETURNING "balance"`,
+      ),
       [entry.userId, entry.cost],
     );
     if (!row) return null;
@@ -119,8 +119,10 @@ export class PointsLedger {
 
   private async lock(manager: EntityManager, userId: string): Promise<AccountRow> {
     await this.ensure(manager, userId);
-    const row = await selectRow(manager, AccountRow, `SELECT "balance", "xp" FROM "rewards"."point_accounts" WHERE "user_id" = $1 FOR UPDATE`, [userId]);
-    if (!row) throw new Error(`no points account of user ${userId} to lock`);
+    const row = existingRow(
+      await selectRow(manager, AccountRow, `SELECT "balance", "xp" FROM "rewards"."point_accounts" WHERE "user_id" = $1 FOR UPDATE`, [userId]),
+      `no points account of user ${userId} to lock`,
+    );
     return { balance: row.balance, xp: row.xp };
   }
 }

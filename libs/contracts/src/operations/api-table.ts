@@ -25,6 +25,7 @@ import * as watchPartyAnswers from '../realtime/watch-party.answers';
 import * as rewardsAnswers from '../rewards/rewards.answers';
 import { type OperationFeature, OPERATIONS } from './registry';
 import { type AnyOperation, pathParamsOf, type RoutedOperation, sendsQuery, successStatusOf } from './define-operation';
+import { betweenMarkers, type Markers, withBetweenMarkers } from '../docs/marked-section';
 
 // The tables of docs/api.md's declared routes (`npm run docs:api`), made from the declarations: what a
 // route takes and answers is read from its schemas, what it does from its summary and notes.
@@ -268,17 +269,15 @@ function nameOf(schema: z.ZodType): string | undefined {
   return typeof registered === 'string' ? registered : ANSWER_NAMES.get(schema);
 }
 
-const beginOf = (key: string) => `<!-- operations:${key}:begin -->`;
-const endOf = (key: string) => `<!-- operations:${key}:end -->`;
+const markersOf = (key: string): Markers => ({ page: API_PAGE, begin: `<!-- operations:${key}:begin -->`, end: `<!-- operations:${key}:end -->` });
 
 /** The page with every section's table between its markers replaced by the one the declarations make. */
 export function withApiTables(page: string): string {
   const rows = sectionRows();
   let updated = page;
   for (const section of API_SECTIONS) {
-    const { start, end } = markedSection(updated, section.key);
     const table = (rows.get(section.key) ?? []).length > 0 ? sectionTable(rows.get(section.key) ?? []) : 'No declared routes.';
-    updated = `${updated.slice(0, start)}\n${table}\n${updated.slice(end)}`;
+    updated = withBetweenMarkers(updated, markersOf(section.key), `\n${table}\n`);
   }
   const unknown = [...updated.matchAll(/<!-- operations:([\w-]+):begin -->/g)]
     .map((match) => match[1])
@@ -289,14 +288,5 @@ export function withApiTables(page: string): string {
 
 /** The section's table as written on the page, between its markers. */
 export function documentedSection(page: string, key: string): string {
-  const { start, end } = markedSection(page, key);
-  return page.slice(start, end);
-}
-
-function markedSection(page: string, key: string): { start: number; end: number } {
-  const begin = beginOf(key);
-  const start = page.indexOf(begin);
-  const end = page.indexOf(endOf(key));
-  if (start < 0 || end < start) throw new Error(`${API_PAGE} has no ${begin} … ${endOf(key)} section`);
-  return { start: start + begin.length, end };
+  return betweenMarkers(page, markersOf(key));
 }
