@@ -13,9 +13,9 @@ module.exports = {
   testEnvironment: '<rootDir>/libs/testing/src/answers-on-failure.environment.js',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.(ts|js)$': ['@swc/jest', swcOptions] },
+  transform: { '^.+\\.(ts|js|mjs)$': ['@swc/jest', swcOptions] },
   // Some transitive dependencies ship ESM only; jest on Node 20 cannot require() them untransformed.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@tus|srvx)/)'],
   moduleNameMapper: {
     '^@portal/(contracts|config|db|messaging|platform|testing)$': '<rootDir>/libs/$1/src',
     '^@portal/(contracts|config|db|messaging|platform|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',

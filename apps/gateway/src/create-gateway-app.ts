@@ -20,6 +20,7 @@ import { registerJsonBodyParser } from './http/json-body-parser';
 import { registerGlobalRateLimit } from './http/global-rate-limit';
 import { serveGatewayMetrics } from './http/metrics-access';
 import { registerSecurityHeaders } from './http/security-headers';
+import { serveEpisodeUploads } from './media/episode-uploads';
 import { serveMedia } from './media/serve-media';
 import { serveUploads } from './uploads/serve-uploads';
 import { serveCards } from './rewards/serve-cards';
@@ -74,6 +75,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
   await app.register(multipart);
   await serveUploads(app, config.UPLOADS_DIR);
   await serveMedia(app, config.MEDIA_DIR);
+  await serveEpisodeUploads(app, config, logger);
   await serveCards(app, config.MEDIA_DIR);
 
   app.useWebSocketAdapter(new RedisIoAdapter(app, config.REDIS_URL, config.REDIS_KEY_PREFIX));

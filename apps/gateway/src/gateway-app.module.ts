@@ -72,7 +72,9 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
       providers: [
         { provide: TRANSPORT, useFactory: () => createRpcTransport(config) },
         { provide: RpcClient, inject: [TRANSPORT], useFactory: (transport: RedisStreamsClient) => new MeteredRpcClient(transport, config.RPC_TIMEOUT_MS) },
-        { provide: APP_GUARD, useClass: AccessGuard },
+        AccessGuard,
+        // Also a provider of its own: the resumable episode upload, which is no Nest route, checks access with it.
+        { provide: APP_GUARD, useExisting: AccessGuard },
         { provide: APP_PIPE, useClass: EdgeValidationPipe },
         SanctionLookup,
         ActiveUsersTracker,

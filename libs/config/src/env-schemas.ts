@@ -186,6 +186,12 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   AMV_UPLOAD_MAX_MB: positiveInt(200).meta({
     description: 'largest AMV video upload (`POST /api/amv/upload`, MP4 or WebM checked by content; 413 past it)',
   }),
+  EPISODE_UPLOAD_MAX_MB: positiveInt(20_480).meta({
+    description: 'largest episode source (the resumable upload at `/api/episode-uploads`, checked by ffprobe; 413 past it)',
+  }),
+  EPISODE_UPLOAD_EXPIRY_HOURS: positiveInt(48).meta({
+    description: 'an unfinished episode upload not continued for this long is deleted (its partial file too)',
+  }),
   POSTER_SOURCE_ORIGINS: posterSourceOrigins
     .default(() => [...DEFAULT_POSTER_SOURCE_ORIGINS])
     .meta({
@@ -264,6 +270,10 @@ export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogu
   MEDIA_DIR: mediaDir,
   /** The CLI of `npm run media:samples` links them itself. */
   MEDIA_LINK_ON_BOOT: booleanString.default(true).meta({ description: 'link the sample episodes of a changed manifest at boot' }),
+  EPISODE_TRANSCODE_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'])
+    .default('veryfast')
+    .meta({ description: "x264's preset for uploaded episodes' HLS ladder (slower: smaller files for the same quality, more CPU)" }),
   VIDEO_PROVIDER: z.enum(['none', 'iframe']).default('none').meta({
     description: "`iframe`: titles without episodes of their own list an external provider's player for episodes 1..N (docs/media.md)",
   }),

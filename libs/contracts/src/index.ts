@@ -53,6 +53,7 @@ export type { BanRequest, ChatMuteRequest, IpBanCreateRequest, IpBanDeleteReques
 export type { AuditLogEntry, AuditLogQuery, StatsQuery } from './moderation/moderation.schemas';
 export type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from './moderation/reports.schemas';
 export * from './media/episode.dto';
+export * from './media/episode-uploads.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';
 export type { WatchPartyControlAction } from './realtime/watch-party.schemas';

@@ -5,6 +5,7 @@ export * from './operations/define-operation';
 export * from './operations/registry';
 export * from './catalogue/catalogue.operations';
 export * from './catalogue/catalogue-admin.operations';
+export * from './catalogue/episode-uploads.operations';
 export * from './auth/auth.operations';
 export * from './community/library.operations';
 export * from './community/progress.operations';

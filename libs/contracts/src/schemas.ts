@@ -10,6 +10,8 @@ export * from './moderation/reports.schemas';
 export * from './moderation/bans.schemas';
 export * from './catalogue/catalogue.schemas';
 export * from './media/episodes.schemas';
+export * from './media/episode-uploads.schemas';
+export * from './media/episode-uploads.answers';
 export * from './community/community.schemas';
 export * from './realtime/chat.schemas';
 export * from './realtime/watch-party.schemas';

@@ -8,29 +8,40 @@ export interface FfmpegTool {
   env: NodeJS.ProcessEnv;
 }
 
-interface ScriptsFfmpeg {
-  findFfmpeg: () => { path: string; env: Record<string, string> } | null;
+interface ScriptsMediaTools {
+  findTool: (name: MediaToolName) => { path: string; env: Record<string, string> } | null;
 }
 
-let found: FfmpegTool | null | undefined;
+export type MediaToolName = 'ffmpeg' | 'ffprobe';
+
+const found = new Map<MediaToolName, FfmpegTool | null>();
 
 /**
- * The ffmpeg the sample generator uses (scripts/lib/ffmpeg.cjs: FFMPEG_PATH, PATH, else the npm
- * build), found once; null when none runs. Outside the repository only PATH's is tried. Used by the
- * community's AMV transcoder and the rewards' animated seed cards.
+ * The ffmpeg or ffprobe the sample generator uses (scripts/lib/ffmpeg.cjs: FFMPEG_PATH / FFPROBE_PATH,
+ * PATH, else the npm build), found once; null when none runs. Outside the repository only PATH's (or
+ * the variable's) is tried.
  */
-export function findFfmpeg(): FfmpegTool | null {
-  if (found !== undefined) return found;
+export function findMediaTool(name: MediaToolName): FfmpegTool | null {
+  const known = found.get(name);
+  if (known !== undefined) return known;
+  let tool: FfmpegTool | null;
   const script = join(process.cwd(), 'scripts/lib/ffmpeg.cjs');
   if (existsSync(script)) {
-    const tool = (createRequire(script)(script) as ScriptsFfmpeg).findFfmpeg();
-    found = tool ? { path: tool.path, env: { ...process.env, ...tool.env } } : null;
+    const scripted = (createRequire(script)(script) as ScriptsMediaTools).findTool(name);
+    tool = scripted ? { path: scripted.path, env: { ...process.env, ...scripted.env } } : null;
   } else {
-    const probe = spawnSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-hide_banner', '-version'], { timeout: 15000 });
-    found = probe.status === 0 ? { path: process.env.FFMPEG_PATH ?? 'ffmpeg', env: process.env } : null;
+    const path = process.env[name === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'] ?? name;
+    const probe = spawnSync(path, ['-hide_banner', '-version'], { timeout: 15000 });
+    tool = probe.status === 0 ? { path, env: process.env } : null;
   }
-  return found;
+  found.set(name, tool);
+  return tool;
 }
+
+/** ffmpeg (findMediaTool): the AMV and episode transcoders, the rewards' animated seed cards. */
+export const findFfmpeg = (): FfmpegTool | null => findMediaTool('ffmpeg');
+/** ffprobe (findMediaTool): the gateway's check of uploaded episodes. */
+export const findFfprobe = (): FfmpegTool | null => findMediaTool('ffprobe');
 
 /** Runs ffmpeg; rejects with the tail of its output when it fails. */
 export function runFfmpeg(tool: FfmpegTool, args: string[], signal?: AbortSignal): Promise<void> {

@@ -18,13 +18,24 @@ export function makeUser(overrides: Partial<SelfUser> = {}): SelfUser {
     skipOpening: false,
     skipEnding: false,
     telegramUserId: null,
+    isUploader: false,
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
 
 export const makeAdmin = (overrides: Partial<SelfUser> = {}) =>
-  makeUser({ id: 'u-admin', username: 'admin_rei', displayName: 'Рей', group: 'admin', isAdmin: true, role: 'admin', rank: 'легенда', ...overrides });
+  makeUser({
+    id: 'u-admin',
+    username: 'admin_rei',
+    displayName: 'Рей',
+    group: 'admin',
+    isAdmin: true,
+    role: 'admin',
+    rank: 'легенда',
+    isUploader: true,
+    ...overrides,
+  });
 
 export const CAPTCHA = { captchaId: 'c-1', question: '7 + 3' };
 export const NEXT_CAPTCHA = { captchaId: 'c-2', question: '2 + 5' };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedUser } from '@portal/contracts';
+import type { AuthenticatedUser, CallerRoles } from '@portal/contracts';
 import { RoleLookup } from '@portal/platform';
 import { UsersService } from './services/users.service';
 
@@ -10,7 +10,7 @@ export class OwnRoleLookup extends RoleLookup {
     super();
   }
 
-  async isAdmin(user: AuthenticatedUser): Promise<boolean> {
-    return (await this.users.accessOf(user.id)).isAdmin;
+  rolesOf(user: AuthenticatedUser): Promise<CallerRoles> {
+    return this.users.accessOf(user.id);
   }
 }

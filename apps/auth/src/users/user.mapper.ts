@@ -1,4 +1,4 @@
-import type { PublicUser, SelfUser } from '@portal/contracts';
+import { isUploaderUser, type PublicUser, type SelfUser } from '@portal/contracts';
 import type { UserEntity } from './entities/user.entity';
 
 export function toPublicUser(user: UserEntity): PublicUser {
@@ -27,6 +27,7 @@ export function toSelfUser(user: UserEntity): SelfUser {
     skipEnding: user.skipEnding,
     telegramUserId: user.telegramUserId,
     telegramNotices: user.telegramNotices,
+    isUploader: isUploaderUser(user),
     updatedAt: user.updatedAt.toISOString(),
   };
 }

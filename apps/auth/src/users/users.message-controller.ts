@@ -45,6 +45,11 @@ export class UsersMessageController {
     return this.users.setAdmin(admin, id, isAdmin);
   }
 
+  @HandlesOperation(ACCOUNTS_OPERATIONS.setUploader)
+  setUploader(@Input() { id, isUploader }: { id: string; isUploader: boolean }, @Caller() admin: AuthenticatedUser) {
+    return this.users.setUploader(admin, id, isUploader);
+  }
+
   /** Whether the caller is an admin now (the gateway's guard, other services' RoleLookupFromAuth); a guest is refused (401). */
   @HandlesOperation(ACCOUNTS_OPERATIONS.access)
   access(@Caller() user: AuthenticatedUser | undefined) {

@@ -7,11 +7,28 @@ import { EPISODES_SETTINGS, episodesSettingsOf } from './episodes.settings';
 import { EpisodesLinkService } from './services/episodes-link.service';
 import { EpisodesQueryService } from './services/episodes-query.service';
 import { SampleManifestReader } from './services/sample-manifest.reader';
+import { EpisodeSourcesRepository } from './uploads/episode-sources.repository';
+import { EpisodeTranscodeBoot } from './uploads/episode-transcode-boot';
+import { EpisodeTranscodeQueue } from './uploads/episode-transcode.queue';
+import { EpisodeTranscodeWorker } from './uploads/episode-transcode.worker';
+import { EpisodeUploadsMessageController } from './uploads/episode-uploads.message-controller';
+import { EpisodeUploadsService } from './uploads/episode-uploads.service';
 
 /** The episodes feature's settings (MEDIA_DIR, VIDEO_PROVIDER*), checked when the module is built. */
 export const episodesConfigProvider = (config: CatalogueEnv): Provider[] => [{ provide: EPISODES_SETTINGS, useValue: episodesSettingsOf(config) }];
 
-/** Needs, from the catalogue module: CatalogueCacheInvalidator, CATALOGUE_LOGGER and the platform's DataSource. */
-export const EPISODES_PROVIDERS: Provider[] = [EpisodesRepository, SampleManifestReader, EpisodesLinkService, EpisodesQueryService, EpisodesBootLink];
+/** Needs, from the catalogue module: CatalogueCacheInvalidator, CATALOGUE_LOGGER, the platform's DataSource, outbox and REDIS_OPTIONS. */
+export const EPISODES_PROVIDERS: Provider[] = [
+  EpisodesRepository,
+  SampleManifestReader,
+  EpisodesLinkService,
+  EpisodesQueryService,
+  EpisodesBootLink,
+  EpisodeSourcesRepository,
+  EpisodeTranscodeQueue,
+  EpisodeTranscodeWorker,
+  EpisodeUploadsService,
+  EpisodeTranscodeBoot,
+];
 
-export const EPISODES_CONTROLLERS = [EpisodesMessageController];
+export const EPISODES_CONTROLLERS = [EpisodesMessageController, EpisodeUploadsMessageController];

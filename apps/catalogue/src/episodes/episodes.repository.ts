@@ -61,15 +61,18 @@ export class EpisodesRepository {
     );
   }
 
+  /** The published episodes of a title: what viewers can play. */
   listByAnime(animeId: number): Promise<EpisodeRow[]> {
-    return selectRows(this.dataSource, EpisodeRow, `SELECT ${EPISODE_COLUMNS} FROM catalogue.episodes WHERE anime_id = $1 ORDER BY number`, [animeId]);
+    return selectRows(this.dataSource, EpisodeRow, `SELECT ${EPISODE_COLUMNS} FROM catalogue.episodes WHERE anime_id = $1 AND published ORDER BY number`, [
+      animeId,
+    ]);
   }
 
   async countByAnime(animeId: number): Promise<number> {
     const row = await selectRow(
       this.dataSource,
       z.object({ count: z.number().int() }),
-      `SELECT count(*)::int AS count FROM catalogue.episodes WHERE anime_id = $1`,
+      `SELECT count(*)::int AS count FROM catalogue.episodes WHERE anime_id = $1 AND published`,
       [animeId],
     );
     return row?.count ?? 0;

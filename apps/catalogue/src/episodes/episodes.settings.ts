@@ -11,6 +11,8 @@ export interface EpisodesSettings {
   mediaDir: string;
   linkOnBoot: boolean;
   provider: VideoProvider;
+  /** x264's preset for uploaded episodes (EPISODE_TRANSCODE_PRESET). */
+  transcodePreset: string;
 }
 
 /** An iframe provider without its URL is a configuration error, reported in the boot's one line. */
@@ -22,5 +24,5 @@ export function episodesSettingsOf(config: CatalogueEnv): EpisodesSettings {
     }
     provider = { kind: 'iframe', urlTemplate: config.VIDEO_PROVIDER_IFRAME_URL };
   }
-  return { mediaDir: resolve(config.MEDIA_DIR), linkOnBoot: config.MEDIA_LINK_ON_BOOT, provider };
+  return { mediaDir: resolve(config.MEDIA_DIR), linkOnBoot: config.MEDIA_LINK_ON_BOOT, provider, transcodePreset: config.EPISODE_TRANSCODE_PRESET };
 }

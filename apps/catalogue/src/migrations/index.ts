@@ -1,5 +1,6 @@
 import { CreateEpisodes1764806400000 } from '../episodes/migrations/1764806400000-create-episodes';
 import { CreateDatasetImports1764900000000 } from '../import/migrations/1764900000000-create-dataset-imports';
+import { CreateEpisodeSources1796900000000 } from '../episodes/migrations/1796900000000-create-episode-sources';
 import { CreateListStats1764115200000 } from '../stats/migrations/1764115200000-create-list-stats';
 import { CreateCatalogue1763856000000 } from './1763856000000-create-catalogue';
 
@@ -9,4 +10,5 @@ export const CATALOGUE_MIGRATIONS: Function[] = [
   CreateListStats1764115200000,
   CreateEpisodes1764806400000,
   CreateDatasetImports1764900000000,
+  CreateEpisodeSources1796900000000,
 ];

@@ -6,15 +6,17 @@ import { RemoteServiceError, RpcClient } from '@portal/messaging';
 import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
 import { SanctionLookup } from '@portal/messaging';
 
-type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'user' | 'uploader' | 'admin';
 const ACCESS = 'portal:access';
 
 /** The route needs a valid session token. */
 export const RequireUser = () => SetMetadata(ACCESS, 'user' satisfies Access);
 /** The route needs an admin; the role is checked with the auth service at call time, not trusted from the token. */
 export const AdminOnly = () => SetMetadata(ACCESS, 'admin' satisfies Access);
+/** The route needs an uploader (or an admin): episode uploads; checked with auth as the admin role is. */
+export const UploaderOnly = () => SetMetadata(ACCESS, 'uploader' satisfies Access);
 
-type WriteKind = 'content' | 'chat';
+export type WriteKind = 'content' | 'chat';
 const WRITES = 'portal:writes';
 const IP_CHECKED = 'portal:ip-checked';
 
@@ -46,6 +48,15 @@ export class AccessGuard implements CanActivate {
     const access = this.reflector.getAllAndOverride<Access>(ACCESS, [context.getHandler(), context.getClass()]) ?? 'public';
     const request = context.switchToHttp().getRequest<GatewayRequest>();
     if (this.reflector.getAllAndOverride<boolean>(IP_CHECKED, [context.getHandler(), context.getClass()])) await this.sanctions.assertIpAllowed(request.ip);
+    await this.admit(request, access, this.reflector.getAllAndOverride<WriteKind | undefined>(WRITES, [context.getHandler(), context.getClass()]));
+    return true;
+  }
+
+  /**
+   * The checks of a route's access, for a request that reaches no Nest route too (the resumable
+   * episode upload): sets `request.user` from a valid token, or throws the envelope's error.
+   */
+  async admit(request: GatewayRequest, access: Access, writes?: WriteKind): Promise<void> {
     const token = bearerToken(request.headers.authorization);
     if (token) {
       try {
@@ -60,17 +71,15 @@ export class AccessGuard implements CanActivate {
         }
       }
     }
-    if (access === 'public') return true;
+    if (access === 'public') return;
     if (!request.user) throw fail(ErrorCode.Unauthorized, GENERIC_MESSAGES.unauthorized);
     // Bans apply at once, not at token expiry: the moderation publishes them in Redis (cached here ≤ 2 s).
-    const writes = this.reflector.getAllAndOverride<WriteKind | undefined>(WRITES, [context.getHandler(), context.getClass()]);
     if (writes) await this.sanctions.assertMayWrite(request.user.id, writes === 'chat');
     else await this.sanctions.assertNotBanned(request.user.id);
-    if (access === 'admin') {
-      const { isAdmin } = await this.rpc.send('auth.access.check', {}, metaOf(request));
-      if (!isAdmin) throw fail(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden);
+    if (access === 'admin' || access === 'uploader') {
+      const roles = await this.rpc.send('auth.access.check', {}, metaOf(request));
+      if (!(access === 'admin' ? roles.isAdmin : roles.isUploader)) throw fail(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden);
     }
-    return true;
   }
 }
 

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, Req } from
 import { ErrorCode, GENERIC_MESSAGES, type Page, type RpcPattern } from '@portal/contracts';
 import { type AnyOperation, type HttpMethod, OPERATIONS, type RoutedOperation, sendsQuery, successStatusOf } from '@portal/contracts/operations';
 import { RemoteServiceError, RpcClient } from '@portal/messaging';
-import { AdminOnly, RequireUser, Writes } from '../auth/access.guard';
+import { AdminOnly, RequireUser, UploaderOnly, Writes } from '../auth/access.guard';
 import { parseAtEdge } from '../http/edge-validation.pipe';
 import { Paginated } from '../http/paginated';
 import { type GatewayRequest, metaOf } from '../http/request-meta.decorator';
@@ -29,7 +29,7 @@ function inputOf({ http }: RoutedOperation, request: GatewayRequest): Record<str
 }
 
 const accessDecorators = ({ access, creates }: AnyOperation): MethodDecorator[] => [
-  ...(access === 'user' ? [RequireUser()] : access === 'admin' ? [AdminOnly()] : []),
+  ...(access === 'user' ? [RequireUser()] : access === 'admin' ? [AdminOnly()] : access === 'uploader' ? [UploaderOnly()] : []),
   ...(creates ? [Writes(creates)] : []),
 ];
 

@@ -31,8 +31,13 @@ export const selfUserSchema = publicUserSchema.extend({
   telegramUserId: z.string().nullable(),
   /** Opted in to notices in Telegram (only with a verified telegramUserId). */
   telegramNotices: z.boolean().optional(),
+  /** May upload and publish episodes: an admin, or a user an admin made an uploader. */
+  isUploader: z.boolean(),
   updatedAt: isoDateTime,
 });
+
+/** What the caller may do now, as auth knows it (auth.access.check). */
+export const callerRolesSchema = z.object({ isAdmin: z.boolean(), isUploader: z.boolean() });
 
 /** An account's current nickname, as auth.users.by-ids answers it (names in the audit log). */
 export const userNameSchema = z.object({ id: z.uuid(), username: z.string() });

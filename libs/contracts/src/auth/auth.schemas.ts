@@ -95,6 +95,13 @@ export const setAdminBodySchema = z.object({
 /** PUT /user/{id}/admin. */
 export const setAdminRequestSchema = setAdminBodySchema.extend(userIdParamsSchema.shape);
 
+export const setUploaderBodySchema = z.object({
+  isUploader: z.boolean({ error: 'Поле isUploader должно быть true или false' }),
+});
+
+/** PUT /user/{id}/uploader. */
+export const setUploaderRequestSchema = setUploaderBodySchema.extend(userIdParamsSchema.shape);
+
 /** An account by its id (auth.user.by-id). */
 export const userIdRequestSchema = z.object({ userId: uuid('Некорректный идентификатор пользователя') });
 

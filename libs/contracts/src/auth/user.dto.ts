@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   authSessionSchema,
+  callerRolesSchema,
   captchaSchema,
   publicUserSchema,
   selfUserSchema,
@@ -38,6 +39,10 @@ export type TelegramChannelInfo = z.output<typeof telegramChannelInfoSchema>;
 
 /** Fields a user may change on their own profile; anything else in the body is ignored. */
 export const isAdminUser = (user: Pick<PublicUser, 'group' | 'isAdmin'>): boolean => user.group === 'admin' || user.isAdmin;
+/** Uploads and publishes episodes: an admin, or a user an admin made an uploader. */
+export const isUploaderUser = (user: Pick<PublicUser, 'group' | 'isAdmin'> & { isUploader: boolean }): boolean => isAdminUser(user) || user.isUploader;
+/** What the caller may do now (auth.access.check). */
+export type CallerRoles = z.output<typeof callerRolesSchema>;
 
 /**
  * What the gateway learns from a verified token and passes to services with each request. It holds

@@ -149,6 +149,8 @@ export interface QuizResultRecorded {
 
 export interface UserRoleState {
   isAdmin: boolean;
+  /** Absent in events written before the uploader role existed. */
+  isUploader?: boolean;
   group: string;
 }
 

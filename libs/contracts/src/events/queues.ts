@@ -10,6 +10,8 @@ export enum QueueName {
   EventsModeration = 'events-moderation',
   /** One job per title: Shikimori metadata, posters, backgrounds (job ids are deterministic). */
   CatalogueMetadata = 'catalogue-metadata',
+  /** One job per attempt to transcode an uploaded episode (job id `transcode-<source id>-<attempt>`), docs/media.md. */
+  CatalogueEpisodeTranscode = 'catalogue-episode-transcode',
   /** One job per uploaded AMV file: its HLS rendition (job id `hls-<upload uuid>`). */
   CommunityAmvTranscode = 'community-amv-transcode',
   /** One job per notice to a user's Telegram chat (job id `notice-<eventId>`), sent within Telegram's limits. */

@@ -16,6 +16,7 @@ import * as quizzesAnswers from '../community/quizzes.answers';
 import * as rankingsAnswers from '../community/rankings.answers';
 import * as reviewsAnswers from '../community/reviews.answers';
 import * as episodeAnswers from '../media/episode.answers';
+import * as episodeUploadAnswers from '../media/episode-uploads.answers';
 import * as bansAnswers from '../moderation/bans.answers';
 import * as moderationAnswers from '../moderation/moderation.answers';
 import * as reportsAnswers from '../moderation/reports.answers';
@@ -45,6 +46,7 @@ export interface ApiSection {
 export const API_SECTIONS: readonly ApiSection[] = [
   { key: 'accounts', features: ['accounts', 'session', 'telegram', 'auditLog', 'stats'] },
   { key: 'catalogue', features: ['anime', 'people', 'collections', 'episodes', 'animeAdmin', 'catalogueMetadata'] },
+  { key: 'episode-uploads', features: ['episodeUploads'] },
   { key: 'chat', features: ['chat', 'online'] },
   { key: 'watch-party', features: ['watchParty'] },
   { key: 'lists', features: ['lists', 'progress'] },
@@ -249,6 +251,7 @@ for (const module of [
   rankingsAnswers,
   reviewsAnswers,
   episodeAnswers,
+  episodeUploadAnswers,
   bansAnswers,
   moderationAnswers,
   reportsAnswers,

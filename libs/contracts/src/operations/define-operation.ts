@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import type { RpcKind } from '../rpc/rpc-kinds';
 
-/** Who may call an operation. Admin is checked with auth at call time, never trusted from the token. */
-export type OperationAccess = 'public' | 'user' | 'admin';
+/**
+ * Who may call an operation. Admin and uploader (an admin, or a user an admin made one: episode
+ * uploads) are checked with auth at call time, never trusted from the token.
+ */
+export type OperationAccess = 'public' | 'user' | 'uploader' | 'admin';
 
 /**
  * An operation that creates content (a comment, a review, a news item…): refused to a banned or

@@ -35,9 +35,10 @@ export class OperationAccessGuard implements CanActivate {
     } catch (error) {
       throw passedOn(error);
     }
-    if (operation.access === 'admin') {
-      if (!this.roles) throw new Error(`${operation.pattern} is for admins, but this service provides no RoleLookup`);
-      if (!(await this.roles.isAdmin(user))) throw RpcError.of(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden);
+    if (operation.access === 'admin' || operation.access === 'uploader') {
+      if (!this.roles) throw new Error(`${operation.pattern} is for ${operation.access}s, but this service provides no RoleLookup`);
+      const roles = await this.roles.rolesOf(user);
+      if (!(operation.access === 'admin' ? roles.isAdmin : roles.isUploader)) throw RpcError.of(ErrorCode.Forbidden, GENERIC_MESSAGES.forbidden);
     }
   }
 }

@@ -14,6 +14,7 @@ import { RoleLookup } from './role-lookup';
 
 const reader: AuthenticatedUser = { id: '00000000-0000-4000-8000-000000000001', username: 'reader' };
 const boss: AuthenticatedUser = { id: '00000000-0000-4000-8000-000000000002', username: 'boss' };
+const releaser: AuthenticatedUser = { id: '00000000-0000-4000-8000-000000000003', username: 'releaser' };
 const until = () => new Date(Date.now() + 3_600_000).toISOString();
 
 const declare = (access: AnyOperation['access'], creates?: AnyOperation['creates']) =>
@@ -40,11 +41,24 @@ function contextFor(operation: AnyOperation, user?: AuthenticatedUser): Executio
   return context;
 }
 
-function guardWith(sanctions: Record<string, SanctionNotice>, admins: string[] = []) {
+class ListedRoles extends RoleLookup {
+  constructor(
+    private readonly admins: string[],
+    private readonly uploaders: string[],
+  ) {
+    super();
+  }
+
+  rolesOf(user: AuthenticatedUser) {
+    const isAdmin = this.admins.includes(user.id);
+    return Promise.resolve({ isAdmin, isUploader: isAdmin || this.uploaders.includes(user.id) });
+  }
+}
+
+function guardWith(sanctions: Record<string, SanctionNotice>, admins: string[] = [], uploaders: string[] = []) {
   const store = new Map(Object.entries(sanctions).map(([key, value]) => [key, JSON.stringify(value)]));
   const redis = { mget: async (...keys: string[]) => keys.map((key) => store.get(key) ?? null), get: async (key: string) => store.get(key) ?? null };
-  const roles: RoleLookup = { isAdmin: async (user) => admins.includes(user.id) };
-  return new OperationAccessGuard(new SanctionLookup(redis as unknown as Redis), roles);
+  return new OperationAccessGuard(new SanctionLookup(redis as unknown as Redis), new ListedRoles(admins, uploaders));
 }
 
 const outcomeOf = (promise: Promise<unknown>) =>
@@ -60,7 +74,8 @@ describe('OperationAccessGuard', () => {
   it('lets anyone call a public operation, and refuses a guest everything else', async () => {
     const guard = guardWith({});
     expect(await outcomeOf(guard.canActivate(contextFor(declare('public'))))).toBe('allowed');
-    for (const access of ['user', 'admin'] as const) expect(await outcomeOf(guard.canActivate(contextFor(declare(access))))).toBe(ErrorCode.Unauthorized);
+    for (const access of ['user', 'uploader', 'admin'] as const)
+      expect(await outcomeOf(guard.canActivate(contextFor(declare(access))))).toBe(ErrorCode.Unauthorized);
   });
 
   it('refuses a read-only user what creates content only, and a banned user everything signed in', async () => {
@@ -80,6 +95,14 @@ describe('OperationAccessGuard', () => {
     const guard = guardWith({}, [boss.id]);
     expect(await outcomeOf(guard.canActivate(contextFor(declare('admin'), reader)))).toBe(ErrorCode.Forbidden);
     expect(await outcomeOf(guard.canActivate(contextFor(declare('admin'), boss)))).toBe('allowed');
+  });
+
+  it('lets an uploader, and an admin, call an uploader operation, but not an admin one', async () => {
+    const guard = guardWith({}, [boss.id], [releaser.id]);
+    expect(await outcomeOf(guard.canActivate(contextFor(declare('uploader'), reader)))).toBe(ErrorCode.Forbidden);
+    expect(await outcomeOf(guard.canActivate(contextFor(declare('uploader'), releaser)))).toBe('allowed');
+    expect(await outcomeOf(guard.canActivate(contextFor(declare('uploader'), boss)))).toBe('allowed');
+    expect(await outcomeOf(guard.canActivate(contextFor(declare('admin'), releaser)))).toBe(ErrorCode.Forbidden);
   });
 });
 

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedUser } from '@portal/contracts';
+import type { AuthenticatedUser, CallerRoles } from '@portal/contracts';
 import { requestContext } from '../request-context';
 import { ServiceRpc } from '../service-rpc';
 
 /**
- * How a service learns whether the caller is an admin now (never from the token): auth reads its own
- * table, the others ask auth. A service with admin operations provides one.
+ * How a service learns whether the caller is an admin, or an uploader, now (never from the token): auth
+ * reads its own table, the others ask auth. A service with admin or uploader operations provides one.
  */
 export abstract class RoleLookup {
-  abstract isAdmin(user: AuthenticatedUser): Promise<boolean>;
+  abstract rolesOf(user: AuthenticatedUser): Promise<CallerRoles>;
+
+  async isAdmin(user: AuthenticatedUser): Promise<boolean> {
+    return (await this.rolesOf(user)).isAdmin;
+  }
 }
 
 /** The role as auth knows it now, asked under the caller's request; a failure of auth reaches the caller (503). */
@@ -18,8 +22,8 @@ export class RoleLookupFromAuth extends RoleLookup {
     super();
   }
 
-  async isAdmin(user: AuthenticatedUser): Promise<boolean> {
-    return (await this.rpc.send('auth.access.check', {}, { requestId: requestContext.requestId(), user })).isAdmin;
+  rolesOf(user: AuthenticatedUser): Promise<CallerRoles> {
+    return this.rpc.send('auth.access.check', {}, { requestId: requestContext.requestId(), user });
   }
 }
 

@@ -2,7 +2,7 @@ import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import AnimePage from '../../../../web/src/features/catalogue/components/AnimePage';
-import { adminSession, fail, ok, userSession } from '../../../support/fixtures';
+import { adminSession, fail, makeUser, ok, userSession } from '../../../support/fixtures';
 import { pageAtRoute } from '../../../support/page-at-route';
 import { AT_375, GENRE_LIST, PENDING, UNREACHABLE_IMAGE, animeDetails, animeStats, svgPoster } from '../catalogue-story-helpers';
 
@@ -187,6 +187,7 @@ export const SignedInUser: Story = {
   play: async () => {
     await expect(await screen.findByRole('heading', { level: 1, name: 'Стальной алхимик: Братство' })).toBeInTheDocument();
     await expect(screen.queryByRole('button', { name: 'Редактировать' })).not.toBeInTheDocument();
+    await expect(screen.queryByRole('link', { name: /^Серии/ })).not.toBeInTheDocument();
   },
 };
 
@@ -194,5 +195,22 @@ export const Admin: Story = {
   parameters: { session: adminSession, mockApi: { 'GET /api/auth/verify': ok({ user: adminSession.user }) } },
   play: async () => {
     await expect(await screen.findByRole('button', { name: 'Редактировать' })).toBeInTheDocument();
+    await expect(screen.getByRole('link', { name: /^Серии/ })).toHaveAttribute('href', '/admin/anime/1/episodes');
+    // The page has settled (its statistics came): nothing of it updates during the next story.
+    await expect(await screen.findByText('830')).toBeInTheDocument();
+  },
+};
+
+const uploaderSession = { token: 'story-uploader-token', user: makeUser({ username: 'mai_uploads', isUploader: true }) };
+
+/** An uploader (not an admin): «Серии» leads to the title's uploads, no «Редактировать». */
+export const Uploader: Story = {
+  parameters: { session: uploaderSession, mockApi: { 'GET /api/auth/verify': ok({ user: uploaderSession.user }) } },
+  play: async () => {
+    const link = await screen.findByRole('link', { name: 'Серии «Стальной алхимик: Братство»: загрузка и публикация' });
+    await expect(link).toHaveAttribute('href', '/admin/anime/1/episodes');
+    await expect(screen.queryByRole('button', { name: 'Редактировать' })).not.toBeInTheDocument();
+    // The page has settled (its statistics came): nothing of it updates during the next story.
+    await expect(await screen.findByText('830')).toBeInTheDocument();
   },
 };

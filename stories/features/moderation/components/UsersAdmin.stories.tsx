@@ -212,3 +212,67 @@ export const NextPageFailed: Story = {
     await expect(await screen.findByRole('link', { name: 'Профиль naruto' })).toBeInTheDocument();
   },
 };
+
+const setUploaderOf = (id: string) => `PUT /api/user/${id}/uploader`;
+/** hinata's uploader flag as the story's server keeps it. */
+let uploader = false;
+const uploaderList = (request: MockRequest) => {
+  seen.push(request);
+  return usersPage([me, { ...hinata, isUploader: uploader }]);
+};
+const setUploader = (request: MockRequest) => {
+  seen.push(request);
+  uploader = (request.body as { isUploader: boolean }).isUploader;
+  return ok({ ...hinata, isUploader: uploader });
+};
+
+/** The «Загрузчик» toggle off: confirming sends isUploader: true, and the row shows the role. An admin's row has no toggle (an admin uploads anyway). */
+export const UploaderToggleOff: Story = {
+  parameters: { mockApi: { [LIST]: uploaderList, [setUploaderOf(HINATA)]: setUploader } },
+  beforeEach: () => {
+    uploader = false;
+  },
+  play: async () => {
+    await expect((await rowOf('admin_rei')).queryByRole('button', { name: /Загрузчик/ })).toBeNull();
+    const toggle = (await rowOf('hinata')).getByRole('button', { name: 'Загрузчик: hinata' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Сделать загрузчиком?' }));
+    await expect(dialog.getByText('hinata сможет загружать серии аниме и публиковать их.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Сделать загрузчиком' }));
+    await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ isUploader: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(await (await rowOf('hinata')).findByText('Пользователь · загрузчик')).toBeInTheDocument();
+    await expect((await rowOf('hinata')).getByRole('button', { name: 'Загрузчик: hinata' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+/** The toggle on: revoking asks first and sends isUploader: false. */
+export const UploaderToggleOn: Story = {
+  parameters: { mockApi: { [LIST]: uploaderList, [setUploaderOf(HINATA)]: setUploader } },
+  beforeEach: () => {
+    uploader = true;
+  },
+  play: async () => {
+    const row = await rowOf('hinata');
+    await expect(row.getByText('Пользователь · загрузчик')).toBeInTheDocument();
+    await expect(row.getByRole('button', { name: 'Загрузчик: hinata' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(row.getByRole('button', { name: 'Загрузчик: hinata' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Снять роль загрузчика?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Снять загрузчика' }));
+    await waitFor(() => expect(seen.find((request) => request.method === 'PUT')?.body).toEqual({ isUploader: false }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(await (await rowOf('hinata')).findByText('Пользователь')).toBeInTheDocument();
+  },
+};
+
+/** The server's refusal stays in the uploader dialog too. */
+export const UploaderRefused: Story = {
+  parameters: { mockApi: { [LIST]: liveList, [setUploaderOf(HINATA)]: fail(404, ErrorCode.NotFound, AUTH_MESSAGES.userNotFound) } },
+  play: async () => {
+    await userEvent.click((await rowOf('hinata')).getByRole('button', { name: 'Загрузчик: hinata' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Сделать загрузчиком' }));
+    await expect(await dialog.findByText(AUTH_MESSAGES.userNotFound)).toBeInTheDocument();
+  },
+};

@@ -21,6 +21,7 @@ beforeAll(async () => {
     import('../../features/amv/components/AmvAdmin'),
     import('../../features/rewards/components/CardsAdmin'),
     import('../../features/moderation/components/SiteStatsPage'),
+    import('../../features/episodes-admin/components/EpisodesAdminPage'),
   ]);
 }, 120_000);
 
@@ -42,6 +43,30 @@ describe('routes', () => {
     try {
       renderWithApp(<AppRoutes />, { route: '/admin/reports', session: { token: 'jwt', user: makeAdmin() } });
       expect(await findHeading('Статистика сайта')).toBeInTheDocument();
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('serves the «Серии» screen of a title to uploaders and admins, refuses guests and other users', async () => {
+    const route = '/admin/anime/20/episodes';
+    // A guest is asked to sign in, as on every admin page; a user who is not an uploader is refused.
+    const guest = renderWithApp(<AppRoutes />, { route, session: null });
+    expect(await findHeading('Добро пожаловать!')).toBeInTheDocument();
+    guest.unmount();
+    const { unmount } = renderWithApp(<AppRoutes />, { route, session: signedIn });
+    expect(await findHeading('Недостаточно прав')).toBeInTheDocument();
+    expect(screen.getByText('Этот раздел доступен только администраторам и загрузчикам серий.')).toBeInTheDocument();
+    unmount();
+    const management = { animeId: 20, title: 'Наруто', episodeCount: 220, episodes: [], sources: [] };
+    const api = installMockApi({ 'GET /api/admin/anime/20/episodes': ok(management) });
+    try {
+      for (const user of [makeUser({ isUploader: true }), makeAdmin()]) {
+        const { unmount } = renderWithApp(<AppRoutes />, { route, session: { token: 'jwt', user } });
+        expect(await findHeading('Серии — Наруто')).toBeInTheDocument();
+        unmount();
+      }
+      expect(api.callsTo('GET /api/admin/anime/20/episodes').length).toBeGreaterThanOrEqual(1);
     } finally {
       api.restore();
     }

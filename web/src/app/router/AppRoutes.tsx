@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { AccessGuard } from '../../features/auth/components/AccessGuard';
 import { MainLayout } from '../layout/MainLayout';
 import { PageLoading } from '../pages/PageLoading';
-import { AdminOnly } from './AdminOnly';
+import { AdminOnly, UploaderOnly } from './AdminOnly';
 import { PAGE_MODULES } from './route-preload';
 import { MAIN_LAYOUT_SECTIONS } from './routes';
 import { ScrollToTop } from './ScrollToTop';
@@ -87,6 +87,7 @@ const UsersAdmin = lazy(() => import('../../features/moderation/components/Users
 const AuditLog = lazy(() => import('../../features/moderation/components/AuditLog'));
 const IpBansAdmin = lazy(() => import('../../features/moderation/components/IpBansAdmin'));
 const SiteStatsPage = lazy(() => import('../../features/moderation/components/SiteStatsPage'));
+const EpisodesAdminPage = lazy(() => import('../../features/episodes-admin/components/EpisodesAdminPage'));
 const ADMIN_PAGE_SLOTS = {
   sections: [ReportsQueue, PendingReviewsQueue, QuizModerationQueue, UsersAdmin, IpBansAdmin, AuditLog, NewsAdmin, AmvAdmin, CardsAdmin],
 };
@@ -165,6 +166,14 @@ export function AppRoutes() {
               <AdminOnly>
                 <SiteStatsPage />
               </AdminOnly>
+            }
+          />
+          <Route
+            path="admin/anime/:id/episodes"
+            element={
+              <UploaderOnly>
+                <EpisodesAdminPage />
+              </UploaderOnly>
             }
           />
           <Route

@@ -136,6 +136,9 @@ export const CATALOGUE_STRINGS = {
       rewatching: 'Пересматриваю',
     },
     edit: 'Редактировать',
+    /** The uploaders' link to the title's «Серии» screen. */
+    episodesAdmin: 'Серии',
+    episodesAdminLabel: (title: string) => `Серии «${title}»: загрузка и публикация`,
   },
   edit: {
     title: 'Редактирование аниме',

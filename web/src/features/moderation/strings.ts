@@ -73,6 +73,16 @@ export const USERS_ADMIN_STRINGS = {
   revokeTitle: 'Снять права администратора?',
   grantText: (username: string) => `${username} получит доступ к админ-панели: жалобам, модерации и статистике.`,
   revokeText: (username: string) => `${username} потеряет доступ к админ-панели.`,
+  /** The uploader role (episode uploads): a toggle beside the admin one. */
+  uploader: 'Загрузчик',
+  uploaderToggle: (username: string) => `Загрузчик: ${username}`,
+  withUploader: (role: string) => `${role} · загрузчик`,
+  grantUploader: 'Сделать загрузчиком',
+  revokeUploader: 'Снять загрузчика',
+  grantUploaderTitle: 'Сделать загрузчиком?',
+  revokeUploaderTitle: 'Снять роль загрузчика?',
+  grantUploaderText: (username: string) => `${username} сможет загружать серии аниме и публиковать их.`,
+  revokeUploaderText: (username: string) => `${username} больше не сможет загружать и публиковать серии.`,
   saving: 'Сохранение...',
   nextPageError: 'Не удалось загрузить следующую страницу',
 } as const;

@@ -36,6 +36,10 @@ export class UserEntity {
   @Column({ name: 'is_admin', type: 'boolean', default: false })
   isAdmin!: boolean;
 
+  /** May upload and publish episodes (an admin may anyway). */
+  @Column({ name: 'is_uploader', type: 'boolean', default: false })
+  isUploader!: boolean;
+
   @Column({ type: 'text', default: 'новичок' })
   rank!: string;
 

@@ -3,7 +3,9 @@ import {
   type AdminUserRow,
   AUTH_MESSAGES,
   type AuthenticatedUser,
+  type CallerRoles,
   isAdminUser,
+  isUploaderUser,
   type Page,
   type ProfileUpdate,
   type PublicUser,
@@ -93,19 +95,32 @@ export class UsersService {
     if (!isAdmin && actor.id === targetId) throw AuthErrors.ownAdminFlag();
     const target = await this.users.findById(targetId);
     if (!target) throw AuthErrors.userNotFound();
-    const before = { isAdmin: target.isAdmin, group: target.group };
-    target.isAdmin = isAdmin;
-    // Revoking must also clear the admin group, since either one grants the role.
-    if (!isAdmin && target.group === 'admin') target.group = 'user';
-    const after = { isAdmin: target.isAdmin, group: target.group };
+    return this.changeRole(actor, target, ['isAdmin', 'group'], () => {
+      target.isAdmin = isAdmin;
+      // Revoking must also clear the admin group, since either one grants the role.
+      if (!isAdmin && target.group === 'admin') target.group = 'user';
+    });
+  }
+
+  /** Grants or revokes the uploader role (episode uploads), audited as the admin role is. */
+  async setUploader(actor: AuthenticatedUser, targetId: string, isUploader: boolean): Promise<SelfUser> {
+    const target = await this.users.findById(targetId);
+    if (!target) throw AuthErrors.userNotFound();
+    return this.changeRole(actor, target, ['isUploader'], () => {
+      target.isUploader = isUploader;
+    });
+  }
+
+  /** Applies `change` to the target's role and writes it with its audit event (before and after, who did it) in one transaction. */
+  private async changeRole(actor: AuthenticatedUser, target: UserEntity, changedFields: string[], change: () => void): Promise<SelfUser> {
+    const roleOf = (user: UserEntity) => ({ isAdmin: user.isAdmin, group: user.group, isUploader: user.isUploader });
+    const before = roleOf(target);
+    change();
+    const after = roleOf(target);
     const saved = await this.users.transaction(async (manager) => {
       const result = await manager.save(target);
       const { username, displayName, avatar, rank } = result;
-      await this.outbox.publish(manager, 'auth.user.updated', {
-        userId: target.id,
-        changedFields: ['isAdmin', 'group'],
-        user: { username, displayName, avatar, rank },
-      });
+      await this.outbox.publish(manager, 'auth.user.updated', { userId: target.id, changedFields, user: { username, displayName, avatar, rank } });
       await this.outbox.publish(manager, 'auth.user.role.changed', { userId: target.id, actorId: actor.id, before, after });
       return result;
     });
@@ -121,9 +136,9 @@ export class UsersService {
     return this.saveWithEvent(user, ['isAdmin']);
   }
 
-  async accessOf(userId: string | undefined): Promise<{ isAdmin: boolean }> {
+  async accessOf(userId: string | undefined): Promise<CallerRoles> {
     const user = await this.requireUser(userId);
-    return { isAdmin: isAdminUser(user) };
+    return { isAdmin: isAdminUser(user), isUploader: isUploaderUser(user) };
   }
 
   private async saveWithEvent(user: UserEntity, changedFields: string[]): Promise<SelfUser> {

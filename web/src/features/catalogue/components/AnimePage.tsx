@@ -13,6 +13,7 @@ import { parsePositiveId } from '../../../shared/lib/route-params';
 import { CATALOGUE_STRINGS } from '../strings';
 import { AnimeCharacters } from './AnimeCharacters';
 import { AnimeEditButton } from './AnimeEditButton';
+import { AnimeEpisodesAdminLink } from './AnimeEpisodesAdminLink';
 import { AnimeFacts, AnimeGenres, AnimeNames } from './AnimeFacts';
 import { AnimeGrid } from './AnimeGrid';
 import { AnimeStatsPanel } from './AnimeStatsPanel';
@@ -137,6 +138,7 @@ export function AnimeDetailsView({ anime, slots }: { anime: AnimeDetails; slots?
           <AnimeGenres genres={anime.genres} />
           <div className="anime-page__actions">
             <AnimeEditButton anime={anime} />
+            <AnimeEpisodesAdminLink anime={anime} />
             <AnimeSlots anime={anime} slots={slots?.actions} />
           </div>
           <AnimeFacts anime={anime} />

@@ -6,6 +6,8 @@ const accounts = operationsOf('accounts');
 
 export const fetchUsersPage = (search: string, page: number, signal?: AbortSignal) => accounts.list({ q: search || undefined, page }, { signal });
 export const setUserAdmin = (id: string, isAdmin: boolean): Promise<SelfUser> => accounts.setAdmin({ id, isAdmin });
+/** Grants or revokes the uploader role (uploads and publishes episodes); an admin is one whatever the flag says. */
+export const setUserUploader = (id: string, isUploader: boolean): Promise<SelfUser> => accounts.setUploader({ id, isUploader });
 
 export const usersAdminKeys = {
   all: ['admin', 'users'] as const,
@@ -29,6 +31,15 @@ export function useSetUserAdmin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isAdmin }: { id: string; isAdmin: boolean }) => setUserAdmin(id, isAdmin),
+    onSuccess: () => client.invalidateQueries({ queryKey: usersAdminKeys.all }),
+  });
+}
+
+/** Grant or revoke the uploader role; every loaded list is read again. */
+export function useSetUserUploader() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isUploader }: { id: string; isUploader: boolean }) => setUserUploader(id, isUploader),
     onSuccess: () => client.invalidateQueries({ queryKey: usersAdminKeys.all }),
   });
 }

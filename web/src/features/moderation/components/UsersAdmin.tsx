@@ -11,7 +11,7 @@ import { BanUserDialog } from './BanUserDialog';
 import { InfiniteList } from '../../../shared/ui/InfiniteList';
 import { TextField } from '../../../shared/ui/TextField';
 import { useBanUser } from '../api/bans-api';
-import { useSetUserAdmin, usersAdminKeys, useUsersAdmin } from '../api/users-admin-api';
+import { useSetUserAdmin, useSetUserUploader, usersAdminKeys, useUsersAdmin } from '../api/users-admin-api';
 import { pageErrorText } from '../page-error-text';
 import { USERS_ADMIN_STRINGS as S } from '../strings';
 import '../moderation.css';
@@ -35,9 +35,13 @@ function Restrictions({ user }: { user: AdminUserRow }) {
   );
 }
 
-const roleOf = (user: AdminUserRow) => (isAdminUser(user) ? S.roles.admin : S.roles[user.group]);
+/** An admin is an uploader anyway; a user an admin made one says so beside the group. */
+const roleOf = (user: AdminUserRow) => (isAdminUser(user) ? S.roles.admin : user.isUploader ? S.withUploader(S.roles[user.group]) : S.roles[user.group]);
 
-/** The admin page's «Пользователи»: search by nickname or email prefix, newest first, grant or revoke the admin role after a confirmation. */
+/**
+ * The admin page's «Пользователи»: search by nickname or email prefix, newest first, grant or revoke the
+ * admin role, and the uploader role (episode uploads), each after a confirmation.
+ */
 export function UsersAdmin() {
   const titleId = useId();
   const { user: me } = useSession();
@@ -46,6 +50,8 @@ export function UsersAdmin() {
   const list = useUsersAdmin(search);
   const setAdmin = useSetUserAdmin();
   const [asked, setAsked] = useState<{ user: AdminUserRow; isAdmin: boolean } | null>(null);
+  const setUploader = useSetUserUploader();
+  const [askedUploader, setAskedUploader] = useState<{ user: AdminUserRow; isUploader: boolean } | null>(null);
   const [banning, setBanning] = useState<AdminUserRow | null>(null);
   const ban = useBanUser();
   const client = useQueryClient();
@@ -54,6 +60,10 @@ export function UsersAdmin() {
   const close = () => {
     setAsked(null);
     setAdmin.reset();
+  };
+  const closeUploader = () => {
+    setAskedUploader(null);
+    setUploader.reset();
   };
 
   return (
@@ -112,6 +122,18 @@ export function UsersAdmin() {
                               {admin ? S.revoke : S.grant}
                             </Button>
                           )}
+                          {/* An admin uploads anyway: the flag would change nothing. */}
+                          {admin ? null : (
+                            <Button
+                              size="small"
+                              variant={user.isUploader ? 'primary' : 'secondary'}
+                              aria-pressed={user.isUploader}
+                              onClick={() => setAskedUploader({ user, isUploader: !user.isUploader })}
+                              aria-label={S.uploaderToggle(user.username)}
+                            >
+                              {S.uploader}
+                            </Button>
+                          )}
                           {/* Admins cannot be sanctioned (the server refuses it too). */}
                           {admin ? null : (
                             <Button size="small" variant="ghost" onClick={() => setBanning(user)} aria-label={`${S.ban}: ${user.username}`}>
@@ -138,6 +160,19 @@ export function UsersAdmin() {
         pendingLabel={S.saving}
         pending={setAdmin.isPending}
         error={setAdmin.error ? errorMessage(setAdmin.error) : null}
+      />
+      <ConfirmDialog
+        open={askedUploader !== null}
+        onOpenChange={(open) => (open ? undefined : closeUploader())}
+        onConfirm={() => askedUploader && setUploader.mutate({ id: askedUploader.user.id, isUploader: askedUploader.isUploader }, { onSuccess: closeUploader })}
+        title={askedUploader?.isUploader ? S.grantUploaderTitle : S.revokeUploaderTitle}
+        description={
+          askedUploader ? (askedUploader.isUploader ? S.grantUploaderText(askedUploader.user.username) : S.revokeUploaderText(askedUploader.user.username)) : ''
+        }
+        confirmLabel={askedUploader?.isUploader ? S.grantUploader : S.revokeUploader}
+        pendingLabel={S.saving}
+        pending={setUploader.isPending}
+        error={setUploader.error ? errorMessage(setUploader.error) : null}
       />
       <BanUserDialog
         open={banning !== null}

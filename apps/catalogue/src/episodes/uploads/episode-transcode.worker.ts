@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { MEDIA_URL_PREFIX, QueueName } from '@portal/contracts';
+import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, RedisLease, type RedisOptions } from '@portal/messaging';
+import { type FfmpegTool, findFfmpeg } from '@portal/platform';
+import { CATALOGUE_LOGGER } from '../../catalogue.tokens';
+import { EPISODES_SETTINGS, type EpisodesSettings } from '../episodes.settings';
+import { type EpisodeSourceRow, EpisodeSourcesRepository } from './episode-sources.repository';
+import type { EpisodeTranscodeJobData, EpisodeTranscodeJobResult } from './episode-transcode.job';
+import { FfmpegAbortedError, FfmpegFailedError, runWithProgress } from './ffmpeg-progress';
+import { audioFolderOf, ladderFor, type LadderRung, transcodeArgs, videoFolderOf } from './hls-ladder';
+import { MASTER_PLAYLIST, writeMasterPlaylist } from './hls-master-playlist';
+
+/** Where renditions of uploaded episodes go under MEDIA_DIR: `episodes/<anime>/<number>/<source>-a<attempt>/`. */
+export const EPISODES_MEDIA_FOLDER = 'episodes';
+/** A job interrupted by shutdown goes back to the queue and starts again this soon after. */
+const RESUME_AFTER_MS = 1000;
+/**
+ * One transcode of a source at a time in the cluster. A worker that dies loses the lease after this
+ * long; a run that takes its stalled job over (BullMQ's lockDuration + stalledInterval) meanwhile waits for it.
+ */
+const LEASE_TTL_MS = 30_000;
+/** How often a run waiting for a source's lease (a duplicate, or a dead worker's) tries again. */
+const LEASE_RETRY_MS = 1000;
+
+export const TRANSCODE_ERRORS = {
+  noFfmpeg: 'На сервере нет ffmpeg',
+  sourceMissing: 'Файл источника не найден',
+  ffmpegFailed: 'ffmpeg не смог перекодировать файл',
+  unexpected: 'Не удалось перекодировать файл',
+} as const;
+
+/** The transcode stopped for a reason outside the source (shutdown, lost lease): the job goes back to the queue. */
+export class TranscodeInterruptedError extends Error {
+  constructor(sourceId: string) {
+    super(`transcode of ${sourceId} interrupted; it goes back to the queue`);
+    this.name = 'TranscodeInterruptedError';
+  }
+}
+
+/** Where a source's attempt lives on disk. */
+interface RenditionPlace {
+  /** The folder of the episode's renditions, absolute. */
+  parent: string;
+  /** The attempt's rendition folder, absolute. */
+  target: string;
+  /** Its master playlist, relative to MEDIA_DIR. */
+  hlsPath: string;
+}
+
+/**
+ * Runs `catalogue-episode-transcode`: one ffmpeg pass turns an uploaded source into an HLS ladder
+ * (hls-ladder.ts) with an audio rendition per audio stream, in a hidden scratch folder renamed into
+ * place whole, so a rendition is complete or absent. A lease per source keeps a duplicate run (a
+ * stalled job handed out again) from racing it; a dead worker's leftovers are removed by the next run.
+ */
+@Injectable()
+export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private worker: Worker | undefined;
+  private connection: Redis | undefined;
+  private leaseConnection: Redis | undefined;
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly sources: EpisodeSourcesRepository,
+    @Inject(EPISODES_SETTINGS) private readonly settings: EpisodesSettings,
+    @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
+    @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.connection = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
+    this.worker = new Worker(QueueName.CatalogueEpisodeTranscode, (job: Job<EpisodeTranscodeJobData>, token) => this.run(job, token), {
+      connection: this.connection,
+      prefix: bullPrefix(this.options.keyPrefix),
+      concurrency: 1,
+    });
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'episode transcode worker connection error'));
+    this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id }, 'episode transcode job failed'));
+  }
+
+  /** Stops a running ffmpeg; its job goes back to the queue for another replica (or this one's next start). */
+  async beforeApplicationShutdown() {
+    this.stopping.abort();
+    if (this.worker && this.connection) await closeWithConnection(this.worker, this.connection);
+    await this.leaseConnection?.quit().catch(() => this.leaseConnection?.disconnect());
+  }
+
+  private async run(job: Job<EpisodeTranscodeJobData>, token: string | undefined): Promise<EpisodeTranscodeJobResult> {
+    try {
+      return await this.process(job.data);
+    } catch (error) {
+      if (error instanceof TranscodeInterruptedError) {
+        // Not the source's failure: back to the queue without marking anything.
+        await job.moveToDelayed(Date.now() + RESUME_AFTER_MS, token);
+        throw new DelayedError();
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Transcodes attempt `attempt` of a source. Skipped when it is no longer current (cancelled,
+   * retried, done); UnrecoverableError, with the source marked failed, when the file cannot be
+   * transcoded; TranscodeInterruptedError when shutdown stopped it.
+   */
+  async process({ sourceId, attempt }: EpisodeTranscodeJobData): Promise<EpisodeTranscodeJobResult> {
+    const lease = new RedisLease(this.leaseRedis(), `${this.options.keyPrefix}catalogue:episode-transcode:${sourceId}`, LEASE_TTL_MS);
+    await this.acquire(lease, sourceId);
+    try {
+      const source = await this.sources.startTranscode(sourceId, attempt);
+      if (!source) return { result: 'skipped', reason: await this.whyNotCurrent(sourceId, attempt) };
+      return await this.transcode(source, lease);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async transcode(source: EpisodeSourceRow, lease: RedisLease): Promise<EpisodeTranscodeJobResult> {
+    const ffmpeg = findFfmpeg();
+    if (!ffmpeg) return this.failWith(source, TRANSCODE_ERRORS.noFfmpeg);
+    const mediaDir = resolve(this.settings.mediaDir);
+    const sourceFile = resolve(mediaDir, source.upload_key);
+    if (!sourceFile.startsWith(mediaDir + sep) || !existsSync(sourceFile)) return this.failWith(source, TRANSCODE_ERRORS.sourceMissing);
+
+    const place = this.placeOf(source);
+    const rungs = ladderFor(source.width, source.height);
+    await mkdir(place.parent, { recursive: true });
+    await this.removeLeftovers(place.parent, source.id);
+    // A run killed after its rename but before the row was updated: the rendition is there already.
+    if (existsSync(join(place.target, MASTER_PLAYLIST))) return this.complete(source, place, rungs);
+
+    const scratch = join(place.parent, `.${source.id}-a${source.attempt}-${randomBytes(4).toString('hex')}`);
+    try {
+      if ((await this.encode(ffmpeg, source, sourceFile, scratch, rungs, lease)) === 'cancelled') return { result: 'skipped', reason: 'cancelled' };
+      await this.moveIntoPlace(scratch, place.target);
+    } catch (error) {
+      if (error instanceof TranscodeInterruptedError) throw error;
+      this.logger.warn({ err: error, sourceId: source.id, attempt: source.attempt }, 'episode transcode failed');
+      return this.failWith(source, this.reasonOf(error));
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+    return this.complete(source, place, rungs);
+  }
+
+  /**
+   * Runs ffmpeg into `scratch` and writes the master playlist there, reporting progress. 'cancelled'
+   * when a report finds the source stopped; TranscodeInterruptedError on shutdown or a lost lease.
+   */
+  private async encode(
+    ffmpeg: FfmpegTool,
+    source: EpisodeSourceRow,
+    sourceFile: string,
+    scratch: string,
+    rungs: LadderRung[],
+    lease: RedisLease,
+  ): Promise<'encoded' | 'cancelled'> {
+    const folders = [...rungs.map(videoFolderOf), ...source.audio_tracks.map(audioFolderOf)];
+    await Promise.all(folders.map((folder) => mkdir(join(scratch, folder), { recursive: true })));
+    const stop = new AbortController();
+    const stopOnShutdown = () => stop.abort();
+    this.stopping.signal.addEventListener('abort', stopOnShutdown, { once: true });
+    if (this.stopping.signal.aborted) stop.abort();
+    let cancelled = false;
+    let reporting: Promise<void> | undefined;
+    const onProgress = (percent: number, etaSeconds: number | null) => {
+      if (!lease.held) stop.abort();
+      // A report still under way (a slow database) is not queued behind: the next one carries newer figures.
+      if (reporting || stop.signal.aborted) return;
+      reporting = this.sources
+        .reportProgress(source.id, source.attempt, percent, etaSeconds)
+        .then((current) => {
+          if (current) return;
+          cancelled = true;
+          stop.abort();
+        })
+        .catch((error: unknown) => this.logger.warn({ err: error, sourceId: source.id }, 'episode transcode progress not recorded'))
+        .finally(() => (reporting = undefined));
+    };
+    this.logger.info({ sourceId: source.id, attempt: source.attempt, rungs: rungs.map((rung) => rung.height) }, 'episode transcode started');
+    try {
+      const args = transcodeArgs({ source: sourceFile, outDir: scratch, rungs, audioTracks: source.audio_tracks, preset: this.settings.transcodePreset });
+      await runWithProgress(ffmpeg, args, { durationSeconds: source.duration_seconds, signal: stop.signal, onProgress });
+    } catch (error) {
+      await reporting;
+      if (cancelled) return 'cancelled';
+      if (error instanceof FfmpegAbortedError || this.stopping.signal.aborted || !lease.held) throw new TranscodeInterruptedError(source.id);
+      throw error;
+    } finally {
+      this.stopping.signal.removeEventListener('abort', stopOnShutdown);
+    }
+    await reporting;
+    if (cancelled) return 'cancelled';
+    await writeMasterPlaylist(scratch, rungs, source.audio_tracks);
+    return 'encoded';
+  }
+
+  /** What the uploader reads: ffmpeg's last lines, or what else went wrong, without the server's paths. */
+  private reasonOf(error: unknown): string {
+    if (error instanceof FfmpegFailedError) return `${TRANSCODE_ERRORS.ffmpegFailed}: ${this.withoutMediaDir(error.tail) || `код выхода ${error.exitCode}`}`;
+    return `${TRANSCODE_ERRORS.unexpected}: ${error instanceof Error ? this.withoutMediaDir(error.message) : String(error)}`;
+  }
+
+  /** Links the rendition to the episode; drops it when the attempt stopped being current meanwhile and nothing points to it. */
+  private async complete(source: EpisodeSourceRow, place: RenditionPlace, rungs: LadderRung[]): Promise<EpisodeTranscodeJobResult> {
+    const qualities = rungs.map((rung) => rung.height).sort((a, b) => a - b);
+    const done = { hlsPath: place.hlsPath, hlsUrl: `${MEDIA_URL_PREFIX}${place.hlsPath}`, qualities, durationSeconds: source.duration_seconds };
+    if (await this.sources.finish(source, done)) {
+      this.logger.info({ sourceId: source.id, attempt: source.attempt, hlsPath: place.hlsPath }, 'episode transcoded');
+      return { result: 'transcoded', hlsPath: place.hlsPath, qualities };
+    }
+    const now = await this.sources.findSource(source.id);
+    // The same attempt finished by another run points to this very folder; anything else leaves it orphaned.
+    if (now?.hls_path !== place.hlsPath) await rm(place.target, { recursive: true, force: true });
+    return { result: 'skipped', reason: now?.hls_path === place.hlsPath ? 'done' : await this.whyNotCurrent(source.id, source.attempt) };
+  }
+
+  /** Marks the attempt failed and ends the job without a queue retry: the uploader sees why and retries. */
+  private async failWith(source: EpisodeSourceRow, reason: string): Promise<EpisodeTranscodeJobResult> {
+    // Cancelled or retried meanwhile: the failure is no one's concern any more.
+    if (!(await this.sources.fail(source.id, source.attempt, reason)))
+      return { result: 'skipped', reason: await this.whyNotCurrent(source.id, source.attempt) };
+    throw new UnrecoverableError(reason);
+  }
+
+  private placeOf(source: EpisodeSourceRow): RenditionPlace {
+    const folder = `${EPISODES_MEDIA_FOLDER}/${source.anime_id}/${source.number}`;
+    const name = `${source.id}-a${source.attempt}`;
+    const parent = join(this.settings.mediaDir, folder);
+    return { parent, target: join(parent, name), hlsPath: `${folder}/${name}/${MASTER_PLAYLIST}` };
+  }
+
+  /** Scratch folders of this source's earlier runs (killed workers); the lease says none of them is running. */
+  private async removeLeftovers(parent: string, sourceId: string): Promise<void> {
+    const entries = await readdir(parent);
+    const leftovers = entries.filter((entry) => entry.startsWith(`.${sourceId}-`));
+    await Promise.all(leftovers.map((entry) => rm(join(parent, entry), { recursive: true, force: true })));
+  }
+
+  /** The scratch folder becomes the rendition whole; a complete one already there stands and the scratch goes. */
+  private async moveIntoPlace(scratch: string, target: string): Promise<void> {
+    if (existsSync(join(target, MASTER_PLAYLIST))) {
+      await rm(scratch, { recursive: true, force: true });
+      return;
+    }
+    // Without a master playlist it is no rendition (nothing renames one into place unfinished).
+    await rm(target, { recursive: true, force: true });
+    await rename(scratch, target);
+  }
+
+  /** Waits for the source's lease: another run of it is under way, or a dead worker's lease has not lapsed yet. */
+  private async acquire(lease: RedisLease, sourceId: string): Promise<void> {
+    while (!(await lease.tryAcquire())) {
+      try {
+        await sleep(LEASE_RETRY_MS, undefined, { signal: this.stopping.signal });
+      } catch {
+        throw new TranscodeInterruptedError(sourceId);
+      }
+    }
+  }
+
+  private async whyNotCurrent(sourceId: string, attempt: number): Promise<string> {
+    const source = await this.sources.findSource(sourceId);
+    if (!source) return 'deleted';
+    if (source.attempt !== attempt) return 'superseded';
+    if (source.state === 'ready') return 'done';
+    return source.state;
+  }
+
+  /** ffmpeg's messages name files by their absolute paths; the uploader needs only the part under MEDIA_DIR. */
+  private withoutMediaDir(text: string): string {
+    return text.split(resolve(this.settings.mediaDir) + sep).join('');
+  }
+
+  private leaseRedis(): Redis {
+    this.leaseConnection ??= createRedisClient(this.options.url, { maxRetriesPerRequest: 1 });
+    return this.leaseConnection;
+  }
+}

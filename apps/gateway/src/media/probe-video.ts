@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { z } from 'zod';
+import type { SourceProbe } from '@portal/contracts';
+import type { FfmpegTool } from '@portal/platform';
+
+const run = promisify(execFile);
+
+const ProbeOutput = z.object({
+  streams: z
+    .array(
+      z.object({
+        codec_type: z.string().optional(),
+        codec_name: z.string().optional(),
+        width: z.number().optional(),
+        height: z.number().optional(),
+        tags: z.record(z.string(), z.string()).optional(),
+        disposition: z.object({ attached_pic: z.number().optional() }).optional(),
+      }),
+    )
+    .default([]),
+  format: z.object({ format_name: z.string().optional(), duration: z.string().optional() }).optional(),
+});
+
+/** The containers an episode source may come in: MP4 (and QuickTime), Matroska and WebM. */
+const ACCEPTED_FORMATS = /(^|,)(mov|mp4|matroska|webm)(,|$)/;
+
+export type VideoProbe = { ok: true; probe: SourceProbe } | { ok: false; reason: 'not-video' | 'no-video-stream' };
+
+const tag = (tags: Record<string, string> | undefined, name: string) => {
+  const value = (tags?.[name] ?? tags?.[name.toUpperCase()])?.trim();
+  // `und` is ffmpeg's «undetermined», the same as no tag.
+  return value && value !== 'und' ? value : null;
+};
+
+/**
+ * What a file is by its content, as ffprobe reads it: a video in an accepted container with at least
+ * one picture stream (cover art does not count) and a duration, or why not.
+ */
+export async function probeVideo(tool: FfmpegTool, file: string): Promise<VideoProbe> {
+  let output: z.output<typeof ProbeOutput>;
+  try {
+    const { stdout } = await run(tool.path, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file], {
+      env: tool.env,
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 60_000,
+    });
+    output = ProbeOutput.parse(JSON.parse(stdout));
+  } catch {
+    return { ok: false, reason: 'not-video' };
+  }
+  const durationSeconds = Number(output.format?.duration);
+  if (!ACCEPTED_FORMATS.test(output.format?.format_name ?? '') || !(durationSeconds > 0)) return { ok: false, reason: 'not-video' };
+  const video = output.streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic && stream.width && stream.height);
+  if (!video?.width || !video.height) return { ok: false, reason: 'no-video-stream' };
+  const audioTracks = output.streams
+    .filter((stream) => stream.codec_type === 'audio')
+    .map((stream, index) => ({ index, language: tag(stream.tags, 'language'), title: tag(stream.tags, 'title'), codec: stream.codec_name ?? 'unknown' }));
+  return { ok: true, probe: { durationSeconds, width: video.width, height: video.height, videoCodec: video.codec_name ?? 'unknown', audioTracks } };
+}
