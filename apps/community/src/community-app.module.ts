@@ -22,6 +22,9 @@ import { ProgressMessageController } from './progress/progress.message-controlle
 import { ProgressRepository } from './progress/progress.repository';
 import { PROGRESS_BATCHING, ProgressWriter } from './progress/services/progress-writer';
 import { ProgressService } from './progress/services/progress.service';
+import { TrackChoicesMessageController } from './track-choices/track-choices.message-controller';
+import { TrackChoicesRepository } from './track-choices/track-choices.repository';
+import { TrackChoicesService } from './track-choices/track-choices.service';
 import { NEWS_CONTROLLERS, NEWS_PROVIDERS } from './news/news.providers';
 import { ORDERS_CONTROLLERS, ORDERS_PROVIDERS } from './orders/orders.providers';
 import { RANKINGS_CONTROLLERS, rankingsProviders } from './rankings/rankings.providers';
@@ -42,6 +45,7 @@ export class CommunityAppModule {
       controllers: [
         LibraryMessageController,
         ProgressMessageController,
+        TrackChoicesMessageController,
         ...COMMENTS_CONTROLLERS,
         ...REVIEWS_CONTROLLERS,
         ...NEWS_CONTROLLERS,
@@ -66,6 +70,8 @@ export class CommunityAppModule {
         ProgressRepository,
         ProgressWriter,
         ProgressService,
+        TrackChoicesRepository,
+        TrackChoicesService,
         ...ACCOUNTS_PROVIDERS,
         ...commentsProviders(config),
         ...REVIEWS_PROVIDERS,

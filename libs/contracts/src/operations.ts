@@ -9,6 +9,7 @@ export * from './catalogue/episode-uploads.operations';
 export * from './auth/auth.operations';
 export * from './community/library.operations';
 export * from './community/progress.operations';
+export * from './community/track-choices.operations';
 export * from './community/amv.operations';
 export * from './community/news.operations';
 export * from './community/comments.operations';

@@ -14,6 +14,7 @@ import { RecomputeAmvLetters1767000000001 } from './1767000000001-recompute-amv-
 import { AddListEntriesWatchersIndex1767300000000 } from './1767300000000-add-list-entries-watchers-index';
 import { AddProgressWatches1767500000000 } from './1767500000000-add-progress-watches';
 import { AddModerationHolds1767200000000 } from './1767200000000-add-moderation-holds';
+import { CreateTrackChoices1796900000000 } from './1796900000000-create-track-choices';
 
 /** Every migration of the community schema, in order: the service at boot and its cli/migrate run these. */
 export const COMMUNITY_MIGRATIONS: Function[] = [
@@ -34,4 +35,5 @@ export const COMMUNITY_MIGRATIONS: Function[] = [
   AddModerationHolds1767200000000,
   AddListEntriesWatchersIndex1767300000000,
   AddProgressWatches1767500000000,
+  CreateTrackChoices1796900000000,
 ];

@@ -12,6 +12,7 @@ import * as notificationsAnswers from '../community/notifications.answers';
 import * as ordersAnswers from '../community/orders.answers';
 import * as profileActivityAnswers from '../community/profile-activity.answers';
 import * as progressAnswers from '../community/progress.answers';
+import * as trackChoiceAnswers from '../community/track-choices.answers';
 import * as quizzesAnswers from '../community/quizzes.answers';
 import * as rankingsAnswers from '../community/rankings.answers';
 import * as reviewsAnswers from '../community/reviews.answers';
@@ -49,7 +50,7 @@ export const API_SECTIONS: readonly ApiSection[] = [
   { key: 'episode-uploads', features: ['episodeUploads'] },
   { key: 'chat', features: ['chat', 'online'] },
   { key: 'watch-party', features: ['watchParty'] },
-  { key: 'lists', features: ['lists', 'progress'] },
+  { key: 'lists', features: ['lists', 'progress', 'trackChoices'] },
   { key: 'comments', features: ['comments'] },
   { key: 'reviews', features: ['reviews'] },
   { key: 'news', features: ['news'], paths: ['/news/'] },
@@ -247,6 +248,7 @@ for (const module of [
   ordersAnswers,
   profileActivityAnswers,
   progressAnswers,
+  trackChoiceAnswers,
   quizzesAnswers,
   rankingsAnswers,
   reviewsAnswers,

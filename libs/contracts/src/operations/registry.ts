@@ -10,6 +10,7 @@ import { ANIME_ADMIN_OPERATIONS, CATALOGUE_METADATA_OPERATIONS, COLLECTIONS_ADMI
 import { ACCOUNTS_OPERATIONS, SESSION_OPERATIONS, TELEGRAM_OPERATIONS } from '../auth/auth.operations';
 import { LISTS_OPERATIONS } from '../community/library.operations';
 import { PROGRESS_OPERATIONS, PROGRESS_SAVES_OPERATIONS } from '../community/progress.operations';
+import { TRACK_CHOICE_OPERATIONS } from '../community/track-choices.operations';
 import { AMV_OPERATIONS, AMV_PLAYLIST_OPERATIONS, AMV_VIEW_OPERATIONS } from '../community/amv.operations';
 import { NEWS_OPERATIONS } from '../community/news.operations';
 import { COMMENTS_OPERATIONS } from '../community/comments.operations';
@@ -63,6 +64,7 @@ export const OPERATIONS = {
   catalogueMetadata: CATALOGUE_METADATA_OPERATIONS,
   progress: PROGRESS_OPERATIONS,
   progressSaves: PROGRESS_SAVES_OPERATIONS,
+  trackChoices: TRACK_CHOICE_OPERATIONS,
   chat: CHAT_OPERATIONS,
   watchParty: WATCH_PARTY_OPERATIONS,
   watchPartySocket: WATCH_PARTY_SOCKET_OPERATIONS,
