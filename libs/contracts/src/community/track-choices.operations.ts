@@ -14,7 +14,8 @@ export const TRACK_CHOICE_OPERATIONS = {
     access: 'user',
     http: { method: 'GET', path: '/anime/:animeId/tracks' },
     summary: "The viewer's voice-over and subtitles for a title, and the ones they choose most often",
-    notes: 'Names are the HLS renditions\' `NAME`s. `usualAudio`/`usualSubtitles`: the name chosen for the most titles (the latest on a tie), null before any choice.',
+    notes:
+      "Names are the HLS renditions' `NAME`s. `usualAudio`/`usualSubtitles`: the name chosen for the most titles (the latest on a tie), null before any choice.",
     request: trackChoiceParamsSchema,
     answer: trackChoiceSchema,
   }),
@@ -24,7 +25,8 @@ export const TRACK_CHOICE_OPERATIONS = {
     access: 'user',
     http: { method: 'PUT', path: '/anime/:animeId/tracks' },
     summary: 'Remember the voice-over or subtitles the viewer picked for a title',
-    notes: 'Body `{ kind: "audio" | "subtitles", name }`; `name: null` turns subtitles off (audio: forgets the choice). Answers the title\'s choice as GET does.',
+    notes:
+      'Body `{ kind: "audio" | "subtitles", name }`; `name: null` turns subtitles off (audio: forgets the choice). Answers the title\'s choice as GET does.',
     request: trackChooseSchema,
     answer: trackChoiceSchema,
   }),
