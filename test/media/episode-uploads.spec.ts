@@ -142,6 +142,27 @@ describe('episode uploads: the uploader role, the resumable upload (tus), its ch
     expect(events.map((row) => (row.payload as { episodes: number[] }).episodes)).toEqual([[1]]);
   }, 120_000);
 
+  it('lets an uploader correct the opening and ending, checked against the episode, which the player list then carries', async () => {
+    const markers = (number: number, body: unknown, token = uploader.token) =>
+      stack.api.put(`/api/admin/anime/${NARUTO}/episodes/${number}/markers`, body, { token });
+    const corrected = await markers(1, { opening: { start: 0.5, end: 2 }, ending: null });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.data).toMatchObject({ number: 1, opening: { start: 0.5, end: 2 }, ending: null, markersOrigin: 'manual' });
+    const [episode] = (await stack.api.get(`/api/anime/${NARUTO}/episodes`)).body.data.episodes;
+    expect(episode).toMatchObject({ number: 1, opening: { start: 0.5, end: 2 }, ending: null });
+
+    const pastEnd = await markers(1, { opening: { start: 1, end: 60 }, ending: null });
+    expect(pastEnd.status).toBe(400);
+    expect(pastEnd.body.message).toBe(EPISODE_UPLOAD_MESSAGES.spanPastEnd);
+    const backwards = await markers(1, { opening: { start: 3, end: 1 }, ending: null });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors[0].message).toBe(EPISODE_UPLOAD_MESSAGES.badSpan);
+    expect((await markers(77, { opening: null, ending: null })).status).toBe(404);
+    expect((await markers(1, { opening: null, ending: null }, viewer.token)).status).toBe(403);
+    // The refusals changed nothing.
+    expect((await manage()).body.data.episodes[0]).toMatchObject({ opening: { start: 0.5, end: 2 }, markersOrigin: 'manual' });
+  });
+
   it('refuses bad input with a clear Russian error and leaves nothing behind', async () => {
     const before = incoming();
     const notVideo = await tus.upload(

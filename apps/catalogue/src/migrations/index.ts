@@ -1,6 +1,7 @@
 import { CreateEpisodes1764806400000 } from '../episodes/migrations/1764806400000-create-episodes';
 import { CreateDatasetImports1764900000000 } from '../import/migrations/1764900000000-create-dataset-imports';
 import { CreateEpisodeSources1796900000000 } from '../episodes/migrations/1796900000000-create-episode-sources';
+import { AddMarkersOrigin1796900000001 } from '../episodes/migrations/1796900000001-add-markers-origin';
 import { CreateListStats1764115200000 } from '../stats/migrations/1764115200000-create-list-stats';
 import { CreateCatalogue1763856000000 } from './1763856000000-create-catalogue';
 
@@ -11,4 +12,5 @@ export const CATALOGUE_MIGRATIONS: Function[] = [
   CreateEpisodes1764806400000,
   CreateDatasetImports1764900000000,
   CreateEpisodeSources1796900000000,
+  AddMarkersOrigin1796900000001,
 ];

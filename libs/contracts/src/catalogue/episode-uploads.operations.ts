@@ -1,6 +1,7 @@
 import { episodeManagementSchema, episodeSourceViewSchema, episodeUploadSlotSchema, managedEpisodeSchema } from '../media/episode-uploads.answers';
 import {
   episodeManagementRequestSchema,
+  episodeMarkersRequestSchema,
   episodePublishRequestSchema,
   episodeSourceIdRequestSchema,
   episodeSourceRegisterRequestSchema,
@@ -70,6 +71,16 @@ export const EPISODE_UPLOAD_OPERATIONS = {
     notes:
       'The first publication emits `catalogue.episodes.added` (the automatic news and the notices to watchers); hiding keeps the files. 404 «Серия не найдена» for an episode not transcoded yet.',
     request: episodePublishRequestSchema,
+    answer: managedEpisodeSchema,
+  }),
+  markers: defineOperation({
+    pattern: 'catalogue.episodes.set-markers',
+    kind: 'write',
+    access: 'uploader',
+    http: { method: 'PUT', path: '/admin/anime/:animeId/episodes/:number/markers', refreshesCatalogue: true },
+    summary: "Uploader: correct an episode's opening and ending (seconds; null: none); detection never overwrites a correction",
+    notes: "400 «Отметка выходит за конец серии» for a span past the episode's duration; 404 «Серия не найдена». The player's skip uses them at once.",
+    request: episodeMarkersRequestSchema,
     answer: managedEpisodeSchema,
   }),
 };

@@ -48,6 +48,11 @@ export const episodeSourceViewSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** Where an episode's opening and ending came from: found by ear (audio fingerprints) or set by a person, who is never overruled. */
+export const MARKER_ORIGINS = ['detected', 'manual'] as const;
+
+const spanSchema = z.object({ start: z.number(), end: z.number() });
+
 /** An episode as its managers see it: published or not, and where it came from. */
 export const managedEpisodeSchema = z.object({
   number: z.number().int(),
@@ -57,6 +62,10 @@ export const managedEpisodeSchema = z.object({
   origin: z.enum(['samples', 'upload']),
   published: z.boolean(),
   hlsUrl: z.string(),
+  opening: spanSchema.nullable(),
+  ending: spanSchema.nullable(),
+  /** null while nothing was found or set (the samples' spans come with them). */
+  markersOrigin: z.enum(MARKER_ORIGINS).nullable(),
 });
 
 export const episodeManagementSchema = z.object({

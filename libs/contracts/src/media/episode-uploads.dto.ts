@@ -39,4 +39,6 @@ export const EPISODE_UPLOAD_MESSAGES = {
   notRetryable: 'Повторить можно только неудавшуюся или отменённую обработку',
   episodeNotFound: 'Серия не найдена',
   noFfprobe: 'На сервере нет ffprobe: проверить видео нельзя',
+  badSpan: 'Опенинг и эндинг: начало и конец в секундах, начало раньше конца',
+  spanPastEnd: 'Отметка выходит за конец серии',
 } as const;

@@ -29,7 +29,21 @@ export const episodeSourceIdRequestSchema = z.object({ id: z.uuid({ error: EPISO
 
 export const episodePublishRequestSchema = episodeUploadSlotRequestSchema.extend({ published: z.boolean() });
 
+const seconds = z
+  .number({ error: EPISODE_UPLOAD_MESSAGES.badSpan })
+  .finite({ error: EPISODE_UPLOAD_MESSAGES.badSpan })
+  .min(0, EPISODE_UPLOAD_MESSAGES.badSpan)
+  .max(86_400, EPISODE_UPLOAD_MESSAGES.badSpan);
+const markerSpanSchema = z
+  .object({ start: seconds, end: seconds })
+  .refine((span) => span.start < span.end, { error: EPISODE_UPLOAD_MESSAGES.badSpan })
+  .nullable();
+
+/** An uploader's correction of an episode's opening and ending (null: the episode has none); never overwritten by detection. */
+export const episodeMarkersRequestSchema = episodeUploadSlotRequestSchema.extend({ opening: markerSpanSchema, ending: markerSpanSchema });
+
 export type EpisodeUploadSlotRequest = z.output<typeof episodeUploadSlotRequestSchema>;
 export type EpisodeSourceRegisterRequest = z.output<typeof episodeSourceRegisterRequestSchema>;
 export type EpisodeSourceIdRequest = z.output<typeof episodeSourceIdRequestSchema>;
 export type EpisodePublishRequest = z.output<typeof episodePublishRequestSchema>;
+export type EpisodeMarkersRequest = z.output<typeof episodeMarkersRequestSchema>;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AnimeEpisodes, CATALOGUE_MESSAGES, type Episode, type EpisodeSpan, ErrorCode } from '@portal/contracts';
+import { type AnimeEpisodes, CATALOGUE_MESSAGES, type Episode, ErrorCode } from '@portal/contracts';
+import { spanOf } from '../episode-span';
 import { RpcError } from '@portal/platform';
 import { type EpisodeAnimeRow, type EpisodeRow, EpisodesRepository } from '../episodes.repository';
 import { EPISODES_SETTINGS, type EpisodesSettings } from '../episodes.settings';
@@ -8,8 +9,6 @@ import { EPISODES_SETTINGS, type EpisodesSettings } from '../episodes.settings';
 const LOCAL_ID_START = 100_000_000;
 /** An iframe list never grows past this, whatever a title's episode count says. */
 export const MAX_IFRAME_EPISODES = 2000;
-
-const spanOf = (start: number | null, end: number | null): EpisodeSpan | null => (start === null || end === null ? null : { start, end });
 
 const ownEpisode = (row: EpisodeRow): Episode => ({
   animeId: row.anime_id,

@@ -1,4 +1,5 @@
 import type { EpisodeSourceView, ManagedEpisode } from '@portal/contracts';
+import { spanOf } from '../episode-span';
 import type { EpisodeSourceRow, ManagedEpisodeRow } from './episode-sources.repository';
 
 export const toSourceView = (row: EpisodeSourceRow): EpisodeSourceView => ({
@@ -28,4 +29,7 @@ export const toManagedEpisode = (row: ManagedEpisodeRow): ManagedEpisode => ({
   origin: row.origin,
   published: row.published,
   hlsUrl: row.hls_url,
+  opening: spanOf(row.opening_start, row.opening_end),
+  ending: spanOf(row.ending_start, row.ending_end),
+  markersOrigin: row.markers_origin,
 });

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
-import { EPISODE_SOURCE_STATES, sourceAudioTrackSchema } from '@portal/contracts/schemas';
-import type { SourceProbe } from '@portal/contracts';
+import { EPISODE_SOURCE_STATES, MARKER_ORIGINS, sourceAudioTrackSchema } from '@portal/contracts/schemas';
+import type { EpisodeSpan, SourceProbe } from '@portal/contracts';
 import { execute, existingRow, isUniqueViolation, returning, selectRow, selectRows } from '@portal/db';
 
 export const ManagedTitleRow = z.object({ id: z.number().int(), title: z.string(), episodes: z.number().int().nullable() });
@@ -17,6 +17,11 @@ export const ManagedEpisodeRow = z.object({
   origin: z.enum(['samples', 'upload']),
   published: z.boolean(),
   hls_url: z.string(),
+  opening_start: z.number().nullable(),
+  opening_end: z.number().nullable(),
+  ending_start: z.number().nullable(),
+  ending_end: z.number().nullable(),
+  markers_origin: z.enum(MARKER_ORIGINS).nullable(),
 });
 export type ManagedEpisodeRow = z.output<typeof ManagedEpisodeRow>;
 
@@ -49,7 +54,9 @@ const SOURCE_COLUMNS = `id, anime_id, number, file_name, upload_key, size_bytes:
   width, height, video_codec, audio_tracks, state, progress::float8 AS progress, eta_seconds, error, hls_path, qualities, attempt,
   created_by, created_at, updated_at`;
 
-const MANAGED_EPISODE_COLUMNS = `number, title, duration_seconds::float8 AS duration_seconds, qualities, origin, published, hls_url`;
+const MANAGED_EPISODE_COLUMNS = `number, title, duration_seconds::float8 AS duration_seconds, qualities, origin, published, hls_url,
+  opening_start::float8 AS opening_start, opening_end::float8 AS opening_end, ending_start::float8 AS ending_start, ending_end::float8 AS ending_end,
+  markers_origin`;
 
 export interface NewEpisodeSource {
   id: string;
@@ -304,5 +311,49 @@ export class EpisodeSourcesRepository {
       if (published && !before.announced) await announce(manager, { ...episode, firstPublication: true, animeTitle: before.anime_title });
       return episode;
     });
+  }
+
+  /**
+   * An uploader's correction of an episode's opening and ending: `manual` from now on. Null when the
+   * episode does not exist; `past-end` (nothing written) when a span ends after the episode does.
+   */
+  async setMarkers(animeId: number, number: number, opening: EpisodeSpan | null, ending: EpisodeSpan | null): Promise<ManagedEpisodeRow | 'past-end' | null> {
+    const episode = await selectRow(
+      this.dataSource,
+      ManagedEpisodeRow,
+      returning(`UPDATE catalogue.episodes SET opening_start = $3, opening_end = $4, ending_start = $5, ending_end = $6, markers_origin = 'manual',
+         updated_at = now()
+       WHERE anime_id = $1 AND number = $2 AND (duration_seconds IS NULL OR GREATEST($4::numeric, $6::numeric) IS NULL OR GREATEST($4::numeric, $6::numeric) <= duration_seconds)
+       RETURNING ${MANAGED_EPISODE_COLUMNS}`),
+      [animeId, number, opening?.start ?? null, opening?.end ?? null, ending?.start ?? null, ending?.end ?? null],
+    );
+    if (episode) return episode;
+    const exists = await selectRow(
+      this.dataSource,
+      z.object({ found: z.number() }),
+      `SELECT 1 AS found FROM catalogue.episodes WHERE anime_id = $1 AND number = $2`,
+      [animeId, number],
+    );
+    return exists ? 'past-end' : null;
+  }
+
+  /**
+   * Markers found by ear for episodes of a title (null: none found), written only where no one set
+   * them by hand; the numbers written.
+   */
+  async storeDetectedMarkers(animeId: number, found: Array<{ number: number; opening: EpisodeSpan | null; ending: EpisodeSpan | null }>): Promise<number[]> {
+    const written: number[] = [];
+    for (const { number, opening, ending } of found) {
+      const row = await selectRow(
+        this.dataSource,
+        z.object({ number: z.number().int() }),
+        returning(`UPDATE catalogue.episodes SET opening_start = $3, opening_end = $4, ending_start = $5, ending_end = $6, markers_origin = 'detected',
+           updated_at = now()
+         WHERE anime_id = $1 AND number = $2 AND origin = 'upload' AND markers_origin IS DISTINCT FROM 'manual' RETURNING number`),
+        [animeId, number, opening?.start ?? null, opening?.end ?? null, ending?.start ?? null, ending?.end ?? null],
+      );
+      if (row) written.push(row.number);
+    }
+    return written;
   }
 }

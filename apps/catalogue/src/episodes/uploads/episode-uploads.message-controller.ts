@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import type { AuthenticatedUser } from '@portal/contracts';
 import { EPISODE_UPLOAD_OPERATIONS } from '@portal/contracts/operations';
 import type {
+  EpisodeMarkersRequest,
   EpisodePublishRequest,
   EpisodeSourceIdRequest,
   EpisodeSourceRegisterRequest,
@@ -38,6 +39,11 @@ export class EpisodeUploadsMessageController {
   @HandlesOperation(EPISODE_UPLOAD_OPERATIONS.retry)
   retry(@Input() { id }: EpisodeSourceIdRequest) {
     return this.uploads.retry(id);
+  }
+
+  @HandlesOperation(EPISODE_UPLOAD_OPERATIONS.markers)
+  setMarkers(@Input() request: EpisodeMarkersRequest) {
+    return this.uploads.setMarkers(request);
   }
 
   @HandlesOperation(EPISODE_UPLOAD_OPERATIONS.publish)

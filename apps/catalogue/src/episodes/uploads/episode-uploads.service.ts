@@ -11,7 +11,7 @@ import {
   ErrorCode,
   type ManagedEpisode,
 } from '@portal/contracts';
-import type { EpisodePublishRequest, EpisodeSourceRegisterRequest, EpisodeUploadSlotRequest } from '@portal/contracts/schemas';
+import type { EpisodeMarkersRequest, EpisodePublishRequest, EpisodeSourceRegisterRequest, EpisodeUploadSlotRequest } from '@portal/contracts/schemas';
 import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
@@ -97,6 +97,15 @@ export class EpisodeUploadsService {
     });
     if (!row) throw RpcError.of(ErrorCode.NotFound, EPISODE_UPLOAD_MESSAGES.episodeNotFound);
     if (announced) this.outbox.afterCommit();
+    await this.cache.invalidate();
+    return toManagedEpisode(row);
+  }
+
+  async setMarkers({ animeId, number, opening, ending }: EpisodeMarkersRequest): Promise<ManagedEpisode> {
+    const title = await this.requireTitle(animeId);
+    const row = await this.sources.setMarkers(title.id, number, opening, ending);
+    if (row === 'past-end') throw RpcError.of(ErrorCode.ValidationFailed, EPISODE_UPLOAD_MESSAGES.spanPastEnd);
+    if (!row) throw RpcError.of(ErrorCode.NotFound, EPISODE_UPLOAD_MESSAGES.episodeNotFound);
     await this.cache.invalidate();
     return toManagedEpisode(row);
   }

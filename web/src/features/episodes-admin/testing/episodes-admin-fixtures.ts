@@ -9,6 +9,7 @@ export const MANAGE = `GET /api/admin/anime/${ANIME_ID}/episodes`;
 export const cancelRoute = (id: string) => `POST /api/admin/episode-sources/${id}/cancel`;
 export const retryRoute = (id: string) => `POST /api/admin/episode-sources/${id}/retry`;
 export const publishRoute = (number: number) => `PUT /api/admin/anime/${ANIME_ID}/episodes/${number}/published`;
+export const markersRoute = (number: number) => `PUT /api/admin/anime/${ANIME_ID}/episodes/${number}/markers`;
 
 /** A UUID-shaped source id for fixture number `n`. */
 export const sourceId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -60,6 +61,9 @@ export function makeEpisode(fields: Partial<ManagedEpisode> = {}): ManagedEpisod
     qualities: [360, 720, 1080],
     origin: 'samples',
     published: true,
+    opening: null,
+    ending: null,
+    markersOrigin: null,
     hlsUrl: `/media/hls/${ANIME_ID}/${number}/master.m3u8`,
     ...fields,
   };
@@ -71,6 +75,17 @@ export const sampleEpisodes = (): ManagedEpisode[] => [
   makeEpisode({ number: 2, title: 'Меня зовут Конохамару!' }),
   makeEpisode({ number: 3, title: null, origin: 'upload', published: true }),
 ];
+
+/** An uploaded episode 3 whose opening (0:05–1:35) and ending (22:10–23:40) were found by ear; fields override. */
+export const detectedEpisode = (fields: Partial<ManagedEpisode> = {}): ManagedEpisode =>
+  makeEpisode({ number: 3, title: null, origin: 'upload', opening: { start: 5, end: 95 }, ending: { start: 1330, end: 1420 }, markersOrigin: 'detected', ...fields });
+
+/** An uploaded episode 4 corrected by hand: an opening 1:30–3:00 and no ending; fields override. */
+export const manualEpisode = (fields: Partial<ManagedEpisode> = {}): ManagedEpisode =>
+  makeEpisode({ number: 4, title: null, origin: 'upload', opening: { start: 90, end: 180 }, ending: null, markersOrigin: 'manual', ...fields });
+
+/** An uploaded episode 5 with no opening or ending found yet; fields override. */
+export const unmarkedEpisode = (fields: Partial<ManagedEpisode> = {}): ManagedEpisode => makeEpisode({ number: 5, title: null, origin: 'upload', ...fields });
 
 /** The screen's answer (GET /admin/anime/20/episodes); fields override. */
 export function makeManagement(fields: Partial<EpisodeManagement> = {}): EpisodeManagement {
