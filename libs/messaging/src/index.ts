@@ -4,6 +4,7 @@ export * from './gateway-namespace';
 export * from './rpc-client';
 export * from './sanction-lookup';
 export * from './queue-guard';
+export * from './producer-queue';
 export * from './transport/encoding';
 export * from './transport/streams/call-context';
 export type { CallKind } from './transport/streams/stream-keys';

@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 import { QueueName } from '@portal/contracts';
-import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { ProducerQueue, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { episodeTranscodeJobId, type EpisodeTranscodeJobData, type EpisodeTranscodeJobName } from './episode-transcode.job';
 
-/** The producer side of `catalogue-episode-transcode`, opened on first use. */
+/** The producer side of `catalogue-episode-transcode`. */
 @Injectable()
 export class EpisodeTranscodeQueue implements OnApplicationShutdown {
-  private opened: { queue: Queue<EpisodeTranscodeJobData, unknown, EpisodeTranscodeJobName>; connection: Redis } | undefined;
+  private readonly producer: ProducerQueue<EpisodeTranscodeJobData, EpisodeTranscodeJobName>;
 
-  constructor(@Inject(REDIS_OPTIONS) private readonly options: RedisOptions) {}
+  constructor(@Inject(REDIS_OPTIONS) options: RedisOptions) {
+    this.producer = new ProducerQueue(QueueName.CatalogueEpisodeTranscode, options);
+  }
 
   /**
    * Queues attempt `attempt` of a source. A killed worker's job is taken again by another replica
@@ -30,20 +30,11 @@ export class EpisodeTranscodeQueue implements OnApplicationShutdown {
     if ((await queue.getJobState(jobId)) !== 'active') await queue.remove(jobId).catch(() => 0);
   }
 
-  queue(): Queue<EpisodeTranscodeJobData, unknown, EpisodeTranscodeJobName> {
-    if (!this.opened) {
-      const connection = createRedisClient(this.options.url, { maxRetriesPerRequest: 1 });
-      const queue = new Queue<EpisodeTranscodeJobData, unknown, EpisodeTranscodeJobName>(QueueName.CatalogueEpisodeTranscode, {
-        connection,
-        prefix: bullPrefix(this.options.keyPrefix),
-      });
-      queue.on('error', () => undefined);
-      this.opened = { queue, connection };
-    }
-    return this.opened.queue;
+  queue() {
+    return this.producer.queue;
   }
 
-  async onApplicationShutdown() {
-    if (this.opened) await closeWithConnection(this.opened.queue, this.opened.connection);
+  onApplicationShutdown() {
+    return this.producer.close();
   }
 }

@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import type Redis from 'ioredis';
 import { QueueName } from '@portal/contracts';
-import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { ProducerQueue, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
 import { amvTranscodeJobId, type AmvTranscodeJobData, type AmvTranscodeJobName } from './amv-transcode.job';
 
-/** The producer side of `community-amv-transcode`, opened on first use. */
+/** The producer side of `community-amv-transcode`. */
 @Injectable()
 export class AmvTranscodeQueue implements OnApplicationShutdown {
-  private opened: { queue: Queue<AmvTranscodeJobData, unknown, AmvTranscodeJobName>; connection: Redis } | undefined;
+  private readonly producer: ProducerQueue<AmvTranscodeJobData, AmvTranscodeJobName>;
 
-  constructor(@Inject(REDIS_OPTIONS) private readonly options: RedisOptions) {}
+  constructor(@Inject(REDIS_OPTIONS) options: RedisOptions) {
+    this.producer = new ProducerQueue(QueueName.CommunityAmvTranscode, options);
+  }
 
   /** Queues the rendition of an upload; the deterministic id makes a second call while one waits a no-op. */
   async enqueue(uploadId: string): Promise<string> {
@@ -28,20 +28,11 @@ export class AmvTranscodeQueue implements OnApplicationShutdown {
     return jobId;
   }
 
-  queue(): Queue<AmvTranscodeJobData, unknown, AmvTranscodeJobName> {
-    if (!this.opened) {
-      const connection = createRedisClient(this.options.url, { maxRetriesPerRequest: 1 });
-      const queue = new Queue<AmvTranscodeJobData, unknown, AmvTranscodeJobName>(QueueName.CommunityAmvTranscode, {
-        connection,
-        prefix: bullPrefix(this.options.keyPrefix),
-      });
-      queue.on('error', () => undefined);
-      this.opened = { queue, connection };
-    }
-    return this.opened.queue;
+  queue() {
+    return this.producer.queue;
   }
 
-  async onApplicationShutdown() {
-    if (this.opened) await closeWithConnection(this.opened.queue, this.opened.connection);
+  onApplicationShutdown() {
+    return this.producer.close();
   }
 }
