@@ -75,15 +75,15 @@ describe('transcodeArgs', () => {
     ]);
   });
 
-  it('writes one output per rung and one per audio stream, each into its own folder', () => {
+  it('writes one output per rung, with the default audio stream muxed in, and one per other audio stream, each into its own folder', () => {
     const root = '/media/episodes/20/1/.scratch';
-    expect(outputs).toEqual(['v360', 'v480', 'v720', 'v1080', 'audio-0', 'audio-1'].map((folder) => `${root}/${folder}/index.m3u8`));
+    expect(outputs).toEqual(['v360', 'v480', 'v720', 'v1080', 'audio-1'].map((folder) => `${root}/${folder}/index.m3u8`));
     expect(valuesOf('-hls_segment_filename')).toEqual(outputs.map((output) => output.replace('index.m3u8', 'seg-%05d.ts')));
-    expect(valuesOf('-map')).toEqual(['[v360]', '[v480]', '[v720]', '[v1080]', '0:a:0', '0:a:1']);
+    expect(valuesOf('-map')).toEqual(['[v360]', '0:a:0', '[v480]', '0:a:0', '[v720]', '0:a:0', '[v1080]', '0:a:0', '0:a:1']);
     expect(args).not.toContain('-var_stream_map');
   });
 
-  it('encodes each rung video-only with H.264 High, its bit rate, and a closed GOP cut at every segment', () => {
+  it('encodes each rung with H.264 High, its bit rate, and a closed GOP cut at every segment', () => {
     const [first] = outputs;
     const rung = args.slice(args.indexOf('[v360]') - 1, args.indexOf(first) + 1);
     for (const [option, value] of [
@@ -103,15 +103,15 @@ describe('transcodeArgs', () => {
     ]) {
       expect(rung[rung.indexOf(option) + 1]).toBe(value);
     }
-    expect(rung).toContain('-an');
+    expect(rung).not.toContain('-an');
     expect(valuesOf('-c:v')).toHaveLength(4);
     expect(valuesOf('-b:v')).toEqual(['800k', '1400k', '2800k', '5000k']);
   });
 
-  it('encodes each audio stream alone as AAC 128k stereo at 48 kHz', () => {
+  it('encodes the audio as AAC 128k stereo at 48 kHz: the default in every rung, each other stream alone', () => {
     const audio = args.slice(args.indexOf('0:a:1') - 1);
     expect(audio).toEqual(expect.arrayContaining(['-vn', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000']));
-    expect(valuesOf('-c:a')).toEqual(['aac', 'aac']);
+    expect(valuesOf('-c:a')).toEqual(['aac', 'aac', 'aac', 'aac', 'aac']);
   });
 
   it('reports progress on stdout instead of stats on stderr', () => {
@@ -124,6 +124,7 @@ describe('transcodeArgs', () => {
     expect(two).toEqual(expect.arrayContaining(['-hls_time', '2', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-g', '48']));
     expect(two.filter((arg) => arg.endsWith('index.m3u8'))).toEqual(['/o/v360/index.m3u8']);
     expect(two).not.toContain('-c:a');
+    expect(two).toContain('-an');
   });
 });
 
@@ -133,21 +134,21 @@ describe('masterPlaylist', () => {
     { uri: 'v360/index.m3u8', width: 640, height: 360, bandwidth: 900_000, averageBandwidth: 780_000, videoCodec: 'avc1.64001e' },
   ];
   const audio: AudioRendition[] = [
-    { uri: 'audio-0/index.m3u8', index: 0, language: 'jpn', title: null, bandwidth: 140_000, averageBandwidth: 130_000 },
+    { uri: null, index: 0, language: 'jpn', title: null, bandwidth: 0, averageBandwidth: 0 },
     { uri: 'audio-1/index.m3u8', index: 1, language: 'rus', title: 'Студия "Кураж-Бамбей"', bandwidth: 150_000, averageBandwidth: 129_000 },
   ];
 
-  it('lists the audio group (the first by default, names escaped) and the rungs ascending with audio added to their bit rates', () => {
+  it('lists the audio group (the first, muxed, by default without a URI; names escaped) and the rungs ascending with the alternate audio added to their bit rates', () => {
     expect(masterPlaylist({ variants, audio })).toBe(
       [
         '#EXTM3U',
         '#EXT-X-VERSION:6',
         '#EXT-X-INDEPENDENT-SEGMENTS',
-        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Японский",LANGUAGE="ja",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio-0/index.m3u8"',
+        '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Японский",LANGUAGE="ja",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2"',
         `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Студия 'Кураж-Бамбей'",LANGUAGE="ru",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio-1/index.m3u8"`,
-        '#EXT-X-STREAM-INF:BANDWIDTH=1050000,AVERAGE-BANDWIDTH=910000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2",AUDIO="audio"',
+        '#EXT-X-STREAM-INF:BANDWIDTH=1050000,AVERAGE-BANDWIDTH=909000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2",AUDIO="audio"',
         'v360/index.m3u8',
-        '#EXT-X-STREAM-INF:BANDWIDTH=3150000,AVERAGE-BANDWIDTH=2830000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2",AUDIO="audio"',
+        '#EXT-X-STREAM-INF:BANDWIDTH=3150000,AVERAGE-BANDWIDTH=2829000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2",AUDIO="audio"',
         'v720/index.m3u8',
         '',
       ].join('\n'),

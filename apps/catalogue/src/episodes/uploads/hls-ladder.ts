@@ -67,6 +67,13 @@ export function videoKbpsFor(height: number): number {
 export const videoFolderOf = (rung: Pick<LadderRung, 'height'>) => `v${rung.height}`;
 export const audioFolderOf = (track: { index: number }) => `audio-${track.index}`;
 export const MEDIA_PLAYLIST = 'index.m3u8';
+
+/**
+ * The audio streams that get a rendition of their own: all but the first. The first (the default) is
+ * muxed into every rung, so a player without alternate audio (hls.js light, a TV's own HLS) still has
+ * sound; the master playlist names it without a URI (RFC 8216: the audio is in the variant).
+ */
+export const alternateAudioOf = <T>(tracks: readonly T[]): T[] => tracks.slice(1);
 export const SEGMENT_PATTERN = 'seg-%05d.ts';
 
 export interface TranscodeArgsInput {
@@ -75,7 +82,7 @@ export interface TranscodeArgsInput {
   /** The folder the renditions go into (its subfolders must exist), absolute. */
   outDir: string;
   rungs: readonly LadderRung[];
-  /** The source's audio streams (`index` among its audio streams): each becomes an audio-only rendition. */
+  /** The source's audio streams (`index` among its audio streams): the first is muxed into the rungs, each other one an audio-only rendition. */
   audioTracks: ReadonlyArray<{ index: number }>;
   /** x264's preset (EPISODE_TRANSCODE_PRESET). */
   preset: string;
@@ -89,8 +96,8 @@ export interface TranscodeArgsInput {
 
 /**
  * The ffmpeg arguments (after ffmpeg's global ones) of one pass that decodes the source once, splits
- * the picture into every rung (`-filter_complex`), and writes each rung as video-only HLS and each
- * audio stream as its own audio-only HLS (AAC stereo): one output per rendition, as ffmpeg 4.1's
+ * the picture into every rung (`-filter_complex`), and writes each rung as HLS with the default audio
+ * stream and each other audio stream as its own audio-only HLS (AAC stereo): one output per rendition, as ffmpeg 4.1's
  * `-var_stream_map` can neither name folders nor write the master of several variants.
  * Keyframes are forced at every segment boundary in closed GOPs, so all rungs switch at the same
  * instants and every segment starts decodable (EXT-X-INDEPENDENT-SEGMENTS).
@@ -115,11 +122,14 @@ export function transcodeArgs({ source, outDir, rungs, audioTracks, preset, segm
   const scales = rungs.map((rung, index) => `[s${index}]scale=${rung.width}:${rung.height},setsar=1[v${rung.height}]`);
   const args = ['-progress', 'pipe:1', '-nostats', '-i', source, '-filter_complex', [split, ...scales].join(';')];
   const gop = fps && fps > 0 ? ['-g', String(Math.ceil(fps * segmentSeconds))] : [];
+  const aac = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
+  const [defaultAudio] = audioTracks;
+  const muxedAudio = defaultAudio ? ['-map', `0:a:${defaultAudio.index}`, ...aac] : ['-an'];
   for (const rung of rungs) {
     args.push(
       '-map',
       `[v${rung.height}]`,
-      '-an',
+      ...muxedAudio,
       '-sn',
       '-c:v',
       'libx264',
@@ -145,8 +155,8 @@ export function transcodeArgs({ source, outDir, rungs, audioTracks, preset, segm
       ...hls(videoFolderOf(rung)),
     );
   }
-  for (const track of audioTracks) {
-    args.push('-map', `0:a:${track.index}`, '-vn', '-sn', '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000', ...hls(audioFolderOf(track)));
+  for (const track of alternateAudioOf(audioTracks)) {
+    args.push('-map', `0:a:${track.index}`, '-vn', '-sn', ...aac, ...hls(audioFolderOf(track)));
   }
   return args;
 }

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { audioFolderOf, type LadderRung, MEDIA_PLAYLIST, videoFolderOf } from './hls-ladder';
+import { alternateAudioOf, audioFolderOf, type LadderRung, MEDIA_PLAYLIST, videoFolderOf } from './hls-ladder';
 
 export const MASTER_PLAYLIST = 'master.m3u8';
 /** ffmpeg's `aac` encoder makes AAC-LC. */
@@ -23,7 +23,8 @@ export interface VideoVariant extends MeasuredBitRates {
 }
 
 export interface AudioRendition extends MeasuredBitRates {
-  uri: string;
+  /** Null for the default audio, which is muxed into every variant (its bit rates are the variants'). */
+  uri: string | null;
   /** The stream's place among the source's audio streams. */
   index: number;
   /** ISO 639-2 tag of the source (`jpn`), when it has one. */
@@ -32,8 +33,9 @@ export interface AudioRendition extends MeasuredBitRates {
 }
 
 /**
- * The master playlist: the audio renditions as one group (the first is the default), then one variant
- * per rung, ascending, whose bit rates add the largest audio rendition's to the rung's own.
+ * The master playlist: the audio renditions as one group (the first, muxed into the variants, is the
+ * default), then one variant per rung, ascending, whose bit rates add the largest alternate audio
+ * rendition's to the rung's own (a player on an alternate still fetches the variant's muxed audio).
  */
 export function masterPlaylist({ variants, audio }: { variants: readonly VideoVariant[]; audio: readonly AudioRendition[] }): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
@@ -48,12 +50,13 @@ export function masterPlaylist({ variants, audio }: { variants: readonly VideoVa
       `DEFAULT=${position === 0 ? 'YES' : 'NO'}`,
       'AUTOSELECT=YES',
       'CHANNELS="2"',
-      `URI="${quotedString(track.uri)}"`,
+      ...(track.uri ? [`URI="${quotedString(track.uri)}"`] : []),
     ];
     lines.push(`#EXT-X-MEDIA:${attributes.join(',')}`);
   });
-  const audioPeak = Math.max(0, ...audio.map((track) => track.bandwidth));
-  const audioAverage = Math.max(0, ...audio.map((track) => track.averageBandwidth));
+  const alternates = audio.filter((track) => track.uri !== null);
+  const audioPeak = Math.max(0, ...alternates.map((track) => track.bandwidth));
+  const audioAverage = Math.max(0, ...alternates.map((track) => track.averageBandwidth));
   for (const variant of [...variants].sort((a, b) => a.height - b.height)) {
     const attributes = [
       `BANDWIDTH=${variant.bandwidth + audioPeak}`,
@@ -216,14 +219,16 @@ export async function writeMasterPlaylist(
       return { uri, width: rung.width, height: rung.height, videoCodec, ...rates };
     }),
   );
-  const audio = await Promise.all(
-    audioTracks.map(async (track): Promise<AudioRendition> => {
+  const [defaultAudio] = audioTracks;
+  const muxed: AudioRendition[] = defaultAudio ? [{ ...defaultAudio, uri: null, bandwidth: 0, averageBandwidth: 0 }] : [];
+  const alternates = await Promise.all(
+    alternateAudioOf(audioTracks).map(async (track): Promise<AudioRendition> => {
       const uri = `${audioFolderOf(track)}/${MEDIA_PLAYLIST}`;
       const { bandwidth, averageBandwidth } = await measureMediaPlaylist(join(outDir, uri));
       return { uri, index: track.index, language: track.language, title: track.title, bandwidth, averageBandwidth };
     }),
   );
-  const text = masterPlaylist({ variants, audio });
+  const text = masterPlaylist({ variants, audio: [...muxed, ...alternates] });
   await writeFile(join(outDir, MASTER_PLAYLIST), text);
   return text;
 }
