@@ -4,6 +4,9 @@ import { EpisodesBootLink } from './episodes-boot-link';
 import { EpisodesMessageController } from './episodes.message-controller';
 import { EpisodesRepository } from './episodes.repository';
 import { EPISODES_SETTINGS, episodesSettingsOf } from './episodes.settings';
+import { MarkersDetectionService } from './markers/markers-detection.service';
+import { EpisodeMarkersQueue } from './markers/markers.queue';
+import { EpisodeMarkersWorker } from './markers/markers.worker';
 import { EpisodesLinkService } from './services/episodes-link.service';
 import { EpisodesQueryService } from './services/episodes-query.service';
 import { SampleManifestReader } from './services/sample-manifest.reader';
@@ -29,6 +32,9 @@ export const EPISODES_PROVIDERS: Provider[] = [
   EpisodeTranscodeWorker,
   EpisodeUploadsService,
   EpisodeTranscodeBoot,
+  EpisodeMarkersQueue,
+  MarkersDetectionService,
+  EpisodeMarkersWorker,
 ];
 
 export const EPISODES_CONTROLLERS = [EpisodesMessageController, EpisodeUploadsMessageController];

@@ -12,6 +12,8 @@ export enum QueueName {
   CatalogueMetadata = 'catalogue-metadata',
   /** One job per attempt to transcode an uploaded episode (job id `transcode-<source id>-<attempt>`), docs/media.md. */
   CatalogueEpisodeTranscode = 'catalogue-episode-transcode',
+  /** One job per title: its uploaded episodes' openings and endings found by ear (job id `markers-<animeId>`), docs/media.md. */
+  CatalogueEpisodeMarkers = 'catalogue-episode-markers',
   /** One job per uploaded AMV file: its HLS rendition (job id `hls-<upload uuid>`). */
   CommunityAmvTranscode = 'community-amv-transcode',
   /** One job per notice to a user's Telegram chat (job id `notice-<eventId>`), sent within Telegram's limits. */

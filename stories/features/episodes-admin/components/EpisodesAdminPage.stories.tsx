@@ -12,10 +12,13 @@ import {
   MEGABYTE,
   cancelRoute,
   cancelledSource,
+  detectedEpisode,
   failedSource,
   fakeEpisodeUploads,
   makeEpisode,
   makeManagement,
+  manualEpisode,
+  markersRoute,
   publishRoute,
   queuedSource,
   readySource,
@@ -23,6 +26,7 @@ import {
   sampleEpisodes,
   sourceId,
   transcodingSource,
+  unmarkedEpisode,
   videoFile,
 } from '../../../../web/src/features/episodes-admin/testing/episodes-admin-fixtures';
 import { fail, makeUser, ok, userSession } from '../../../support/fixtures';
@@ -308,6 +312,75 @@ export const EpisodesUnpublished: Story = {
     await userEvent.click(row.getByRole('button', { name: 'Опубликовать серию 3' }));
     await expect(await row.findByText('Опубликована')).toBeInTheDocument();
     await expect(row.getByRole('button', { name: 'Скрыть серию 3' })).toBeInTheDocument();
+  },
+};
+
+/** Opening and ending found by ear from the audio: the spans and «найдено по звуку». */
+export const MarkersDetected: Story = {
+  parameters: { mockApi: { [MANAGE]: ok(makeManagement({ episodes: [detectedEpisode()] })) } },
+  play: async () => {
+    const row = await episodeRow(3);
+    await expect(row.getByText('Опенинг 0:05–1:35 · Эндинг 22:10–23:40')).toBeInTheDocument();
+    await expect(row.getByText('найдено по звуку')).toBeInTheDocument();
+    await expect(row.getByRole('button', { name: 'Изменить отметки серии 3' })).toBeInTheDocument();
+  },
+};
+
+/** Set by a person (here: no ending): «исправлено вручную», which detection never overrules. */
+export const MarkersManual: Story = {
+  parameters: { mockApi: { [MANAGE]: ok(makeManagement({ episodes: [manualEpisode()] })) } },
+  play: async () => {
+    const row = await episodeRow(4);
+    await expect(row.getByText('Опенинг 1:30–3:00 · Эндинг нет')).toBeInTheDocument();
+    await expect(row.getByText('исправлено вручную')).toBeInTheDocument();
+  },
+};
+
+/** Nothing found yet: «нет» for both and no badge; demo samples are listed without «Изменить отметки». */
+export const MarkersNone: Story = {
+  parameters: { mockApi: { [MANAGE]: ok(makeManagement({ episodes: [...sampleEpisodes().slice(0, 1), unmarkedEpisode()] })) } },
+  play: async () => {
+    const row = await episodeRow(5);
+    await expect(row.getByText('Опенинг нет · Эндинг нет')).toBeInTheDocument();
+    await expect(row.queryByText(/найдено по звуку|исправлено вручную/)).toBeNull();
+    await expect(row.getByRole('button', { name: 'Изменить отметки серии 5' })).toBeInTheDocument();
+    await expect((await episodeRow(1)).queryByRole('button', { name: /Изменить отметки/ })).toBeNull();
+  },
+};
+
+/** «Изменить отметки» → «Нет опенинга» → «Сохранить»: the dialog closes and the row reads «исправлено вручную». */
+export const MarkersSaved: Story = {
+  parameters: {
+    mockApi: {
+      [MANAGE]: ok(makeManagement({ episodes: [detectedEpisode()] })),
+      [markersRoute(3)]: ok(detectedEpisode({ opening: null, markersOrigin: 'manual' })),
+    },
+  },
+  play: async () => {
+    await userEvent.click((await episodeRow(3)).getByRole('button', { name: 'Изменить отметки серии 3' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Опенинг и эндинг серии 3' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Нет опенинга' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = await episodeRow(3);
+    await expect(await row.findByText('исправлено вручную')).toBeInTheDocument();
+    await expect(row.getByText('Опенинг нет · Эндинг 22:10–23:40')).toBeInTheDocument();
+  },
+};
+
+/** The server refused the markers: its Russian message stays in the open dialog. */
+export const MarkersRefused: Story = {
+  parameters: {
+    mockApi: {
+      [MANAGE]: ok(makeManagement({ episodes: [detectedEpisode()] })),
+      [markersRoute(3)]: fail(400, ErrorCode.ValidationFailed, EPISODE_UPLOAD_MESSAGES.spanPastEnd),
+    },
+  },
+  play: async () => {
+    await userEvent.click((await episodeRow(3)).getByRole('button', { name: 'Изменить отметки серии 3' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Опенинг и эндинг серии 3' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Сохранить' }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(EPISODE_UPLOAD_MESSAGES.spanPastEnd);
   },
 };
 

@@ -8,6 +8,8 @@ import { pageAtRoute } from '../../../support/page-at-route';
 import {
   AT_375,
   PENDING,
+  SUBTITLE_TRACKS,
+  VOICE_OVERS,
   animeEpisodes,
   animeTitle,
   episode,
@@ -16,6 +18,7 @@ import {
   progressPoint,
   recorder,
   refusePlayUntilGesture,
+  trackChoice,
   videoOf,
   viewerEntry,
   withHls,
@@ -28,6 +31,10 @@ const PlayerRoute = pageAtRoute('/watch/:id/:episode', () => <PlayerPage episode
 
 const saves = recorder(() => ok(progressPoint(1, 0)));
 const watched = recorder(() => ok({}));
+const tracksSaved = recorder((request) => {
+  const { kind, name } = request.body as { kind: 'audio' | 'subtitles'; name: string | null };
+  return ok(trackChoice(kind === 'audio' ? { audio: name, usualAudio: name } : { subtitles: name, subtitlesChosen: true }));
+});
 
 const baseApi = {
   'GET /api/anime/20': ok(animeTitle),
@@ -36,6 +43,8 @@ const baseApi = {
   'POST /api/progress': saves.handler,
   'PUT /api/users/anime/status': watched.handler,
   'GET /api/users/anime/20': ok(null),
+  'GET /api/anime/20/tracks': ok(trackChoice()),
+  'PUT /api/anime/20/tracks': tracksSaved.handler,
 };
 
 const meta = {
@@ -387,5 +396,106 @@ export const Mobile: Story = {
   play: async () => {
     await ready();
     await expect(screen.getByRole('button', { name: 'Во весь экран' })).toBeInTheDocument();
+  },
+};
+
+// The voice-over and subtitles menu ---------------------------------------------------------------
+
+/** An uploaded episode: three voice-overs (the original, AniLibria, AniDub) and two subtitles. */
+const withTracks = withHls(fakeHlsLoader({ audioTracks: VOICE_OVERS, subtitleTracks: SUBTITLE_TRACKS }));
+const TRACKS_BUTTON = 'Озвучка и субтитры';
+
+const openTrackMenu = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: TRACKS_BUTTON }));
+  return screen.findByRole('menu', { name: TRACKS_BUTTON });
+};
+
+/** The items of a group of the menu, and the one checked. */
+const groupOf = (menu: HTMLElement, name: 'Озвучка' | 'Субтитры') => {
+  const items = within(within(menu).getByRole('group', { name })).getAllByRole('menuitemradio');
+  return {
+    labels: items.map((item) => item.textContent?.replace('✓', '')),
+    checked: items.find((item) => item.getAttribute('aria-checked') === 'true')?.textContent?.replace('✓', ''),
+  };
+};
+
+/** The bar's «Озвучка и субтитры» button beside the quality, the menu closed; AniLibria plays, as chosen for the title. */
+export const TracksMenuClosed: Story = {
+  decorators: [withTracks],
+  parameters: { mockApi: { ...baseApi, 'GET /api/anime/20/tracks': ok(trackChoice({ audio: 'AniLibria', usualAudio: 'AniLibria' })) } },
+  play: async () => {
+    await ready();
+    const button = await screen.findByRole('button', { name: TRACKS_BUTTON });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(screen.getByRole('button', { name: /^Качество/ })).toBeInTheDocument();
+    await expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * The menu open: «Озвучка» with the three voice-overs (their language in brackets), «Субтитры» with
+ * «Выключены» and both; the viewer switches to AniDub (saved), and the menu shows it when opened again.
+ */
+export const TracksMenuOpen: Story = {
+  decorators: [withTracks],
+  parameters: {
+    mockApi: { ...baseApi, 'GET /api/anime/20/tracks': ok(trackChoice({ audio: 'AniLibria', subtitles: 'Kitsune', subtitlesChosen: true })) },
+  },
+  play: async () => {
+    await ready();
+    let menu = await openTrackMenu();
+    await expect(groupOf(menu, 'Озвучка')).toEqual({
+      labels: ['Оригинал (японский)', 'AniLibria (русский)', 'AniDub (русский)'],
+      checked: 'AniLibria (русский)',
+    });
+    await expect(groupOf(menu, 'Субтитры')).toEqual({ labels: ['Выключены', 'Crunchyroll (английский)', 'Kitsune (русский)'], checked: 'Kitsune (русский)' });
+
+    const sent = tracksSaved.bodies.length;
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: /AniDub/ }));
+    await waitFor(() => expect(tracksSaved.bodies.slice(sent)).toEqual([{ kind: 'audio', name: 'AniDub' }]));
+    menu = await openTrackMenu();
+    await expect(groupOf(menu, 'Озвучка').checked).toBe('AniDub (русский)');
+  },
+};
+
+/** Subtitles turned off for this title: «Выключены» is checked although the viewer usually reads Kitsune's. */
+export const TracksSubtitlesOff: Story = {
+  decorators: [withTracks],
+  parameters: {
+    mockApi: {
+      ...baseApi,
+      'GET /api/anime/20/tracks': ok(trackChoice({ audio: 'Оригинал', subtitles: null, subtitlesChosen: true, usualSubtitles: 'Kitsune' })),
+    },
+  },
+  play: async () => {
+    await ready();
+    const menu = await openTrackMenu();
+    await expect(groupOf(menu, 'Субтитры').checked).toBe('Выключены');
+    await expect(groupOf(menu, 'Озвучка').checked).toBe('Оригинал (японский)');
+  },
+};
+
+/** A guest: nothing asked of the server; the choice stored in this browser for the title (AniDub) plays, a new one is stored. */
+export const TracksGuest: Story = {
+  decorators: [withTracks],
+  parameters: { session: null },
+  beforeEach: () => {
+    window.localStorage.setItem('player:tracks:20', JSON.stringify({ audio: 'AniDub', subtitles: null, subtitlesChosen: false }));
+  },
+  play: async () => {
+    await ready();
+    const sent = tracksSaved.bodies.length;
+    const menu = await openTrackMenu();
+    await expect(groupOf(menu, 'Озвучка').checked).toBe('AniDub (русский)');
+    await expect(groupOf(menu, 'Субтитры').checked).toBe('Выключены');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: /Crunchyroll/ }));
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem('player:tracks:20') ?? 'null')).toEqual({
+        audio: 'AniDub',
+        subtitles: 'Crunchyroll',
+        subtitlesChosen: true,
+      }),
+    );
+    await expect(tracksSaved.bodies.length).toBe(sent);
   },
 };

@@ -4,17 +4,33 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import TvPlayerPage from '../../../../web/src/features/player/components/tv/TvPlayerPage';
 import { fail, makeUser, ok, userSession } from '../../../support/fixtures';
 import { tvAt } from '../../tv/tv-story-helpers';
-import { PENDING, animeEpisodes, animeTitle, fakeHlsLoader, playTo, progressPoint, recorder, videoOf, withHls } from '../player-story-helpers';
+import {
+  PENDING,
+  SUBTITLE_TRACKS,
+  VOICE_OVERS,
+  animeEpisodes,
+  animeTitle,
+  fakeHlsLoader,
+  playTo,
+  progressPoint,
+  recorder,
+  trackChoice,
+  videoOf,
+  withHls,
+} from '../player-story-helpers';
 
 const TvPlayer = tvAt('/tv/watch/:id/:episode', TvPlayerPage);
 
 const saves = recorder(() => ok(progressPoint(1, 0)));
+const tracksSaved = recorder(() => ok(trackChoice({ audio: 'AniDub', usualAudio: 'AniDub' })));
 const baseApi = {
   'GET /api/anime/20': ok(animeTitle),
   'GET /api/anime/20/episodes': ok(animeEpisodes(3)),
   'GET /api/progress': ok(null),
   'POST /api/progress': saves.handler,
   'PUT /api/users/anime/status': ok({}),
+  'GET /api/anime/20/tracks': ok(trackChoice({ audio: 'AniLibria' })),
+  'PUT /api/anime/20/tracks': tracksSaved.handler,
 };
 
 const meta = {
@@ -196,5 +212,53 @@ export const NoEpisodes: Story = {
   parameters: { mockApi: { ...baseApi, 'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [] }) } },
   play: async () => {
     await expect(await screen.findByRole('heading', { name: 'Серии пока недоступны' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * Three voice-overs and subtitles: the bar names them and the hint says ↑ reaches them; ↑ opens the rows
+ * (quality, «Озвучка», «Субтитры»), ↓ goes down to the voice-over on the current one (AniLibria, as
+ * chosen for the title), → moves to AniDub, Enter picks it: saved, the rows close, the bar says so.
+ */
+export const TracksRows: Story = {
+  decorators: [withHls(fakeHlsLoader({ audioTracks: VOICE_OVERS, subtitleTracks: SUBTITLE_TRACKS }))],
+  play: async () => {
+    await ready();
+    await waitFor(() => expect(screen.getByText('Озвучка: AniLibria (русский)')).toBeInTheDocument());
+    await expect(screen.getByText('Субтитры: выключены')).toBeInTheDocument();
+    await expect(screen.getByText('ОК — пауза, ← → — 10 секунд, ↑ — качество, озвучка и субтитры, Назад — выйти')).toBeInTheDocument();
+
+    await userEvent.keyboard('{ArrowUp}');
+    const quality = within(await screen.findByRole('group', { name: 'Качество видео' }));
+    await waitFor(() => expect(quality.getByRole('button', { name: 'Авто' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    const voiceOvers = within(screen.getByRole('group', { name: 'Озвучка' }));
+    await expect(voiceOvers.getByRole('button', { name: 'AniLibria (русский)' })).toHaveFocus();
+    await expect(voiceOvers.getByRole('button', { name: 'AniLibria (русский)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(within(screen.getByRole('group', { name: 'Субтитры' })).getByRole('button', { name: 'Выключены' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(voiceOvers.getByRole('button', { name: 'AniDub (русский)' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Озвучка' })).not.toBeInTheDocument());
+    await expect(screen.getByText('Озвучка: AniDub (русский)')).toBeInTheDocument();
+    await waitFor(() => expect(tracksSaved.bodies.at(-1)).toEqual({ kind: 'audio', name: 'AniDub' }));
+    await expect(screen.getByRole('region', { name: 'Видеоплеер' })).toHaveFocus();
+  },
+};
+
+/** ↓ from the last row (the subtitles) closes the rows, as ↓ hides the controls. */
+export const TracksRowsClosedFromBelow: Story = {
+  decorators: [withHls(fakeHlsLoader({ audioTracks: VOICE_OVERS, subtitleTracks: SUBTITLE_TRACKS }))],
+  play: async () => {
+    await ready();
+    await screen.findByText('Озвучка: AniLibria (русский)');
+    await userEvent.keyboard('{ArrowUp}');
+    await screen.findByRole('group', { name: 'Качество видео' });
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect(within(screen.getByRole('group', { name: 'Субтитры' })).getByRole('button', { name: 'Выключены' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Субтитры' })).not.toBeInTheDocument());
+    await expect(screen.getByRole('region', { name: 'Видеоплеер' })).toHaveFocus();
   },
 };

@@ -74,7 +74,16 @@ export const EPISODES_ADMIN_STRINGS = {
   episodes: {
     title: 'Серии на сайте',
     empty: 'Серий пока нет: загрузите первую.',
-    columns: { number: '№', title: 'Название', duration: 'Длительность', qualities: 'Качество', origin: 'Источник', status: 'Статус', actions: 'Действия' },
+    columns: {
+      number: '№',
+      title: 'Название',
+      duration: 'Длительность',
+      qualities: 'Качество',
+      origin: 'Источник',
+      markers: 'Опенинг и эндинг',
+      status: 'Статус',
+      actions: 'Действия',
+    },
     noValue: '—',
     origins: { samples: 'Демо', upload: 'Загружено' },
     published: 'Опубликована',
@@ -87,6 +96,32 @@ export const EPISODES_ADMIN_STRINGS = {
     pending: 'Сохранение...',
     watch: 'Смотреть',
     watchLabel: (number: number) => `Смотреть серию ${number}`,
+  },
+
+  /** An episode's opening and ending: the list's line and badge, and the editor. */
+  markers: {
+    names: { opening: 'Опенинг', ending: 'Эндинг' },
+    none: 'нет',
+    origins: { detected: 'найдено по звуку', manual: 'исправлено вручную' },
+    originHints: {
+      detected: 'Найдено автоматически по совпадающей музыке в сериях тайтла',
+      manual: 'Задано вручную: автоматический поиск эти отметки больше не меняет',
+    },
+    edit: 'Изменить отметки',
+    editLabel: (number: number) => `Изменить отметки серии ${number}`,
+    dialogTitle: (number: number) => `Опенинг и эндинг серии ${number}`,
+    description: 'Время от начала серии: м:сс или ч:мм:сс, например 1:35. Исправленные вручную отметки автоматический поиск больше не меняет.',
+    durationHint: (duration: string) => `Длительность серии ${duration}`,
+    noneOf: { opening: 'Нет опенинга', ending: 'Нет эндинга' },
+    startOf: { opening: 'Начало опенинга', ending: 'Начало эндинга' },
+    endOf: { opening: 'Конец опенинга', ending: 'Конец эндинга' },
+    placeholder: 'м:сс',
+    timeRequired: 'Укажите время',
+    badTime: 'Время в виде м:сс или ч:мм:сс, например 1:35',
+    badSpan: EPISODE_UPLOAD_MESSAGES.badSpan,
+    spanPastEnd: EPISODE_UPLOAD_MESSAGES.spanPastEnd,
+    save: 'Сохранить',
+    pending: 'Сохранение...',
   },
 
   /** ISO 639-2 codes ffprobe reads from the `language` tag, in Russian; others are shown as they are. */

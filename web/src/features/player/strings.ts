@@ -40,6 +40,11 @@ export const PLAYER_STRINGS = {
   quality: 'Качество',
   qualityButton: (label: string) => `Качество: ${label}`,
   auto: 'Авто',
+  /** The voice-over and subtitles menu. */
+  tracks: 'Озвучка и субтитры',
+  audio: 'Озвучка',
+  subtitles: 'Субтитры',
+  subtitlesOff: 'Выключены',
   fullscreen: 'Во весь экран',
   exitFullscreen: 'Выйти из полноэкранного режима',
   help: 'Горячие клавиши',

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
+import { setImmediate as breathe } from 'node:timers/promises';
 import type { FfmpegTool } from '@portal/platform';
 
 /**
  * A Chromaprint-like fingerprint of an episode's sound (docs/media.md, «Openings and endings found by
  * ear»): mono PCM at 11 025 Hz cut into 4096-sample frames every 1378 samples (≈ 0.125 s); each frame's
  * energy in 33 log-spaced bands between 300 and 3000 Hz; one 32-bit point per frame, bit m being the
- * sign of how the difference between bands m and m+1 changed since the previous frame (the
+ * sign of how the difference between bands m and m+1 changed from the previous frame (the
  * Haitsma–Kalker hash, on log energies so the volume does not matter). Two recordings of one tune give
  * points that differ in a few bits; unrelated sound differs in about half of them.
  */
@@ -24,17 +25,22 @@ export const FINGERPRINT = {
   tailMaxSeconds: 240,
 } as const;
 
+// A local: a global read in a loop is slow where globals are intercepted (jest's vm context).
+const { log } = Math;
+
 /** Seconds between two points. */
 export const SECONDS_PER_POINT = FINGERPRINT.hop / FINGERPRINT.sampleRate;
-/** How much sound one point reads: its frame and the previous one. */
+/** How much sound one point reads: two frames, one hop apart. */
 export const POINT_SPAN_SECONDS = (FINGERPRINT.hop + FINGERPRINT.frameSize) / FINGERPRINT.sampleRate;
 
 export interface AudioFingerprint {
   /** Where in the episode the fingerprinted part starts, seconds. */
   startSeconds: number;
-  /** Point n reads the sound from `startSeconds + n × SECONDS_PER_POINT` for POINT_SPAN_SECONDS. */
+  /** How much sound was fingerprinted, seconds. */
+  seconds: number;
+  /** Point n reads the sound from `startSeconds + n × SECONDS_PER_POINT` for POINT_SPAN_SECONDS (frames n and n + 1). */
   points: Uint32Array;
-  /** 1 where point n is silence (it never matches). */
+  /** 1 where either frame of point n is silence: it never matches. */
   silent: Uint8Array;
 }
 
@@ -135,48 +141,84 @@ function tables() {
  * `startSeconds` is where the samples start in the episode.
  */
 export function fingerprintPcm(samples: Int16Array, startSeconds = 0): AudioFingerprint {
+  const steps = fingerprintSteps(samples, startSeconds);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Frames whose spectra are taken between two yields of fingerprintSteps (some 30 s of sound). */
+const FRAMES_PER_STEP = 256;
+
+/** fingerprintPcm a few hundred frames at a time: a caller on an event loop lets it breathe between them. */
+export function* fingerprintSteps(samples: Int16Array, startSeconds = 0): Generator<void, AudioFingerprint> {
   const { frameSize, hop, bands, silenceDbfs } = FINGERPRINT;
   const frames = samples.length >= frameSize ? Math.floor((samples.length - frameSize) / hop) + 1 : 0;
   const count = Math.max(0, frames - 1);
+  const seconds = samples.length / FINGERPRINT.sampleRate;
   const points = new Uint32Array(count);
   const silent = new Uint8Array(count);
-  if (count === 0) return { startSeconds, points, silent };
+  if (count === 0) return { startSeconds, seconds, points, silent };
 
   const { fft, window, windowPower, bandEdges } = tables();
   const re = new Float64Array(frameSize);
   const im = new Float64Array(frameSize);
-  // Mean square of a band-limited frame (samples scaled to ±1), by Parseval: 2·Σ|X|² / (N·Σw²).
-  const powerScale = 2 / (frameSize * windowPower * 32768 * 32768);
+  // Mean square of a band-limited frame (samples scaled to ±1), by Parseval: 2·Σ|X|² / (N·Σw²); a
+  // spectrum of two frames at once carries a factor 4 more (below).
+  const powerScale = 2 / (frameSize * windowPower * 32768 * 32768) / 4;
   const silence = Math.pow(10, silenceDbfs / 10);
-  let previous = new Float64Array(bands - 1);
-  let current = new Float64Array(bands - 1);
-  const energies = new Float64Array(bands);
+  // Each frame's log band energies, and whether it is silence.
+  const energies = new Float64Array(frames * bands);
+  const quiet = new Uint8Array(frames);
 
-  for (let f = 0; f < frames; f++) {
-    const offset = f * hop;
+  for (let f = 0; f < frames; f += 2) {
+    // Two real frames in one complex FFT: frame f as the real part, f + 1 as the imaginary one.
+    const first = f * hop;
+    const second = f + 1 < frames ? first + hop : -1;
     for (let i = 0; i < frameSize; i++) {
-      re[i] = samples[offset + i] * window[i];
-      im[i] = 0;
+      re[i] = samples[first + i] * window[i];
+      im[i] = second >= 0 ? samples[second + i] * window[i] : 0;
     }
     fft.transform(re, im);
-    let total = 0;
+    let totalFirst = 0;
+    let totalSecond = 0;
     for (let b = 0; b < bands; b++) {
-      let energy = 0;
-      for (let k = bandEdges[b]; k < bandEdges[b + 1]; k++) energy += re[k] * re[k] + im[k] * im[k];
-      energy *= powerScale;
-      total += energy;
-      energies[b] = Math.log(energy + 1e-12);
+      let energyFirst = 0;
+      let energySecond = 0;
+      for (let k = bandEdges[b]; k < bandEdges[b + 1]; k++) {
+        // Z[k] and Z[N − k] give X1[k] = (Z[k] + conj Z[N − k]) / 2 and X2[k] = (Z[k] − conj Z[N − k]) / 2i.
+        const zr = re[k];
+        const zi = im[k];
+        const nr = re[frameSize - k];
+        const ni = im[frameSize - k];
+        energyFirst += (zr + nr) * (zr + nr) + (zi - ni) * (zi - ni);
+        energySecond += (zi + ni) * (zi + ni) + (zr - nr) * (zr - nr);
+      }
+      energyFirst *= powerScale;
+      energySecond *= powerScale;
+      totalFirst += energyFirst;
+      totalSecond += energySecond;
+      energies[f * bands + b] = log(energyFirst + 1e-12);
+      if (second >= 0) energies[(f + 1) * bands + b] = log(energySecond + 1e-12);
     }
-    for (let b = 0; b < bands - 1; b++) current[b] = energies[b] - energies[b + 1];
-    if (f > 0) {
-      let point = 0;
-      for (let b = 0; b < bands - 1; b++) if (current[b] - previous[b] > 0) point |= 1 << b;
-      points[f - 1] = point >>> 0;
-      silent[f - 1] = total < silence ? 1 : 0;
-    }
-    [previous, current] = [current, previous];
+    quiet[f] = totalFirst < silence ? 1 : 0;
+    if (second >= 0) quiet[f + 1] = totalSecond < silence ? 1 : 0;
+    if (f % FRAMES_PER_STEP === FRAMES_PER_STEP - 2) yield;
   }
-  return { startSeconds, points, silent };
+
+  // Point n: bit b is set when the difference between bands b and b + 1 grew from frame n to n + 1.
+  for (let n = 0; n < count; n++) {
+    const before = n * bands;
+    const after = before + bands;
+    let point = 0;
+    for (let b = 0; b < bands - 1; b++) {
+      if (energies[after + b] - energies[after + b + 1] - (energies[before + b] - energies[before + b + 1]) > 0) point |= 1 << b;
+    }
+    points[n] = point >>> 0;
+    silent[n] = quiet[n] | quiet[n + 1];
+  }
+  return { startSeconds, seconds, points, silent };
 }
 
 /** Why a decode gave nothing to fingerprint. */
@@ -217,9 +259,10 @@ export function decodeAudio(ffmpeg: FfmpegTool, file: string, startSeconds: numb
     child.on('close', (code) => {
       if (code !== 0) return reject(new AudioDecodeError(`ffmpeg exited with ${code}: ${errors.trim()}`));
       const bytes = Buffer.concat(chunks).subarray(0, Math.min(size, limit) & ~1);
-      // A copy: the concatenated buffer may sit at an odd offset of Node's pool.
+      // Copied into a buffer of its own: the concatenation may sit at an odd offset of Node's pool.
+      // s16le read as the machine's order: every platform Node's ffmpeg builds run on is little-endian.
       const pcm = new Int16Array(bytes.length / 2);
-      for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2);
+      Buffer.from(pcm.buffer).set(bytes);
       resolve(pcm);
     });
   });
@@ -231,5 +274,19 @@ export async function fingerprintEpisode(ffmpeg: FfmpegTool, file: string, durat
   const headPcm = await decodeAudio(ffmpeg, file, head.start, head.length, signal);
   const tailPcm = await decodeAudio(ffmpeg, file, tail.start, tail.length, signal);
   if (headPcm.length < FINGERPRINT.frameSize * 2 || tailPcm.length < FINGERPRINT.frameSize * 2) throw new AudioDecodeError('too little sound to fingerprint');
-  return { durationSeconds, head: fingerprintPcm(headPcm, head.start), tail: fingerprintPcm(tailPcm, tail.start) };
+  return {
+    durationSeconds,
+    head: await stepped(fingerprintSteps(headPcm, head.start), signal),
+    tail: await stepped(fingerprintSteps(tailPcm, tail.start), signal),
+  };
+}
+
+/** Runs a generator of steps to its end, letting the event loop breathe between steps. */
+async function stepped<T>(steps: Generator<void, T>, signal?: AbortSignal): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    signal?.throwIfAborted();
+    await breathe();
+  }
 }

@@ -267,7 +267,7 @@ export class EpisodeSourcesRepository {
          VALUES ($1, $2, $3, $4, $5::int[], 'upload', $6::text, false, false, $6::uuid)
          ON CONFLICT (anime_id, number) DO UPDATE SET
            duration_seconds = EXCLUDED.duration_seconds, hls_url = EXCLUDED.hls_url, qualities = EXCLUDED.qualities,
-           opening_start = NULL, opening_end = NULL, ending_start = NULL, ending_end = NULL,
+           opening_start = NULL, opening_end = NULL, ending_start = NULL, ending_end = NULL, markers_origin = NULL,
            origin_version = EXCLUDED.origin_version, source_id = EXCLUDED.source_id, updated_at = now(),
            published = catalogue.episodes.origin = 'upload' AND catalogue.episodes.published,
            announced = catalogue.episodes.origin = 'upload' AND catalogue.episodes.announced,

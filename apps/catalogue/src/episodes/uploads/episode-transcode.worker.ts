@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
@@ -12,10 +12,11 @@ import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, Redi
 import { type FfmpegTool, findFfmpeg } from '@portal/platform';
 import { CATALOGUE_LOGGER } from '../../catalogue.tokens';
 import { EPISODES_SETTINGS, type EpisodesSettings } from '../episodes.settings';
+import { EpisodeMarkersQueue } from '../markers/markers.queue';
 import { type EpisodeSourceRow, EpisodeSourcesRepository } from './episode-sources.repository';
 import type { EpisodeTranscodeJobData, EpisodeTranscodeJobResult } from './episode-transcode.job';
 import { FfmpegAbortedError, FfmpegFailedError, runWithProgress } from './ffmpeg-progress';
-import { audioFolderOf, ladderFor, type LadderRung, transcodeArgs, videoFolderOf } from './hls-ladder';
+import { alternateAudioOf, audioFolderOf, ladderFor, type LadderRung, transcodeArgs, videoFolderOf } from './hls-ladder';
 import { MASTER_PLAYLIST, writeMasterPlaylist } from './hls-master-playlist';
 
 /** Where renditions of uploaded episodes go under MEDIA_DIR: `episodes/<anime>/<number>/<source>-a<attempt>/`. */
@@ -73,6 +74,8 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
     @Inject(EPISODES_SETTINGS) private readonly settings: EpisodesSettings,
     @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
     @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
+    /** Queues the title's openings and endings found by ear once an episode is transcoded (absent: not queued). */
+    @Optional() @Inject(EpisodeMarkersQueue) private readonly markers?: EpisodeMarkersQueue,
   ) {}
 
   onApplicationBootstrap() {
@@ -163,7 +166,7 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
     rungs: LadderRung[],
     lease: RedisLease,
   ): Promise<'encoded' | 'cancelled'> {
-    const folders = [...rungs.map(videoFolderOf), ...source.audio_tracks.map(audioFolderOf)];
+    const folders = [...rungs.map(videoFolderOf), ...alternateAudioOf(source.audio_tracks).map(audioFolderOf)];
     await Promise.all(folders.map((folder) => mkdir(join(scratch, folder), { recursive: true })));
     const stop = new AbortController();
     const stopOnShutdown = () => stop.abort();
@@ -215,6 +218,7 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
     const done = { hlsPath: place.hlsPath, hlsUrl: `${MEDIA_URL_PREFIX}${place.hlsPath}`, qualities, durationSeconds: source.duration_seconds };
     if (await this.sources.finish(source, done)) {
       this.logger.info({ sourceId: source.id, attempt: source.attempt, hlsPath: place.hlsPath }, 'episode transcoded');
+      await this.markers?.enqueue(source.anime_id).catch((err: unknown) => this.logger.warn({ err, animeId: source.anime_id }, 'episode markers not queued'));
       return { result: 'transcoded', hlsPath: place.hlsPath, qualities };
     }
     const now = await this.sources.findSource(source.id);

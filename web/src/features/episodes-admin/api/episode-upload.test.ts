@@ -122,6 +122,26 @@ describe('startEpisodeUpload', () => {
     expect(lastUpload().start).not.toHaveBeenCalled();
   });
 
+  it('waits out a dropped connection and continues once the browser is online again, without an error', async () => {
+    const events = callbacks();
+    startEpisodeUpload({ animeId: 20, number: 4, file: file(), ...events });
+    await flush();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      optionsOf().onError?.(new Error('tus: failed to upload chunk') as unknown as DetailedError);
+      expect(events.onError).not.toHaveBeenCalled();
+      expect(lastUpload().start).toHaveBeenCalledTimes(1);
+      online.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      expect(lastUpload().start).toHaveBeenCalledTimes(2);
+      // Once: a later «online» does not start it again.
+      window.dispatchEvent(new Event('online'));
+      expect(lastUpload().start).toHaveBeenCalledTimes(2);
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('reports the server’s Russian message, or a generic one', async () => {
     const events = callbacks();
     startEpisodeUpload({ animeId: 20, number: 4, file: file(), ...events });

@@ -54,13 +54,16 @@ export const uploadErrorMessage = (error: unknown): string => serverMessageOf(er
 
 const statusOf = (error: DetailedError): number => error.originalResponse?.getStatus() ?? 0;
 
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
- * tus's own rule (no retry on a 4xx but 409 and 423, none offline), except that a refusal of the API's
+ * tus's own rule (no retry on a 4xx but 409 and 423, none offline: the upload waits for the connection
+ * instead, see startEpisodeUpload), except that a refusal of the API's
  * (an envelope: the number is taken, not a video) is final: asking again would be refused again.
  */
 export function shouldRetryUpload(error: DetailedError): boolean {
   const status = statusOf(error);
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;
+  if (isOffline()) return false;
   if (status >= 400 && status < 500) return (status === 409 || status === 423) && serverMessageOf(error) === null;
   return true;
 }
@@ -91,6 +94,12 @@ export const startEpisodeUpload: StartEpisodeUpload = ({ animeId, number, file, 
     onProgress,
     onSuccess: () => onSuccess(),
     onError: (error) => {
+      // The connection dropped (the browser knows it is offline): the upload continues from the
+      // server's offset once it is back, as a train's Wi-Fi comes and goes.
+      if (isOffline()) {
+        window.addEventListener('online', () => running && !cancelled && upload.start(), { once: true });
+        return;
+      }
       if ('originalResponse' in error && error.originalResponse?.getStatus() === 401) handleUnauthorizedResponse(EPISODE_UPLOADS_PATH);
       onError(uploadErrorMessage(error));
     },

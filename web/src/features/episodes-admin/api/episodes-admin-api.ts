@@ -1,6 +1,7 @@
 import type { EpisodeManagement, EpisodeSourceView, ManagedEpisode } from '@portal/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { operationsOf } from '../../../shared/api/operations-client';
+import type { EpisodeMarkers } from '../lib/episode-markers';
 import { hasSourcesInWork } from '../lib/episodes-admin-format';
 
 const uploads = operationsOf('episodeUploads');
@@ -15,6 +16,9 @@ export const cancelEpisodeSource = (id: string): Promise<EpisodeSourceView> => u
 export const retryEpisodeSource = (id: string): Promise<EpisodeSourceView> => uploads.retry({ id });
 /** Publishes a transcoded episode, or hides it again. */
 export const publishEpisode = (animeId: number, number: number, published: boolean): Promise<ManagedEpisode> => uploads.publish({ animeId, number, published });
+/** Sets an episode's opening and ending by hand (null: it has none); detection leaves them alone from then on. */
+export const setEpisodeMarkers = (animeId: number, number: number, { opening, ending }: EpisodeMarkers): Promise<ManagedEpisode> =>
+  uploads.markers({ animeId, number, opening, ending });
 
 export const episodesAdminKeys = {
   all: ['admin', 'episodes'] as const,

@@ -1,15 +1,65 @@
 import type { ManagedEpisode } from '@portal/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/lib/format-time';
 import { Button } from '../../../shared/ui/Button';
 import { FieldMessage } from '../../../shared/ui/FieldMessage';
 import { ListState } from '../../../shared/ui/ListState';
-import { usePublishEpisode } from '../hooks/useEpisodeActions';
+import { useEpisodeMarkers, usePublishEpisode } from '../hooks/useEpisodeActions';
+import { markersSummary } from '../lib/episode-markers';
 import { formatQualities } from '../lib/episodes-admin-format';
 import { EPISODES_ADMIN_STRINGS } from '../strings';
+import { EpisodeMarkersDialog } from './EpisodeMarkersDialog';
 
 const S = EPISODES_ADMIN_STRINGS.episodes;
+const M = EPISODES_ADMIN_STRINGS.markers;
+
+/** «Опенинг 0:05–1:35 · Эндинг 22:10–23:40» and where they came from (nothing said when from nowhere yet, or with the samples). */
+function EpisodeMarkersCell({ episode }: { episode: ManagedEpisode }) {
+  const origin = episode.markersOrigin;
+  return (
+    <td>
+      <div className="episode-markers-cell">
+        <span>{markersSummary(episode)}</span>
+        {origin ? (
+          <span className={`episode-markers-badge episode-markers-badge--${origin}`} title={M.originHints[origin]}>
+            {M.origins[origin]}
+          </span>
+        ) : null}
+      </div>
+    </td>
+  );
+}
+
+/** «Изменить отметки» and its dialog; the dialog closes once the server took the markers. */
+function EditMarkers({ animeId, episode }: { animeId: number; episode: ManagedEpisode }) {
+  const [open, setOpen] = useState(false);
+  const save = useEpisodeMarkers(animeId);
+  return (
+    <>
+      <Button
+        size="small"
+        variant="secondary"
+        onClick={() => {
+          save.reset();
+          setOpen(true);
+        }}
+        aria-label={M.editLabel(episode.number)}
+      >
+        {M.edit}
+      </Button>
+      <EpisodeMarkersDialog
+        open={open}
+        onOpenChange={setOpen}
+        episode={episode}
+        pending={save.isPending}
+        error={save.error}
+        onSubmit={(markers) => save.mutate({ number: episode.number, markers }, { onSuccess: () => setOpen(false) })}
+      />
+    </>
+  );
+}
 
 function ManagedEpisodeRow({ animeId, episode }: { animeId: number; episode: ManagedEpisode }) {
   const publish = usePublishEpisode(animeId);
@@ -21,6 +71,7 @@ function ManagedEpisodeRow({ animeId, episode }: { animeId: number; episode: Man
       <td>{episode.durationSeconds ? formatTime(episode.durationSeconds) : S.noValue}</td>
       <td>{formatQualities(episode.qualities) || S.noValue}</td>
       <td>{S.origins[episode.origin]}</td>
+      <EpisodeMarkersCell episode={episode} />
       <td title={episode.origin === 'samples' ? S.samplesAlwaysPublished : undefined}>{published ? S.published : S.hidden}</td>
       <td>
         <div className="episodes-admin__actions">
@@ -36,6 +87,7 @@ function ManagedEpisodeRow({ animeId, episode }: { animeId: number; episode: Man
               {publish.isPending ? S.pending : published ? S.hide : S.publish}
             </Button>
           ) : null}
+          {episode.origin === 'upload' ? <EditMarkers animeId={animeId} episode={episode} /> : null}
           <Link to={`/watch/${animeId}/${number}`} aria-label={S.watchLabel(number)}>
             {S.watch}
           </Link>
@@ -59,6 +111,7 @@ export function ManagedEpisodeList({ animeId, episodes }: { animeId: number; epi
             <th scope="col">{S.columns.duration}</th>
             <th scope="col">{S.columns.qualities}</th>
             <th scope="col">{S.columns.origin}</th>
+            <th scope="col">{S.columns.markers}</th>
             <th scope="col">{S.columns.status}</th>
             <th scope="col">{S.columns.actions}</th>
           </tr>

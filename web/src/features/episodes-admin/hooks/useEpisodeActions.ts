@@ -1,7 +1,8 @@
 import type { EpisodeManagement, EpisodeSourceView, ManagedEpisode } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { titleKeys } from '../../../shared/api/title-api';
-import { cancelEpisodeSource, episodesAdminKeys, publishEpisode, retryEpisodeSource } from '../api/episodes-admin-api';
+import { cancelEpisodeSource, episodesAdminKeys, publishEpisode, retryEpisodeSource, setEpisodeMarkers } from '../api/episodes-admin-api';
+import type { EpisodeMarkers } from '../lib/episode-markers';
 
 /** «Отменить» or «Повторить» of a source: the row shows the answer at once, and the screen is read again (its polling with it). */
 export function useSourceAction(animeId: number, action: 'cancel' | 'retry') {
@@ -17,16 +18,28 @@ export function useSourceAction(animeId: number, action: 'cancel' | 'retry') {
   });
 }
 
+/** A changed episode: its row takes the server's answer; the title's page and player (its episodes with it) read theirs again. */
+function takeEpisode(client: QueryClient, animeId: number, episode: ManagedEpisode) {
+  client.setQueryData<EpisodeManagement>(episodesAdminKeys.manage(animeId), (management) =>
+    management ? { ...management, episodes: management.episodes.map((item) => (item.number === episode.number ? episode : item)) } : management,
+  );
+  void client.invalidateQueries({ queryKey: titleKeys.anime(animeId) });
+}
+
 /** «Опубликовать» / «Скрыть»: the row takes the answer; the title's page and player read their episodes again. */
 export function usePublishEpisode(animeId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ number, published }: { number: number; published: boolean }): Promise<ManagedEpisode> => publishEpisode(animeId, number, published),
-    onSuccess: (episode) => {
-      client.setQueryData<EpisodeManagement>(episodesAdminKeys.manage(animeId), (management) =>
-        management ? { ...management, episodes: management.episodes.map((item) => (item.number === episode.number ? episode : item)) } : management,
-      );
-      void client.invalidateQueries({ queryKey: titleKeys.anime(animeId) });
-    },
+    onSuccess: (episode) => takeEpisode(client, animeId, episode),
+  });
+}
+
+/** «Сохранить» in the markers editor: as publishing, the row takes the answer (now `manual`) and the player's skip reads them again. */
+export function useEpisodeMarkers(animeId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ number, markers }: { number: number; markers: EpisodeMarkers }): Promise<ManagedEpisode> => setEpisodeMarkers(animeId, number, markers),
+    onSuccess: (episode) => takeEpisode(client, animeId, episode),
   });
 }

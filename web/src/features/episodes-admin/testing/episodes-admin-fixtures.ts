@@ -78,7 +78,15 @@ export const sampleEpisodes = (): ManagedEpisode[] => [
 
 /** An uploaded episode 3 whose opening (0:05–1:35) and ending (22:10–23:40) were found by ear; fields override. */
 export const detectedEpisode = (fields: Partial<ManagedEpisode> = {}): ManagedEpisode =>
-  makeEpisode({ number: 3, title: null, origin: 'upload', opening: { start: 5, end: 95 }, ending: { start: 1330, end: 1420 }, markersOrigin: 'detected', ...fields });
+  makeEpisode({
+    number: 3,
+    title: null,
+    origin: 'upload',
+    opening: { start: 5, end: 95 },
+    ending: { start: 1330, end: 1420 },
+    markersOrigin: 'detected',
+    ...fields,
+  });
 
 /** An uploaded episode 4 corrected by hand: an opening 1:30–3:00 and no ending; fields override. */
 export const manualEpisode = (fields: Partial<ManagedEpisode> = {}): ManagedEpisode =>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Spinner } from '../../../shared/ui/Spinner';
 import { usePlaybackProgress } from '../hooks/usePlaybackProgress';
 import { useStreamOnDemand } from '../hooks/useStreamOnDemand';
+import { offersTrackChoice, useTrackChoice } from '../hooks/useTrackChoice';
 import { togglePlayback, useSpanSkipping, useTransientNotice } from '../hooks/useSpanSkipping';
 import { useVideoState } from '../hooks/useVideoState';
 import { useWatchedEpisode } from '../hooks/useWatchedEpisode';
@@ -15,6 +16,7 @@ import { NextEpisodePrompt } from './NextEpisodePrompt';
 import { PlayerIcon } from './PlayerIcon';
 import { QualityMenu } from './QualityMenu';
 import { ShortcutHelp } from './ShortcutHelp';
+import { TrackMenu } from './TrackMenu';
 import '../player.css';
 
 const S = PLAYER_STRINGS;
@@ -39,9 +41,10 @@ export interface VideoPlayerProps {
    * draws the same image in the same box before the script runs, see @portal/contracts' page-shells).
    */
   poster?: string;
-  /** Stories: start with the shortcut help or the quality menu open. */
+  /** Stories: start with the shortcut help, the quality menu or the voice-over menu open. */
   initialHelpOpen?: boolean;
   initialQualityMenuOpen?: boolean;
+  initialTrackMenuOpen?: boolean;
 }
 
 export function VideoPlayer({
@@ -56,6 +59,7 @@ export function VideoPlayer({
   poster,
   initialHelpOpen = false,
   initialQualityMenuOpen,
+  initialTrackMenuOpen,
 }: VideoPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -63,7 +67,9 @@ export function VideoPlayer({
   // Declared before the source: on unmount its last save runs while the stream is still attached.
   usePlaybackProgress(videoRef, { animeId, episode: episode.number, enabled: track });
   const stream = useStreamOnDemand();
-  const source = useHlsSource(videoRef, stream.demand === 'attached' ? url : null, { startPosition: startAt });
+  // The voice-over and subtitles: the viewer's pick applied to each engine the source makes.
+  const tracks = useTrackChoice(animeId);
+  const source = useHlsSource(videoRef, stream.demand === 'attached' ? url : null, { startPosition: startAt, loadHls: tracks.loadHls });
   const state = useVideoState(videoRef);
   useWatchedEpisode(state, { animeId, episode: episode.number, ending: episode.ending, enabled: track });
 
@@ -292,6 +298,17 @@ export function VideoPlayer({
               playingLevel={source.playingLevel}
               onSelect={source.setLevel}
               defaultOpen={initialQualityMenuOpen}
+            />
+          ) : null}
+          {offersTrackChoice(tracks) ? (
+            <TrackMenu
+              audio={tracks.audio}
+              subtitles={tracks.subtitles}
+              audioTrack={tracks.audioTrack}
+              subtitleTrack={tracks.subtitleTrack}
+              onAudio={tracks.chooseAudio}
+              onSubtitles={tracks.chooseSubtitles}
+              defaultOpen={initialTrackMenuOpen}
             />
           ) : null}
           <button type="button" className="player__button" onClick={() => setHelpOpen((open) => !open)} aria-label={S.help} aria-expanded={helpOpen}>

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSession } from '../../../shared/session/session-context';
 import { episodesQuery, progressQuery, titleQuery } from '../../../shared/api/title-api';
+import { trackChoiceQuery } from '../api/player-api';
 
 /**
  * What a player page needs before the stream attaches: the title, its episodes and the viewer's saved
@@ -18,6 +20,13 @@ export function useEpisodePlayback(animeId: number, episodeNumber: number | null
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+  // The voice-over and subtitles chosen for the title, asked beside the episodes: known before hls.js
+  // reports the tracks, the chosen voice-over loads instead of the default one first (hooks/useTrackChoice).
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (signedIn) void queryClient.prefetchQuery(trackChoiceQuery(animeId));
+  }, [queryClient, signedIn, animeId]);
   // The resume point needs the viewer: nothing is decided before the session check.
   const loading = status === 'checking' || episodes.isPending || (progress.isPending && progress.fetchStatus === 'fetching');
   return { user, episodes, anime, progress, loading };

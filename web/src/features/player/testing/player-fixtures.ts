@@ -1,5 +1,6 @@
-import type { AnimeEpisodes, AnimeListEntry, Episode, ProgressPoint } from '@portal/contracts';
+import type { AnimeEpisodes, AnimeListEntry, Episode, ProgressPoint, TrackChoice } from '@portal/contracts';
 import type { HlsClass, HlsInstance, HlsLoader } from '../../../shared/video/use-hls-source';
+import type { MediaTrack } from '../lib/track-choice';
 
 /** Data and a fake HLS engine for the player's tests and stories (stories/features/player). Not part of the app bundle. */
 
@@ -57,6 +58,30 @@ export const viewerEntry = (overrides: Partial<AnimeListEntry> = {}): AnimeListE
   ...overrides,
 });
 
+/** An uploaded episode's voice-overs (EXT-X-MEDIA TYPE=AUDIO): the original first, the default, then the teams. */
+export const VOICE_OVERS: MediaTrack[] = [
+  { name: 'Оригинал', lang: 'ja', default: true },
+  { name: 'AniLibria', lang: 'ru' },
+  { name: 'AniDub', lang: 'ru' },
+];
+
+/** Its subtitles (TYPE=SUBTITLES, WebVTT), none shown by default. */
+export const SUBTITLE_TRACKS: MediaTrack[] = [
+  { name: 'Crunchyroll', lang: 'en' },
+  { name: 'Kitsune', lang: 'ru' },
+];
+
+/** The viewer's voice-over and subtitles for the title (GET /api/anime/:id/tracks): nothing chosen yet by default. */
+export const trackChoice = (overrides: Partial<TrackChoice> = {}): TrackChoice => ({
+  animeId: ANIME_ID,
+  audio: null,
+  subtitles: null,
+  subtitlesChosen: false,
+  usualAudio: null,
+  usualSubtitles: null,
+  ...overrides,
+});
+
 export interface FakeStreamOptions {
   /** Heights of the renditions; the second one is "playing" under auto. */
   heights?: number[];
@@ -66,27 +91,53 @@ export interface FakeStreamOptions {
   /** Neither hls.js nor native HLS: the "unsupported browser" error. */
   unsupported?: boolean;
   /** Called with each engine the player creates (tests read its live configuration). */
-  onCreate?: (hls: HlsInstance) => void;
+  onCreate?: (hls: FakeHlsEngine) => void;
+  /** The playlist's audio renditions (EXT-X-MEDIA TYPE=AUDIO); the one marked `default` plays first. */
+  audioTracks?: MediaTrack[];
+  /** Its subtitle renditions (TYPE=SUBTITLES); the `default` one is shown first, none otherwise. */
+  subtitleTracks?: MediaTrack[];
 }
 
-const EVENTS = { MANIFEST_PARSED: 'hlsManifestParsed', LEVEL_SWITCHED: 'hlsLevelSwitched', ERROR: 'hlsError' } as const;
+/** The fake engine as tests see it: hls.js' slice the player uses, with its tracks. */
+export interface FakeHlsEngine extends HlsInstance {
+  readonly audioTracks: MediaTrack[];
+  audioTrack: number;
+  readonly subtitleTracks: MediaTrack[];
+  subtitleTrack: number;
+}
+
+const EVENTS = {
+  MANIFEST_PARSED: 'hlsManifestParsed',
+  LEVEL_SWITCHED: 'hlsLevelSwitched',
+  ERROR: 'hlsError',
+  AUDIO_TRACKS_UPDATED: 'hlsAudioTracksUpdated',
+  AUDIO_TRACK_SWITCHING: 'hlsAudioTrackSwitching',
+  AUDIO_TRACK_SWITCHED: 'hlsAudioTrackSwitched',
+  SUBTITLE_TRACKS_UPDATED: 'hlsSubtitleTracksUpdated',
+  SUBTITLE_TRACK_SWITCH: 'hlsSubtitleTrackSwitch',
+} as const;
 const ERROR_TYPES = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' } as const;
 
 /**
  * Plays the part of hls.js and of the media: jsdom has no Media Source Extensions and cannot decode
  * video, so the fake reports the renditions and gives the <video> a duration and a settable time.
- * Setting `currentTime` fires "seeked" and "timeupdate" as a browser does.
+ * Setting `currentTime` fires "seeked" and "timeupdate" as a browser does. Audio and subtitle tracks
+ * are reported as hls.js (1.7) does: "tracks updated", then its own pick of the default, then switches.
  */
 export function fakeHlsLoader(options: FakeStreamOptions = {}): HlsLoader {
-  const { heights = [1080, 720, 480], duration = EPISODE_SECONDS, fail, unsupported = false, onCreate } = options;
+  const { heights = [1080, 720, 480], duration = EPISODE_SECONDS, fail, unsupported = false, onCreate, audioTracks = [], subtitleTracks = [] } = options;
 
-  class FakeHls implements HlsInstance {
+  class FakeHls implements FakeHlsEngine {
     static Events = EVENTS;
     static ErrorTypes = ERROR_TYPES;
     static isSupported = () => !unsupported;
 
     levels = heights.map((height) => ({ height, bitrate: height * 4000 }));
     currentLevel = -1;
+    audioTracks: MediaTrack[] = [];
+    subtitleTracks: MediaTrack[] = [];
+    private audioId = -1;
+    private subtitleId = -1;
     readonly config: { maxMaxBufferLength: number };
     private listeners = new Map<string, Array<(event: string, data: never) => void>>();
     private destroyed = false;
@@ -106,7 +157,46 @@ export function fakeHlsLoader(options: FakeStreamOptions = {}): HlsLoader {
       this.listeners.get(event)?.forEach((listener) => listener(event, data as never));
     }
 
+    get audioTrack() {
+      return this.audioId;
+    }
+
+    set audioTrack(id: number) {
+      if (id < 0 || id >= this.audioTracks.length) return;
+      this.audioId = id;
+      this.emit(EVENTS.AUDIO_TRACK_SWITCHING, { id });
+      // hls.js reports the switch once the rendition's playlist has loaded.
+      queueMicrotask(() => this.emit(EVENTS.AUDIO_TRACK_SWITCHED, { id }));
+    }
+
+    get subtitleTrack() {
+      return this.subtitleId;
+    }
+
+    set subtitleTrack(id: number) {
+      this.subtitleId = id >= 0 && id < this.subtitleTracks.length ? id : -1;
+      this.emit(EVENTS.SUBTITLE_TRACK_SWITCH, { id: this.subtitleId });
+    }
+
     loadSource() {}
+
+    /** As hls.js' track controllers on the first level: the lists, then the default unless one was set meanwhile (audio) or anyway (subtitles). */
+    private reportTracks() {
+      if (audioTracks.length) {
+        this.audioTracks = audioTracks.map((track) => ({ ...track }));
+        this.emit(EVENTS.AUDIO_TRACKS_UPDATED, { audioTracks: this.audioTracks });
+        if (this.audioId === -1)
+          this.audioTrack = Math.max(
+            0,
+            audioTracks.findIndex((track) => track.default),
+          );
+      }
+      if (subtitleTracks.length) {
+        this.subtitleTracks = subtitleTracks.map((track) => ({ ...track }));
+        this.emit(EVENTS.SUBTITLE_TRACKS_UPDATED, { subtitleTracks: this.subtitleTracks });
+        this.subtitleTrack = subtitleTracks.findIndex((track) => track.default);
+      }
+    }
 
     attachMedia(media: HTMLMediaElement) {
       queueMicrotask(() => {
@@ -119,6 +209,7 @@ export function fakeHlsLoader(options: FakeStreamOptions = {}): HlsLoader {
         }
         simulateMedia(media, duration);
         this.emit(EVENTS.MANIFEST_PARSED, {});
+        this.reportTracks();
         this.emit(EVENTS.LEVEL_SWITCHED, { level: heights.length > 1 ? 1 : 0 });
       });
     }

@@ -1,6 +1,7 @@
 import type { Episode } from '@portal/contracts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useHlsSource } from '../../../../shared/video/use-hls-source';
+import { offersTrackChoice, useTrackChoice } from '../../hooks/useTrackChoice';
 import { Spinner } from '../../../../shared/ui/Spinner';
 import { usePlaybackProgress } from '../../hooks/usePlaybackProgress';
 import { togglePlayback, useSpanSkipping, useTransientNotice } from '../../hooks/useSpanSkipping';
@@ -9,6 +10,7 @@ import { useWatchedEpisode } from '../../hooks/useWatchedEpisode';
 import { isNearEnd, skipOfferAt, type SkipPreferences } from '../../lib/episode-spans';
 import { formatTime } from '../../../../shared/lib/format-time';
 import { AUTO_LEVEL, currentQualityLabel, levelLabel } from '../../lib/quality';
+import { NO_TRACK } from '../../lib/track-choice';
 import { tvPlayerAction } from './tv-keys';
 import { TV_PLAYER_STRINGS } from './tv-player-strings';
 
@@ -29,15 +31,20 @@ export interface TvVideoPlayerProps {
   track: boolean;
   onNext(): void;
   onBack(): void;
-  /** Stories: start with the controls and the quality row open. */
+  /** Stories: start with the controls and the settings (quality, voice-over, subtitles rows) open. */
   initialQualityOpen?: boolean;
 }
 
+/** The rows ↑ opens, top to bottom. */
+type SettingsRow = 'quality' | 'audio' | 'subtitles';
+
 /**
  * The picture full screen with a remote's controls: Enter plays or pauses, ←/→ seek 10 s, ↑ shows
- * the controls with the quality row (←/→ and Enter there), ↓ hides them, Back leaves (closing the
- * row first). Progress, watched episodes and skipping openings work as on the page player; inside an
- * opening or ending not skipped by itself, a focused "Пропустить" button takes Enter.
+ * the controls with the settings: the quality row and, when the stream offers them, the voice-over
+ * («Озвучка») and subtitles («Субтитры») rows (←/→ along a row, ↑/↓ between rows, Enter picks), ↓
+ * hides them, Back leaves (closing the rows first). Progress, watched episodes, skipping openings and
+ * the remembered voice-over work as on the page player; inside an opening or ending not skipped by
+ * itself, a focused "Пропустить" button takes Enter.
  */
 export function TvVideoPlayer({
   animeId,
@@ -54,20 +61,35 @@ export function TvVideoPlayer({
 }: TvVideoPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const qualityRef = useRef<HTMLDivElement>(null);
+  const settingsRef = useRef<HTMLDivElement>(null);
   const [startAt, setStartAt] = useState(startPosition);
   usePlaybackProgress(videoRef, { animeId, episode: episode.number, enabled: track });
-  const source = useHlsSource(videoRef, url, { startPosition: startAt });
+  const tracks = useTrackChoice(animeId);
+  const source = useHlsSource(videoRef, url, { startPosition: startAt, loadHls: tracks.loadHls });
   const state = useVideoState(videoRef);
   useWatchedEpisode(state, { animeId, episode: episode.number, ending: episode.ending, enabled: track });
 
   const [controlsUntil, setControlsUntil] = useState<number | null>(() => (initialQualityOpen ? Infinity : Date.now() + CONTROLS_MS));
-  const [qualityOpen, setQualityOpen] = useState(initialQualityOpen);
+  const [settingsOpen, setSettingsOpen] = useState(initialQualityOpen);
   const [notice, setNotice] = useTransientNotice<string>(startPosition > 0 ? S.resumed(startPosition) : null, NOTICE_MS);
   const { skipped, skip } = useSpanSkipping(videoRef, episode, preferences, (kind) => setNotice(S.skipped[kind]));
   const offer = skipOfferAt(state.time, episode, preferences, skipped);
   const showNext = nextEpisode !== null && (state.ended || isNearEnd(state.time, state.duration, episode.ending));
-  const controlsVisible = controlsUntil !== null || state.paused || qualityOpen || Boolean(source.error);
+  const controlsVisible = controlsUntil !== null || state.paused || settingsOpen || Boolean(source.error);
+  const withTracks = offersTrackChoice(tracks);
+  const rows: SettingsRow[] = [
+    ...(source.levels.length > 1 ? (['quality'] as const) : []),
+    ...(withTracks && tracks.audio.length > 0 ? (['audio'] as const) : []),
+    ...(withTracks && tracks.subtitles.length > 0 ? (['subtitles'] as const) : []),
+  ];
+  // What ↑ offers to change: the quality, a voice-over to switch to, subtitles to turn on.
+  const hint = withTracks
+    ? S.hintWithRows([
+        ...(source.levels.length > 1 ? [S.rowNames.quality] : []),
+        ...(tracks.audio.length > 1 ? [S.rowNames.audio] : []),
+        ...(tracks.subtitles.length > 0 ? [S.rowNames.subtitles] : []),
+      ])
+    : S.hint;
 
   const showControls = useCallback(() => setControlsUntil(Date.now() + CONTROLS_MS), []);
   useEffect(() => {
@@ -85,21 +107,19 @@ export function TvVideoPlayer({
     else if (!rootRef.current?.contains(document.activeElement)) rootRef.current?.focus({ preventScroll: true });
   }, [offeredSkip]);
 
-  const qualityButtons = () => [...(qualityRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+  const settingRows = () => [...(settingsRef.current?.querySelectorAll<HTMLElement>('[role="group"]') ?? [])];
 
-  const openQuality = () => {
+  const openSettings = () => {
     showControls();
-    if (source.levels.length < 2) return;
-    setQualityOpen(true);
+    if (rows.length === 0) return;
+    setSettingsOpen(true);
   };
   useEffect(() => {
-    if (!qualityOpen) return;
-    const buttons = qualityButtons();
-    (buttons.find((button) => button.getAttribute('aria-pressed') === 'true') ?? buttons[0])?.focus();
-  }, [qualityOpen]);
+    if (settingsOpen) enterRow(settingsRef.current?.querySelector('[role="group"]'));
+  }, [settingsOpen]);
 
-  const closeQuality = () => {
-    setQualityOpen(false);
+  const closeSettings = () => {
+    setSettingsOpen(false);
     setControlsUntil(null);
     rootRef.current?.focus({ preventScroll: true });
   };
@@ -111,8 +131,8 @@ export function TvVideoPlayer({
     const focused = document.activeElement;
     const onOwnButton = focused instanceof HTMLButtonElement && rootRef.current?.contains(focused);
     // Enter on a focused button (next episode, retry, a quality) is that button's click.
-    if (onOwnButton && !qualityOpen && (event.key === 'Enter' || event.key === ' ')) return;
-    const action = tvPlayerAction(event.key, qualityOpen);
+    if (onOwnButton && !settingsOpen && (event.key === 'Enter' || event.key === ' ')) return;
+    const action = tvPlayerAction(event.key, settingsOpen);
     if (!action) return;
     event.preventDefault();
     const video = videoRef.current;
@@ -131,16 +151,25 @@ export function TvVideoPlayer({
         }
         showControls();
         return;
-      case 'show-quality':
-        openQuality();
+      case 'show-settings':
+        openSettings();
         return;
       case 'hide':
-        closeQuality();
+        closeSettings();
         return;
       case 'move': {
-        const buttons = qualityButtons();
+        const buttons = buttonsOf(focused?.closest('[role="group"]') ?? settingRows()[0]);
         const index = buttons.indexOf(focused as HTMLButtonElement);
         buttons[Math.min(buttons.length - 1, Math.max(0, index + action.by))]?.focus();
+        return;
+      }
+      case 'row': {
+        const all = settingRows();
+        const current = all.findIndex((row) => row.contains(focused));
+        const next = current + action.by;
+        // ↓ past the last row closes the settings, as ↓ hides the controls; ↑ on the first stays.
+        if (next >= all.length) closeSettings();
+        else if (next >= 0) enterRow(all[next]);
         return;
       }
     }
@@ -153,8 +182,18 @@ export function TvVideoPlayer({
 
   const chooseLevel = (index: number) => {
     source.setLevel(index);
-    closeQuality();
+    closeSettings();
   };
+  const chooseAudio = (index: number) => {
+    tracks.chooseAudio(index);
+    closeSettings();
+  };
+  const chooseSubtitles = (index: number) => {
+    tracks.chooseSubtitles(index);
+    closeSettings();
+  };
+  const audioLabel = tracks.audio.find((option) => option.index === tracks.audioTrack)?.label ?? null;
+  const subtitlesLabel = tracks.subtitles.find((option) => option.index === tracks.subtitleTrack)?.label ?? null;
 
   const retry = () => {
     setStartAt(state.time);
@@ -238,29 +277,77 @@ export function TvVideoPlayer({
           <span className="tv-player__time">
             {formatTime(state.time)} / {formatTime(duration)}
           </span>
-          <span className="tv-player__hint">{S.hint}</span>
-          {source.levels.length > 1 ? (
-            <span className="tv-player__quality-label">
-              {S.qualityButton(currentQualityLabel(source.levels, source.currentLevel, source.playingLevel, S.auto))}
-            </span>
-          ) : null}
+          <span className="tv-player__hint">{hint}</span>
+          <span className="tv-player__labels">
+            {source.levels.length > 1 ? (
+              <span>{S.qualityButton(currentQualityLabel(source.levels, source.currentLevel, source.playingLevel, S.auto))}</span>
+            ) : null}
+            {withTracks && audioLabel ? <span>{S.audioLabel(audioLabel)}</span> : null}
+            {withTracks && tracks.subtitles.length > 0 ? <span>{S.subtitlesLabel(subtitlesLabel)}</span> : null}
+          </span>
         </div>
-        {qualityOpen ? (
-          <div ref={qualityRef} className="tv-player__quality" role="group" aria-label={S.qualityRow}>
-            {[{ index: AUTO_LEVEL, label: S.auto }, ...source.levels.map((level) => ({ index: level.index, label: levelLabel(level) }))].map((option) => (
-              <button
-                key={option.index}
-                type="button"
-                className="tv-player__button tv-player__button--quality"
-                aria-pressed={source.currentLevel === option.index}
-                onClick={() => chooseLevel(option.index)}
-              >
-                {option.label}
-              </button>
-            ))}
+        {settingsOpen ? (
+          <div ref={settingsRef} className="tv-player__settings">
+            {rows.includes('quality') ? (
+              <SettingsRowButtons
+                label={S.qualityRow}
+                options={[{ index: AUTO_LEVEL, label: S.auto }, ...source.levels.map((level) => ({ index: level.index, label: levelLabel(level) }))]}
+                current={source.currentLevel}
+                onChoose={chooseLevel}
+              />
+            ) : null}
+            {rows.includes('audio') ? <SettingsRowButtons label={S.audio} options={tracks.audio} current={tracks.audioTrack} onChoose={chooseAudio} /> : null}
+            {rows.includes('subtitles') ? (
+              <SettingsRowButtons
+                label={S.subtitles}
+                options={[{ index: NO_TRACK, label: S.subtitlesOff }, ...tracks.subtitles]}
+                current={tracks.subtitleTrack}
+                onChoose={chooseSubtitles}
+              />
+            ) : null}
           </div>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+const buttonsOf = (row: Element | null | undefined) => [...(row?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+
+/** Focuses a row of the settings on its current choice. */
+function enterRow(row: Element | null | undefined) {
+  const buttons = buttonsOf(row);
+  (buttons.find((button) => button.getAttribute('aria-pressed') === 'true') ?? buttons[0])?.focus();
+}
+
+/** One row of the settings: its name, and a button per option, the current one pressed. */
+function SettingsRowButtons({
+  label,
+  options,
+  current,
+  onChoose,
+}: {
+  label: string;
+  options: ReadonlyArray<{ index: number; label: string }>;
+  current: number;
+  onChoose(index: number): void;
+}) {
+  return (
+    <div className="tv-player__quality" role="group" aria-label={label}>
+      <span className="tv-player__row-label" aria-hidden="true">
+        {label}
+      </span>
+      {options.map((option) => (
+        <button
+          key={option.index}
+          type="button"
+          className="tv-player__button tv-player__button--quality"
+          aria-pressed={current === option.index}
+          onClick={() => onChoose(option.index)}
+        >
+          {option.label}
+        </button>
+      ))}
     </div>
   );
 }
