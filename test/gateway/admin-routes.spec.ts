@@ -34,6 +34,7 @@ const ADMIN_ROUTES: AdminRoute[] = [
   // Users, the audit log, statistics (docs/moderation.md).
   { route: 'GET /api/users', admin: 200 },
   { route: 'PUT /api/user/:id/admin', url: `/api/user/${NO_UUID}/admin`, body: { isAdmin: true }, admin: 404 },
+  { route: 'PUT /api/user/:id/uploader', url: `/api/user/${NO_UUID}/uploader`, body: { isUploader: true }, admin: 404 },
   { route: 'GET /api/admin/audit-log', admin: 200 },
   { route: 'GET /api/admin/stats', url: '/api/admin/stats?days=30', admin: 200 },
   // Reports.
