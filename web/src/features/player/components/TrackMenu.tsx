@@ -43,10 +43,7 @@ export function TrackMenu({ audio, subtitles, audioTrack, subtitleTrack, onAudio
             </DropdownMenu.Label>
             <DropdownMenu.RadioGroup aria-labelledby={audioLabel} value={String(audioTrack)} onValueChange={(value) => onAudio(Number(value))}>
               {audio.map((track) => (
-                <DropdownMenu.RadioItem key={track.index} className="menu__item player__menu-item" value={String(track.index)}>
-                  <DropdownMenu.ItemIndicator className="player__menu-check">✓</DropdownMenu.ItemIndicator>
-                  {track.label}
-                </DropdownMenu.RadioItem>
+                <TrackItem key={track.index} value={String(track.index)} label={track.label} />
               ))}
             </DropdownMenu.RadioGroup>
           </>
@@ -62,20 +59,24 @@ export function TrackMenu({ audio, subtitles, audioTrack, subtitleTrack, onAudio
               value={subtitleTrack === NO_TRACK ? OFF : String(subtitleTrack)}
               onValueChange={(value) => onSubtitles(value === OFF ? NO_TRACK : Number(value))}
             >
-              <DropdownMenu.RadioItem className="menu__item player__menu-item" value={OFF}>
-                <DropdownMenu.ItemIndicator className="player__menu-check">✓</DropdownMenu.ItemIndicator>
-                {S.subtitlesOff}
-              </DropdownMenu.RadioItem>
+              <TrackItem value={OFF} label={S.subtitlesOff} />
               {subtitles.map((track) => (
-                <DropdownMenu.RadioItem key={track.index} className="menu__item player__menu-item" value={String(track.index)}>
-                  <DropdownMenu.ItemIndicator className="player__menu-check">✓</DropdownMenu.ItemIndicator>
-                  {track.label}
-                </DropdownMenu.RadioItem>
+                <TrackItem key={track.index} value={String(track.index)} label={track.label} />
               ))}
             </DropdownMenu.RadioGroup>
           </>
         ) : null}
       </DropdownMenu.Content>
     </DropdownMenu.Root>
+  );
+}
+
+/** One choice of the menu, checked when it is the one playing. */
+function TrackItem({ value, label }: { value: string; label: string }) {
+  return (
+    <DropdownMenu.RadioItem className="menu__item player__menu-item" value={value}>
+      <DropdownMenu.ItemIndicator className="player__menu-check">✓</DropdownMenu.ItemIndicator>
+      {label}
+    </DropdownMenu.RadioItem>
   );
 }
