@@ -54,6 +54,7 @@ export type { AuditLogEntry, AuditLogQuery, StatsQuery } from './moderation/mode
 export type { ReportCreateRequest, ReportDecisionRequest, ReportQueueRequest } from './moderation/reports.schemas';
 export * from './media/episode.dto';
 export * from './media/episode-uploads.dto';
+export * from './media/episode-tracks.dto';
 export * from './community/track-choices.dto';
 export * from './realtime/realtime-events';
 export * from './realtime/watch-party';

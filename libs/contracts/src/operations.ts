@@ -6,6 +6,7 @@ export * from './operations/registry';
 export * from './catalogue/catalogue.operations';
 export * from './catalogue/catalogue-admin.operations';
 export * from './catalogue/episode-uploads.operations';
+export * from './catalogue/episode-tracks.operations';
 export * from './auth/auth.operations';
 export * from './community/library.operations';
 export * from './community/progress.operations';

@@ -12,6 +12,8 @@ export * from './catalogue/catalogue.schemas';
 export * from './media/episodes.schemas';
 export * from './media/episode-uploads.schemas';
 export * from './media/episode-uploads.answers';
+export * from './media/episode-tracks.schemas';
+export * from './media/episode-tracks.answers';
 export * from './community/track-choices.schemas';
 export * from './community/track-choices.answers';
 export * from './community/community.schemas';

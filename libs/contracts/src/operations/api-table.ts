@@ -18,6 +18,7 @@ import * as rankingsAnswers from '../community/rankings.answers';
 import * as reviewsAnswers from '../community/reviews.answers';
 import * as episodeAnswers from '../media/episode.answers';
 import * as episodeUploadAnswers from '../media/episode-uploads.answers';
+import * as episodeTrackAnswers from '../media/episode-tracks.answers';
 import * as bansAnswers from '../moderation/bans.answers';
 import * as moderationAnswers from '../moderation/moderation.answers';
 import * as reportsAnswers from '../moderation/reports.answers';
@@ -47,7 +48,7 @@ export interface ApiSection {
 export const API_SECTIONS: readonly ApiSection[] = [
   { key: 'accounts', features: ['accounts', 'session', 'telegram', 'auditLog', 'stats'] },
   { key: 'catalogue', features: ['anime', 'people', 'collections', 'episodes', 'animeAdmin', 'catalogueMetadata'] },
-  { key: 'episode-uploads', features: ['episodeUploads'] },
+  { key: 'episode-uploads', features: ['episodeUploads', 'episodeTracks'] },
   { key: 'chat', features: ['chat', 'online'] },
   { key: 'watch-party', features: ['watchParty'] },
   { key: 'lists', features: ['lists', 'progress', 'trackChoices'] },
@@ -254,6 +255,7 @@ for (const module of [
   reviewsAnswers,
   episodeAnswers,
   episodeUploadAnswers,
+  episodeTrackAnswers,
   bansAnswers,
   moderationAnswers,
   reportsAnswers,

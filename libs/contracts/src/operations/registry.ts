@@ -6,6 +6,7 @@ import {
   PEOPLE_OPERATIONS,
 } from '../catalogue/catalogue.operations';
 import { EPISODE_UPLOAD_OPERATIONS } from '../catalogue/episode-uploads.operations';
+import { EPISODE_TRACK_OPERATIONS } from '../catalogue/episode-tracks.operations';
 import { ANIME_ADMIN_OPERATIONS, CATALOGUE_METADATA_OPERATIONS, COLLECTIONS_ADMIN_OPERATIONS } from '../catalogue/catalogue-admin.operations';
 import { ACCOUNTS_OPERATIONS, SESSION_OPERATIONS, TELEGRAM_OPERATIONS } from '../auth/auth.operations';
 import { LISTS_OPERATIONS } from '../community/library.operations';
@@ -60,6 +61,7 @@ export const OPERATIONS = {
   collectionsAdmin: COLLECTIONS_ADMIN_OPERATIONS,
   episodes: EPISODES_OPERATIONS,
   episodeUploads: EPISODE_UPLOAD_OPERATIONS,
+  episodeTracks: EPISODE_TRACK_OPERATIONS,
   animeAdmin: ANIME_ADMIN_OPERATIONS,
   catalogueMetadata: CATALOGUE_METADATA_OPERATIONS,
   progress: PROGRESS_OPERATIONS,
