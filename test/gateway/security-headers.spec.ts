@@ -28,7 +28,7 @@ const APP_POLICY = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'style-src-attr': ["'none'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-  'media-src': ["'self'", 'blob:'],
+  'media-src': ["'self'", 'blob:', 'data:'],
   'connect-src': ["'self'"],
   'font-src': ["'self'", 'data:'],
   'worker-src': ["'self'", 'blob:'],

@@ -33,7 +33,8 @@ const LOCKDOWN: Directives = {
  * - img-src https:: posters live on external hosts (bangumi.tv in the dataset, Shikimori after a sync,
  *   any https URL an admin enters); data:/blob: for inline icons, upload previews and hls.js.
  * - media-src/worker-src blob:: hls.js plays through MediaSource object URLs and runs its demuxer in a
- *   worker made from a blob; avatar previews before upload are blob URLs too.
+ *   worker made from a blob; avatar previews before upload are blob URLs too. media-src data:: for each
+ *   subtitle track hls.js adds a `<track src="data:,WEBVTT">` (Safari drops cues of a track without a source).
  * - connect-src 'self' covers same-origin ws:/wss: (socket.io) in Chromium 71+, Firefox and Safari 16+.
  * - frame-src: the video provider's origin and the AMV players of CSP_FRAME_HOSTS, nothing else.
  */
@@ -45,7 +46,7 @@ function appDirectives(config: SecurityHeadersConfig): Directives {
     'style-src': ["'self'", "'unsafe-inline'"],
     'style-src-attr': ["'none'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'media-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:', 'data:'],
     'connect-src': ["'self'"],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],

@@ -139,6 +139,11 @@ export const CATALOGUE_STRINGS = {
     /** The uploaders' link to the title's «Серии» screen. */
     episodesAdmin: 'Серии',
     episodesAdminLabel: (title: string) => `Серии «${title}»: загрузка и публикация`,
+    /** The teams of the title's voice-overs and subtitles: «Озвучка: AniLibria, Studio Band · Субтитры: Crunchyroll». */
+    teams: {
+      voice: 'Озвучка',
+      subtitles: 'Субтитры',
+    },
   },
   edit: {
     title: 'Редактирование аниме',

@@ -1,4 +1,4 @@
-import { EPISODE_UPLOAD_MESSAGES } from '@portal/contracts';
+import { EPISODE_TRACK_MESSAGES, EPISODE_UPLOAD_MESSAGES } from '@portal/contracts';
 
 /** Every Russian text of the «Серии» admin screen of a title (docs/media.md, «Uploading episodes»). */
 export const EPISODES_ADMIN_STRINGS = {
@@ -123,6 +123,89 @@ export const EPISODES_ADMIN_STRINGS = {
     save: 'Сохранить',
     pending: 'Сохранение...',
   },
+
+  /** An episode's voice-overs and subtitles: the «Дорожки» dialog (the source's streams and the files added later). */
+  tracks: {
+    open: 'Дорожки',
+    openLabel: (number: number) => `Дорожки серии ${number}: озвучки и субтитры`,
+    dialogTitle: (number: number) => `Дорожки серии ${number}`,
+    description: 'Озвучки и субтитры серии. Добавленная дорожка обрабатывается отдельно: видео заново не перекодируется.',
+    listTitle: 'Дорожки серии',
+    listLabel: 'Дорожки серии',
+    loading: 'Загрузка дорожек...',
+    loadError: 'Не удалось загрузить дорожки',
+    retry: 'Повторить',
+    empty: 'У серии пока нет дорожек.',
+    noAdded: 'Добавленных дорожек пока нет: только дорожки из видео.',
+    kinds: { audio: 'Озвучка', subtitles: 'Субтитры' },
+    origins: { source: 'из видео', added: 'добавлена' },
+    states: {
+      processing: 'обрабатывается',
+      ready: 'готово',
+      failed: (error: string | null) => `ошибка: ${error || 'причина неизвестна'}`,
+    },
+    noLanguage: 'язык не указан',
+    remove: 'Удалить',
+    removeLabel: (name: string) => `Удалить дорожку «${name}»`,
+    removeQuestion: (name: string) => `Удалить дорожку «${name}»? Она пропадёт из плеера этой серии.`,
+    removeConfirm: 'Да, удалить',
+    removeConfirmLabel: (name: string) => `Подтвердить удаление дорожки «${name}»`,
+    removeCancel: 'Отмена',
+    removing: 'Удаление...',
+    removed: (name: string) => `Дорожка «${name}» удалена.`,
+
+    add: {
+      title: 'Добавить дорожку',
+      kindLabel: 'Тип дорожки',
+      teamLabel: 'Команда',
+      teamHint: 'Выберите из списка или введите новое название: команда будет создана.',
+      languageLabel: 'Язык',
+      /** BCP 47 codes the form offers, in this order; '' is «Не указан» (sent as no language). */
+      languages: [
+        { code: 'ru', label: 'Русский' },
+        { code: 'ja', label: 'Японский' },
+        { code: 'en', label: 'Английский' },
+        { code: 'uk', label: 'Украинский' },
+        { code: '', label: 'Не указан' },
+      ],
+      fileLabel: 'Файл',
+      fileHints: {
+        audio: 'MKA, M4A, MP3, FLAC, AAC, Opus, AC3 или видео со звуком.',
+        subtitles: (maxMb: number) => `SRT, ASS, SSA или VTT, до ${maxMb} МБ.`,
+      },
+      accept: {
+        audio: 'audio/*,.mka,.m4a,.mp3,.flac,.aac,.opus,.ac3',
+        subtitles: '.srt,.ass,.ssa,.vtt',
+      },
+      submit: 'Добавить дорожку',
+      fileMissing: EPISODE_TRACK_MESSAGES.fileMissing,
+      teamMissing: 'Укажите название команды',
+      teamTooLong: EPISODE_TRACK_MESSAGES.team,
+      fileTooLarge: EPISODE_TRACK_MESSAGES.fileTooLarge,
+      progressLabel: 'Загрузка дорожки',
+      /** «42 % · 1,2 из 3,0 МБ». */
+      progress: (percent: number, sentMb: string, totalMb: string) => `${percent} % · ${sentMb} из ${totalMb} МБ`,
+      fileOf: (fileName: string) => `Загружается ${fileName}`,
+      cancel: 'Отменить',
+      cancelLabel: 'Отменить загрузку дорожки',
+      failed: 'Не удалось загрузить дорожку. Проверьте соединение и попробуйте ещё раз.',
+      done: (name: string) => `Дорожка «${name}» добавлена и обрабатывается.`,
+    },
+  },
+
+  /** BCP 47 codes of the tracks (`ru`, `ja`), in Russian; others are shown as they are. */
+  trackLanguages: {
+    ru: 'русский',
+    ja: 'японский',
+    en: 'английский',
+    uk: 'украинский',
+    zh: 'китайский',
+    ko: 'корейский',
+    de: 'немецкий',
+    fr: 'французский',
+    es: 'испанский',
+    it: 'итальянский',
+  } as Record<string, string | undefined>,
 
   /** ISO 639-2 codes ffprobe reads from the `language` tag, in Russian; others are shown as they are. */
   languages: {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AnimeDetails, AnimeListQuery, AnimeStats, AnimeSummary, AnimeWrite, Collection, Genre, SearchHit } from '@portal/contracts';
+import type { AnimeDetails, AnimeListQuery, AnimeStats, AnimeSummary, AnimeWrite, Collection, Genre, SearchHit, TitleTeams } from '@portal/contracts';
 import { CATALOGUE_PAGE_SIZE, HOME_ROW_SIZE } from '@portal/contracts';
 import type { ApiPage } from '../../../shared/api/http-client';
 import { operationsOf } from '../../../shared/api/operations-client';
@@ -26,6 +26,7 @@ function compact<T extends object>(params: T): Partial<T> {
 const anime = operationsOf('anime');
 const animeAdmin = operationsOf('animeAdmin');
 const collections = operationsOf('collections');
+const episodeTracks = operationsOf('episodeTracks');
 
 export function fetchAnimeList(params: AnimeListQuery = {}, signal?: AbortSignal): Promise<AnimePage> {
   return anime.list(compact(params), { signal });
@@ -51,6 +52,11 @@ export function searchAnime(title: string, limit?: number, signal?: AbortSignal)
 /** A title's list-status counts and score distribution. */
 export function fetchAnimeStats(id: number | string, signal?: AbortSignal): Promise<AnimeStats> {
   return anime.stats({ id }, { signal });
+}
+
+/** The voice-over and subtitle teams of a title's published episodes (ready tracks only). */
+export function fetchTitleTeams(animeId: number, signal?: AbortSignal): Promise<TitleTeams> {
+  return episodeTracks.titleTeams({ animeId }, { signal });
 }
 
 export function fetchGenres(signal?: AbortSignal): Promise<Genre[]> {
@@ -82,6 +88,7 @@ export const catalogueKeys = {
   fresh: (params: PageParams) => [...catalogueKeys.all, 'new', compact(params)] as const,
   search: (title: string, limit?: number) => [...catalogueKeys.all, 'search', title, limit ?? null] as const,
   stats: (id: number | string) => [...catalogueKeys.all, 'anime', String(id), 'stats'] as const,
+  teams: (id: number) => [...catalogueKeys.all, 'anime', String(id), 'teams'] as const,
   genres: () => [...catalogueKeys.all, 'genres'] as const,
   featuredCollections: () => [...catalogueKeys.all, 'collections', 'featured'] as const,
 };
@@ -127,6 +134,10 @@ export const searchAnimeQuery = (title: string, limit?: number) =>
 
 export const animeStatsQuery = (id: number | string) =>
   queryOptions({ queryKey: catalogueKeys.stats(id), queryFn: ({ signal }) => fetchAnimeStats(id, signal) });
+
+/** The title page's «Озвучка: … · Субтитры: …» line; a failure is not retried (the line is left out). */
+export const titleTeamsQuery = (animeId: number) =>
+  queryOptions({ queryKey: catalogueKeys.teams(animeId), queryFn: ({ signal }) => fetchTitleTeams(animeId, signal), retry: false });
 
 export const genresQuery = () => queryOptions({ queryKey: catalogueKeys.genres(), queryFn: ({ signal }) => fetchGenres(signal), staleTime: 30 * 60_000 });
 

@@ -18,6 +18,7 @@ import { AnimeFacts, AnimeGenres, AnimeNames } from './AnimeFacts';
 import { AnimeGrid } from './AnimeGrid';
 import { AnimeStatsPanel } from './AnimeStatsPanel';
 import { AnimeVideos, playableVideos } from './AnimeVideos';
+import { TitleTeams } from './TitleTeams';
 import '../catalogue.css';
 
 const S = CATALOGUE_STRINGS.anime;
@@ -142,6 +143,7 @@ export function AnimeDetailsView({ anime, slots }: { anime: AnimeDetails; slots?
             <AnimeSlots anime={anime} slots={slots?.actions} />
           </div>
           <AnimeFacts anime={anime} />
+          <TitleTeams animeId={anime.id} />
         </div>
       </div>
 

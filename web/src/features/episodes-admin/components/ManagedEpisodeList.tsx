@@ -1,5 +1,5 @@
 import type { ManagedEpisode } from '@portal/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/lib/format-time';
@@ -11,9 +11,11 @@ import { markersSummary } from '../lib/episode-markers';
 import { formatQualities } from '../lib/episodes-admin-format';
 import { EPISODES_ADMIN_STRINGS } from '../strings';
 import { EpisodeMarkersDialog } from './EpisodeMarkersDialog';
+import { EpisodeTracksDialog } from './EpisodeTracksDialog';
 
 const S = EPISODES_ADMIN_STRINGS.episodes;
 const M = EPISODES_ADMIN_STRINGS.markers;
+const T = EPISODES_ADMIN_STRINGS.tracks;
 
 /** «Опенинг 0:05–1:35 · Эндинг 22:10–23:40» and where they came from (nothing said when from nowhere yet, or with the samples). */
 function EpisodeMarkersCell({ episode }: { episode: ManagedEpisode }) {
@@ -61,6 +63,26 @@ function EditMarkers({ animeId, episode }: { animeId: number; episode: ManagedEp
   );
 }
 
+/** «Дорожки» and its dialog: the episode's voice-overs and subtitles, and a new one added without re-encoding the video. */
+function EditTracks({ animeId, number }: { animeId: number; number: number }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // The dialog has no Radix trigger to give the focus back to: once it is gone, the focus returns here.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return (
+    <>
+      <Button ref={buttonRef} size="small" variant="secondary" onClick={() => setOpen(true)} aria-label={T.openLabel(number)}>
+        {T.open}
+      </Button>
+      <EpisodeTracksDialog open={open} onOpenChange={setOpen} animeId={animeId} number={number} />
+    </>
+  );
+}
+
 function ManagedEpisodeRow({ animeId, episode }: { animeId: number; episode: ManagedEpisode }) {
   const publish = usePublishEpisode(animeId);
   const { number, published } = episode;
@@ -88,6 +110,8 @@ function ManagedEpisodeRow({ animeId, episode }: { animeId: number; episode: Man
             </Button>
           ) : null}
           {episode.origin === 'upload' ? <EditMarkers animeId={animeId} episode={episode} /> : null}
+          {/* Tracks are added to a transcoded upload's playlist; the samples' streams are fixed. */}
+          {episode.origin === 'upload' ? <EditTracks animeId={animeId} number={number} /> : null}
           <Link to={`/watch/${animeId}/${number}`} aria-label={S.watchLabel(number)}>
             {S.watch}
           </Link>

@@ -1,4 +1,5 @@
-import type { EpisodeManagement, EpisodeSourceView, ManagedEpisode } from '@portal/contracts';
+import type { EpisodeManagement, EpisodeSourceView, EpisodeTrack, EpisodeTrackList, ManagedEpisode, ReleaseTeam, ReleaseTeamKind } from '@portal/contracts';
+import { TrackUploadAborted, type EpisodeTrackUploadRequest, type StartEpisodeTrackUpload } from '../api/episode-track-upload';
 import type { EpisodeUploadHandle, EpisodeUploadRequest, StartEpisodeUpload } from '../api/episode-upload';
 
 /** The title the fixtures manage (catalogue id 20). */
@@ -141,3 +142,103 @@ export function fakeEpisodeUploads(script: (upload: FakeUpload) => void = () => 
 export const videoFile = (name = 'naruto-04.mkv', type = 'video/x-matroska', megabytes = 1): File => new File([new Uint8Array(megabytes * MB)], name, { type });
 
 export const MEGABYTE = MB;
+
+// The «Дорожки» dialog ----------------------------------------------------------------------------
+
+export const tracksRoute = (number: number) => `GET /api/admin/anime/${ANIME_ID}/episodes/${number}/tracks`;
+export const TEAMS = 'GET /api/admin/release-teams';
+export const removeTrackRoute = (id: string) => `DELETE /api/admin/episode-tracks/${id}`;
+
+/** A UUID-shaped track id for fixture number `n`. */
+export const trackId = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A release team; `kind` voice unless told. */
+export const makeTeam = (id: number, name: string, kind: ReleaseTeamKind = 'voice'): ReleaseTeam => ({ id, name, kind });
+export const ANILIBRIA = makeTeam(1, 'AniLibria');
+export const STUDIO_BAND = makeTeam(2, 'Studio Band');
+export const ANIDUB = makeTeam(3, 'AniDub');
+export const CRUNCHYROLL = makeTeam(4, 'Crunchyroll', 'subtitles');
+
+/** A track of episode 3: the source's Russian voice-over by AniLibria unless told otherwise. */
+export function makeTrack(fields: Partial<EpisodeTrack> = {}): EpisodeTrack {
+  return {
+    id: trackId(1),
+    animeId: ANIME_ID,
+    number: 3,
+    kind: 'audio',
+    name: 'AniLibria',
+    team: ANILIBRIA,
+    language: 'ru',
+    origin: 'source',
+    state: 'ready',
+    error: null,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** The source's two audio streams: AniLibria (ru) and an untitled Japanese one. */
+export const sourceTracks = (): EpisodeTrack[] => [
+  makeTrack(),
+  makeTrack({ id: trackId(2), name: 'Японский', team: null, language: 'ja', createdAt: '2026-11-26T10:00:01.000Z' }),
+];
+
+export const TRACK_ERROR = 'В файле нет звуковой дорожки: загрузите MKA, M4A, MP3, FLAC или видео со звуком';
+
+/** Added later: Crunchyroll's subtitles (ready), Studio Band's voice-over (processing), AniDub's (failed). */
+export const readySubtitles = (fields: Partial<EpisodeTrack> = {}) =>
+  makeTrack({ id: trackId(3), kind: 'subtitles', name: 'Crunchyroll', team: CRUNCHYROLL, origin: 'added', createdAt: '2026-11-27T09:00:00.000Z', ...fields });
+export const processingVoice = (fields: Partial<EpisodeTrack> = {}) =>
+  makeTrack({ id: trackId(4), name: 'Studio Band', team: STUDIO_BAND, origin: 'added', state: 'processing', createdAt: '2026-11-27T09:05:00.000Z', ...fields });
+export const failedVoice = (fields: Partial<EpisodeTrack> = {}) =>
+  makeTrack({
+    id: trackId(5),
+    name: 'AniDub',
+    team: ANIDUB,
+    origin: 'added',
+    state: 'failed',
+    error: TRACK_ERROR,
+    createdAt: '2026-11-27T09:10:00.000Z',
+    ...fields,
+  });
+
+export const trackList = (items: EpisodeTrack[]): EpisodeTrackList => ({ items });
+
+/** An upload the fake started: its request, whether it was aborted, and how to end it. */
+export interface FakeTrackUpload {
+  request: EpisodeTrackUploadRequest;
+  aborted: boolean;
+  resolve(track: EpisodeTrack): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A stand-in for the XMLHttpRequest upload: `start` records each upload and runs `script` on it (report
+ * progress, answer the new track, refuse); `uploads` are the ones started, for assertions.
+ */
+export function fakeTrackUploads(script: (upload: FakeTrackUpload) => void = () => undefined): { start: StartEpisodeTrackUpload; uploads: FakeTrackUpload[] } {
+  const uploads: FakeTrackUpload[] = [];
+  const start: StartEpisodeTrackUpload = (request) => {
+    let settle: Pick<FakeTrackUpload, 'resolve' | 'reject'> = { resolve: () => undefined, reject: () => undefined };
+    const done = new Promise<EpisodeTrack>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    const upload: FakeTrackUpload = { request, aborted: false, ...settle };
+    uploads.push(upload);
+    script(upload);
+    return {
+      done,
+      abort: () => {
+        upload.aborted = true;
+        upload.reject(new TrackUploadAborted('aborted'));
+      },
+    };
+  };
+  return { start, uploads };
+}
+
+/** A subtitle file of `bytes` (its bytes are never read by the fake upload). */
+export const subtitleFile = (name = 'naruto-03.ass', bytes = 2048): File => new File([new Uint8Array(bytes)], name, { type: '' });
+/** An audio file of `megabytes`. */
+export const audioFile = (name = 'naruto-03-studio-band.mka', megabytes = 1): File =>
+  new File([new Uint8Array(megabytes * MB)], name, { type: 'audio/x-matroska' });
