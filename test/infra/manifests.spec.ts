@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join, relative } from 'path';
 import { parseAllDocuments } from 'yaml';
+import { catalogueEnvSchema, gatewayEnvSchema, loadConfig } from '@portal/config';
 import { schemaErrors, unknownFieldErrors, type ManifestObject } from './k8s-schema';
 
 const ROOT = join(__dirname, '..', '..');
@@ -25,13 +26,15 @@ interface AppSpec {
   live: string;
   needsDatabase: boolean;
   needsJwt: boolean;
+  /** Reads the media store's settings (MEDIA_STORE, S3_*; docs/media.md «Where media is stored»). */
+  readsMediaStore?: boolean;
 }
 
 /** The apps' facts: where each one listens and what it reads. */
 const APPS: Record<string, AppSpec> = {
-  gateway: { port: 3000, ready: '/api/health/ready', live: '/api/health/live', needsDatabase: false, needsJwt: true },
+  gateway: { port: 3000, ready: '/api/health/ready', live: '/api/health/live', needsDatabase: false, needsJwt: true, readsMediaStore: true },
   auth: { port: 3101, ready: '/health/ready', live: '/health/live', needsDatabase: true, needsJwt: true },
-  catalogue: { port: 3102, ready: '/health/ready', live: '/health/live', needsDatabase: true, needsJwt: false },
+  catalogue: { port: 3102, ready: '/health/ready', live: '/health/live', needsDatabase: true, needsJwt: false, readsMediaStore: true },
   community: { port: 3103, ready: '/health/ready', live: '/health/live', needsDatabase: true, needsJwt: false },
   chat: { port: 3104, ready: '/health/ready', live: '/health/live', needsDatabase: true, needsJwt: false },
   rewards: { port: 3105, ready: '/health/ready', live: '/health/live', needsDatabase: true, needsJwt: false },
@@ -41,6 +44,10 @@ const APP_NAMES = Object.keys(APPS);
 /** The apps with a database schema of their own, in the order the migrations Job applies them. */
 const DATABASE_APPS = APP_NAMES.filter((app) => APPS[app].needsDatabase);
 const SECRET_KEYS = ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET'];
+/** The bucket's keys: secrets too, but only needed with MEDIA_STORE=s3, so referenced as optional. */
+const MEDIA_SECRET_KEYS = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+/** The media store's settings that are not secret: in the shared ConfigMap. */
+const MEDIA_CONFIG_KEYS = ['MEDIA_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_FORCE_PATH_STYLE', 'MEDIA_PUBLIC_BASE_URL', 'MEDIA_URL_TTL_SECONDS'];
 /** Every app runs at least this many replicas, so one pod lost (node, drain, rollout) never takes an app down. */
 const MIN_REPLICAS = 2;
 
@@ -356,12 +363,15 @@ describe('k8s manifests', () => {
       const expected = ['REDIS_URL'];
       if (spec.needsDatabase) expected.push('DATABASE_URL');
       if (spec.needsJwt) expected.push('JWT_SECRET');
+      const optional = spec.readsMediaStore ? MEDIA_SECRET_KEYS : [];
       const fromSecret = ((c.env as Obj[]) ?? []).filter((e) => e.valueFrom?.secretKeyRef);
-      expect(fromSecret.map((e) => e.name).sort()).toEqual(expected.sort());
+      expect(fromSecret.map((e) => e.name).sort()).toEqual([...expected, ...optional].sort());
       for (const e of fromSecret) {
-        expect(e.valueFrom.secretKeyRef).toEqual({ name: SECRET_NAME, key: e.name });
+        // The bucket's keys are optional (MEDIA_STORE=folder boots without them); the others must exist.
+        const reference = optional.includes(e.name) ? { name: SECRET_NAME, key: e.name, optional: true } : { name: SECRET_NAME, key: e.name };
+        expect(e.valueFrom.secretKeyRef).toEqual(reference);
       }
-      for (const key of SECRET_KEYS) {
+      for (const key of [...SECRET_KEYS, ...MEDIA_SECRET_KEYS]) {
         expect(envValue(c, key)?.value).toBeUndefined();
       }
       // a whole-Secret envFrom would hand every app every secret
@@ -378,16 +388,16 @@ describe('k8s manifests', () => {
   describe('Secret template', () => {
     const secrets = ofKind('Secret');
 
-    it('is the only Secret and holds placeholder keys for DATABASE_URL, REDIS_URL and JWT_SECRET', () => {
+    it("is the only Secret and holds placeholder keys for DATABASE_URL, REDIS_URL, JWT_SECRET and the bucket's keys", () => {
       expect(secrets.map((s) => s.metadata.name)).toEqual([SECRET_NAME]);
       const s = secrets[0];
       const values = { ...(s.stringData ?? {}), ...(s.data ?? {}) };
-      expect(Object.keys(values).sort()).toEqual([...SECRET_KEYS].sort());
+      expect(Object.keys(values).sort()).toEqual([...SECRET_KEYS, ...MEDIA_SECRET_KEYS].sort());
     });
 
     it('has no value other than the REPLACE_ME placeholder', () => {
       const s = secrets[0];
-      expect(Object.values(s.stringData ?? {})).toEqual(SECRET_KEYS.map(() => PLACEHOLDER));
+      expect(Object.values(s.stringData ?? {})).toEqual([...SECRET_KEYS, ...MEDIA_SECRET_KEYS].map(() => PLACEHOLDER));
       // base64 `data` could hide a real value: only the encoded placeholder is allowed
       for (const v of Object.values(s.data ?? {})) {
         expect(Buffer.from(String(v), 'base64').toString('utf8')).toBe(PLACEHOLDER);
@@ -400,7 +410,25 @@ describe('k8s manifests', () => {
 
     it('keeps secret keys out of every ConfigMap', () => {
       for (const cm of ofKind('ConfigMap')) {
-        for (const key of SECRET_KEYS) expect(Object.keys(cm.data ?? {})).not.toContain(key);
+        for (const key of [...SECRET_KEYS, ...MEDIA_SECRET_KEYS]) expect(Object.keys(cm.data ?? {})).not.toContain(key);
+      }
+    });
+  });
+
+  describe('media store (MEDIA_STORE)', () => {
+    const config = () => only(named('ConfigMap', 'portal-config'), 'ConfigMap portal-config').data as Record<string, string>;
+    const secrets = { REDIS_URL: 'redis://redis:6379', DATABASE_URL: 'postgres://portal@postgres:5432/portal', JWT_SECRET: 'x'.repeat(32) };
+
+    it('lists every setting in the shared ConfigMap, the folder store by default', () => {
+      for (const key of MEDIA_CONFIG_KEYS) expect({ key, listed: key in config() }).toEqual({ key, listed: true });
+      expect(config().MEDIA_STORE).toBe('folder');
+    });
+
+    it("passes the gateway's and the catalogue's checks as it is, and with s3 once the bucket and its keys are given", () => {
+      for (const schema of [gatewayEnvSchema, catalogueEnvSchema]) {
+        expect(loadConfig(schema, { ...config(), ...secrets })).toMatchObject({ MEDIA_STORE: 'folder' });
+        const s3 = { ...config(), ...secrets, MEDIA_STORE: 's3', S3_BUCKET: 'portal-media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+        expect(loadConfig(schema, s3)).toMatchObject({ MEDIA_STORE: 's3', S3_BUCKET: 'portal-media', S3_ENDPOINT: undefined });
       }
     });
   });
@@ -539,8 +567,37 @@ describe('k8s manifests', () => {
 describe('docker-compose.yml', () => {
   const services = (compose.services ?? {}) as Record<string, Obj>;
 
-  it('runs postgres, redis and the seven apps, and nothing else', () => {
-    expect(Object.keys(services).sort()).toEqual([...APP_NAMES, 'postgres', 'redis'].sort());
+  it('runs postgres, redis and the seven apps, and nothing else by default', () => {
+    const always = Object.keys(services).filter((name) => !services[name].profiles);
+    expect(always.sort()).toEqual([...APP_NAMES, 'postgres', 'redis'].sort());
+  });
+
+  describe('the object-storage variant (profile s3)', () => {
+    it('runs MinIO and the step that makes its bucket only with --profile s3, its keys from the shell', () => {
+      const optional = Object.keys(services).filter((name) => services[name].profiles);
+      expect(optional.sort()).toEqual(['minio', 'minio-bucket']);
+      for (const name of optional) expect(services[name].profiles).toEqual(['s3']);
+      expect(services.minio.image).toMatch(/^minio\/minio(:|$)/);
+      expect(services.minio.environment.MINIO_ROOT_USER).toBe('${S3_ACCESS_KEY_ID:-}');
+      expect(services.minio.environment.MINIO_ROOT_PASSWORD).toBe('${S3_SECRET_ACCESS_KEY:-}');
+      expect(services['minio-bucket'].depends_on).toEqual({ minio: { condition: 'service_healthy' } });
+    });
+
+    it('gives the gateway and the catalogue the media store settings, folder by default, secrets never committed', () => {
+      for (const app of APP_NAMES) {
+        const env = services[app].environment as Obj;
+        if (!APPS[app].readsMediaStore) {
+          expect({ app, store: env.MEDIA_STORE }).toEqual({ app, store: undefined });
+          continue;
+        }
+        for (const key of MEDIA_CONFIG_KEYS) expect({ app, key, set: key in env }).toEqual({ app, key, set: true });
+        expect(env.MEDIA_STORE).toBe('${MEDIA_STORE:-folder}');
+        expect(env.S3_ENDPOINT).toBe('${S3_ENDPOINT:-http://minio:9000}');
+        for (const key of MEDIA_SECRET_KEYS) expect(env[key]).toBe(`\${${key}:-}`);
+        // With the profile they wait for the bucket; without it the dependency is ignored.
+        expect(services[app].depends_on['minio-bucket']).toEqual({ condition: 'service_completed_successfully', required: false });
+      }
+    });
   });
 
   it('runs PostgreSQL 16 as a UTF-8 C.UTF-8 database with a pg_isready healthcheck', () => {

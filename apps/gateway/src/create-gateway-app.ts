@@ -74,7 +74,7 @@ export async function createGatewayApp(config: GatewayEnv, logger: Logger): Prom
   app.get(CatalogueResponseCache).register(fastify);
   await app.register(multipart);
   await serveUploads(app, config.UPLOADS_DIR);
-  await serveMedia(app, config.MEDIA_DIR);
+  await serveMedia(app, config, logger);
   await serveEpisodeUploads(app, config, logger);
   await serveCards(app, config.MEDIA_DIR);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_HEALTH_PORTS } from '@portal/contracts';
 import { integrationsEnvRefinement, telegramEnvSchema, vkIdEnvSchema } from './integrations-env';
+import { mediaStoreEnvRefinement, mediaStoreEnvSchema } from './media-store-env';
 
 // What the configuration table (docs/configuration.md) reads from a variable's schema field besides its description (config-table.ts).
 declare module 'zod' {
@@ -155,7 +156,7 @@ export const DEFAULT_CSP_FRAME_HOSTS: readonly string[] = [
   'https://rutube.ru',
 ];
 
-export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend({
+const gatewayOwnEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000).meta({ description: 'the public HTTP port (API, web client, websockets)' }),
   HOST: z.string().default('0.0.0.0').meta({ description: 'the address the gateway listens on' }),
   RPC_TIMEOUT_MS: rpcTimeoutMs,
@@ -192,6 +193,10 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
   EPISODE_UPLOAD_EXPIRY_HOURS: positiveInt(48).meta({
     description: 'an unfinished episode upload not continued for this long is deleted (its partial file too)',
   }),
+  EPISODE_TRACK_UPLOAD_MAX_MB: positiveInt(1024).meta({
+    description:
+      'largest voice-over file added to a transcoded episode (`POST /api/admin/anime/:animeId/episodes/:number/tracks`, checked by ffprobe; 413 past it); subtitle files are limited to 5 MB',
+  }),
   POSTER_SOURCE_ORIGINS: posterSourceOrigins
     .default(() => [...DEFAULT_POSTER_SOURCE_ORIGINS])
     .meta({
@@ -215,6 +220,9 @@ export const gatewayEnvSchema = baseEnvSchema.extend(jwtEnvSchema.shape).extend(
       "at least 16 characters: `GET /metrics` of the gateway also answers `Authorization: Bearer <token>`; unset, only a direct (not proxied) connection from a loopback or private address may read it, everyone else gets 404. The services' `/metrics` on `HEALTH_PORT` is not guarded (docs/deployment.md, «Observability»)",
   }),
 });
+
+/** The gateway serves `/media/` from the media store (a folder or a bucket: MEDIA_STORE). */
+export const gatewayEnvSchema = gatewayOwnEnvSchema.extend(mediaStoreEnvSchema.shape).superRefine(mediaStoreEnvRefinement);
 
 export const serviceEnvSchema = (healthPort: number) => baseEnvSchema.extend(databaseEnvSchema.shape).extend(healthPortSchema(healthPort).shape);
 
@@ -246,7 +254,7 @@ export const authEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.auth)
 
 const httpUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL');
 
-export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogue).extend({
+const catalogueOwnEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogue).extend({
   /** Deadline of a call to another service (auth, for the admins' role). */
   RPC_TIMEOUT_MS: rpcTimeoutMs,
   CATALOGUE_DATA_DIR: z.string().default('data/catalogue').meta({ description: 'the dataset files (data/README.md)' }),
@@ -279,6 +287,9 @@ export const catalogueEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.catalogu
   }),
   VIDEO_PROVIDER_IFRAME_URL: videoProviderIframeUrl,
 });
+
+/** The catalogue will publish renditions to the media store (docs/media.md, «Where media is stored»); it checks the settings at boot already. */
+export const catalogueEnvSchema = catalogueOwnEnvSchema.extend(mediaStoreEnvSchema.shape).superRefine(mediaStoreEnvRefinement);
 
 export const chatEnvSchema = serviceEnvSchema(DEFAULT_HEALTH_PORTS.chat).extend({
   /** Deadline of a call to another service (auth, for the admins' deletions). */

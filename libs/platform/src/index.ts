@@ -19,3 +19,4 @@ export * from './changed-fields';
 export * from './operations/handles-operation';
 export * from './operations/role-lookup';
 export * from './service-rpc';
+export * from './media-store';
