@@ -343,6 +343,80 @@ describe('watch-party rooms (chat service) across two gateway replicas', () => {
       expect((await a.get(`/api/watch-party/${roomId}`, { token: hana.token })).body.data.hostUserId).toBe(hana.id);
     });
 
+    describe("the host's voice-over and subtitles (tracks)", () => {
+      const ANILIBRIA = { audio: 'AniLibria', subtitles: 'Kitsune' };
+      const tracksOf = async (roomId: string) => (await a.get(`/api/watch-party/${roomId}`, { token: hana.token })).body.data as WatchPartyState;
+
+      it("a room starts on the defaults; the host's choice reaches members on both replicas, and a member joining later gets it at once", async () => {
+        const roomId = await createRoom(hana);
+        const host = await joinRoom(replicaA.url, hana, roomId);
+        expect(host.state.tracks).toEqual({ audio: null, subtitles: null });
+        const onB = await joinRoom(replicaB.url, kenji, roomId);
+        const onA = await joinRoom(replicaA.url, mio, roomId);
+
+        const seenOnB = stateOf(onB.socket, (state) => state.tracks.audio === 'AniLibria');
+        const seenOnA = stateOf(onA.socket, (state) => state.tracks.audio === 'AniLibria');
+        host.socket.emit('tracks', ANILIBRIA);
+        expect((await seenOnB).tracks).toEqual(ANILIBRIA);
+        expect((await seenOnA).tracks).toEqual(ANILIBRIA);
+        await waitFor(async () => host.box.state?.tracks.audio === 'AniLibria', 5000, 20);
+
+        // Subtitles off, a name padded with spaces: stored trimmed.
+        const off = stateOf(onB.socket, (state) => state.tracks.subtitles === null);
+        host.socket.emit('tracks', { audio: `  ${'я'.repeat(100)}  `, subtitles: null });
+        expect((await off).tracks).toEqual({ audio: 'я'.repeat(100), subtitles: null });
+
+        host.socket.emit('tracks', ANILIBRIA);
+        await waitFor(async () => onB.box.state?.tracks.subtitles === 'Kitsune', 5000, 20);
+        onB.socket.disconnect();
+        const back = await joinRoom(replicaA.url, kenji, roomId);
+        expect(back.state.tracks).toEqual(ANILIBRIA);
+        expect((await tracksOf(roomId)).tracks).toEqual(ANILIBRIA);
+      });
+
+      it("refuses a member's choice with NOT_HOST and a malformed one with BAD_PAYLOAD, changing nothing", async () => {
+        const roomId = await createRoom(hana);
+        const host = await joinRoom(replicaA.url, hana, roomId);
+        const member = await joinRoom(replicaB.url, kenji, roomId);
+        const chosen = stateOf(member.socket, (state) => state.tracks.audio === 'AniLibria');
+        host.socket.emit('tracks', ANILIBRIA);
+        const { version } = await chosen;
+
+        const refused = errorOf(member.socket, 'tracks');
+        member.socket.emit('tracks', { audio: 'AniDub', subtitles: null });
+        expect(await refused).toEqual({ code: WatchPartyErrorCode.NotHost, message: 'Управлять просмотром может только ведущий', event: 'tracks' });
+
+        const bad: unknown[] = [
+          { audio: '', subtitles: null },
+          { audio: '   ', subtitles: null },
+          { audio: 'AniDub', subtitles: 'x'.repeat(101) },
+          { audio: 7, subtitles: null },
+          { audio: 'AniDub' },
+          { audio: 'AniDub', subtitles: null, hostUserId: kenji.id },
+          null,
+        ];
+        for (const payload of bad) {
+          const badPayload = errorOf(host.socket, 'tracks');
+          host.socket.emit('tracks', payload);
+          expect(await badPayload).toMatchObject({ code: WatchPartyErrorCode.BadPayload, message: 'Некорректные данные запроса' });
+        }
+        expect(await tracksOf(roomId)).toMatchObject({ version, tracks: ANILIBRIA });
+      });
+
+      it('a new episode starts on the defaults again', async () => {
+        const roomId = await createRoom(hana);
+        const host = await joinRoom(replicaA.url, hana, roomId);
+        const member = await joinRoom(replicaB.url, kenji, roomId);
+        const chosen = stateOf(member.socket, (state) => state.tracks.audio === 'AniLibria');
+        host.socket.emit('tracks', ANILIBRIA);
+        await chosen;
+        const next = stateOf(member.socket, (state) => state.episode === 2);
+        host.socket.emit('episode', { episode: 2 });
+        expect((await next).tracks).toEqual({ audio: null, subtitles: null });
+        expect((await tracksOf(roomId)).tracks).toEqual({ audio: null, subtitles: null });
+      });
+    });
+
     it('a replica that dies with the host on it hands control to the member on the surviving replica', async () => {
       const doomed = await startGatewayProcess(env, await freePort());
       // The helper's kill() waits for an exit that has already happened when called twice.

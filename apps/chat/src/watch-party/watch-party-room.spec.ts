@@ -55,6 +55,23 @@ describe('watch-party room rules', () => {
     expect(episode).toMatchObject({ episode: 2, playing: false, position: 0, positionAt: T0 + 12_000 });
   });
 
+  it("keeps the host's voice-over and subtitles until the episode changes, refusing them from a member", () => {
+    const room = fullRoom();
+    expect(toState(room).tracks).toEqual({ audio: null, subtitles: null });
+    const chosen = control(room, 'u-host', { kind: 'tracks', audio: 'AniLibria', subtitles: 'Kitsune' }, T0 + 10_000).room;
+    expect(chosen).toMatchObject({ tracks: { audio: 'AniLibria', subtitles: 'Kitsune' }, version: room.version + 1 });
+    expect(() => control(chosen, 'u-anna', { kind: 'tracks', audio: 'AniDub', subtitles: null }, T0 + 11_000)).toThrow(
+      expect.objectContaining({ code: WatchPartyErrorCode.NotHost }),
+    );
+    const played = control(chosen, 'u-host', { kind: 'play', position: 3 }, T0 + 12_000).room;
+    expect(toState(played).tracks).toEqual({ audio: 'AniLibria', subtitles: 'Kitsune' });
+    expect(toState(control(played, 'u-host', { kind: 'episode', episode: 2 }, T0 + 13_000).room).tracks).toEqual({ audio: null, subtitles: null });
+    // A room stored before rooms had tracks plays the defaults.
+    const stored: RoomRecord = { ...room };
+    delete stored.tracks;
+    expect(toState(stored).tracks).toEqual({ audio: null, subtitles: null });
+  });
+
   it('takes a report time too far in the past (or in the future) as the arrival time', () => {
     const room = fullRoom();
     expect(control(room, 'u-host', { kind: 'seek', position: 5, at: T0 - 60_000 }, T0 + 10_000).room.positionAt).toBe(T0 + 10_000);

@@ -1,4 +1,11 @@
-import type { WatchPartyHostChangeReason, WatchPartyMember, WatchPartyServerToClientEvents, WatchPartyState } from '@portal/contracts';
+import {
+  WATCH_PARTY_DEFAULT_TRACKS,
+  type WatchPartyHostChangeReason,
+  type WatchPartyMember,
+  type WatchPartyServerToClientEvents,
+  type WatchPartyState,
+  type WatchPartyTracks,
+} from '@portal/contracts';
 import { WatchPartyError } from './watch-party.errors';
 
 /**
@@ -22,8 +29,10 @@ export interface MemberRecord {
 }
 
 /** The room as stored: the public state, with the creation time in ms and members' connections. */
-export interface RoomRecord extends Omit<WatchPartyState, 'createdAt' | 'members'> {
+export interface RoomRecord extends Omit<WatchPartyState, 'createdAt' | 'members' | 'tracks'> {
   createdAt: number;
+  /** Absent in a room stored before rooms had tracks: the defaults. */
+  tracks?: WatchPartyTracks;
   /** Join order. */
   members: MemberRecord[];
   /** The ids of the last requests that changed the room (oncePerCall). */
@@ -47,7 +56,10 @@ export interface RoomChange {
   notices: RoomNotice[];
 }
 
-export type ControlAction = { kind: 'play' | 'pause' | 'seek'; position: number; rate?: number; at?: number } | { kind: 'episode'; episode: number };
+export type ControlAction =
+  | { kind: 'play' | 'pause' | 'seek'; position: number; rate?: number; at?: number }
+  | { kind: 'episode'; episode: number }
+  | ({ kind: 'tracks' } & WatchPartyTracks);
 
 /**
  * How many of the requests that last changed a room it remembers: more than a room changes within a
@@ -82,6 +94,7 @@ export function newRoom(roomId: string, animeId: number, episode: number, host: 
     position: 0,
     positionAt: now,
     rate: 1,
+    tracks: { ...WATCH_PARTY_DEFAULT_TRACKS },
     createdAt: now,
     version: 1,
     // The creator is on the way to the room's page; until they connect, the grace period runs.
@@ -108,6 +121,7 @@ export function toState(room: RoomRecord): WatchPartyState {
     position: room.position,
     positionAt: room.positionAt,
     rate: room.rate,
+    tracks: room.tracks ?? { ...WATCH_PARTY_DEFAULT_TRACKS },
     members: room.members.map((member) => toMember(room, member)),
     createdAt: new Date(room.createdAt).toISOString(),
     version: room.version,
@@ -185,7 +199,10 @@ export function leave(room: RoomRecord, userId: string, now: number): RoomChange
   return { room: bump(record), notices };
 }
 
-/** A host's play, pause, seek or episode change; anybody else is refused. */
+/**
+ * A host's play, pause, seek, episode change or choice of voice-over and subtitles; anybody else is
+ * refused. A new episode starts on the defaults: its playlist may not have the tracks of the last one.
+ */
 export function control(room: RoomRecord, userId: string, action: ControlAction, now: number): RoomChange {
   const next = applyDue(room, now);
   if (next.room.hostUserId !== userId) throw WatchPartyError.notHost();
@@ -195,6 +212,9 @@ export function control(room: RoomRecord, userId: string, action: ControlAction,
     record.playing = false;
     record.position = 0;
     record.positionAt = now;
+    record.tracks = { ...WATCH_PARTY_DEFAULT_TRACKS };
+  } else if (action.kind === 'tracks') {
+    record.tracks = { audio: action.audio, subtitles: action.subtitles };
   } else {
     record.playing = action.kind === 'play' ? true : action.kind === 'pause' ? false : record.playing;
     record.position = action.position;

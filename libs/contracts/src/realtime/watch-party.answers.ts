@@ -11,6 +11,13 @@ export const watchPartyMemberSchema = z.object({
   connected: z.boolean(),
 });
 
+/**
+ * The voice-over and subtitles the room plays, by their renditions' NAME in the playlist (`EXT-X-MEDIA`,
+ * e.g. «AniLibria»): chosen by the host, applied by every member's player. Audio null: the playlist's
+ * default; subtitles null: off. Both null again when the episode changes.
+ */
+export const watchPartyRoomTracksSchema = z.object({ audio: z.string().nullable(), subtitles: z.string().nullable() });
+
 /** A room as every member sees it: after joining, after every change, and from GET /watch-party/:roomId. */
 export const watchPartyStateSchema = z.object({
   roomId: z.string(),
@@ -25,6 +32,8 @@ export const watchPartyStateSchema = z.object({
   positionAt: z.number(),
   /** Playback rate of the host's player. */
   rate: z.number(),
+  /** The host's voice-over and subtitles. */
+  tracks: watchPartyRoomTracksSchema,
   /** In join order. */
   members: z.array(watchPartyMemberSchema),
   createdAt: isoDateTime,
@@ -67,6 +76,7 @@ export type WatchPartyReply<T = null> = { ok: true; value: T } | { ok: false; er
 
 export type WatchPartyMember = z.output<typeof watchPartyMemberSchema>;
 export type WatchPartyState = z.output<typeof watchPartyStateSchema>;
+export type WatchPartyTracks = z.output<typeof watchPartyRoomTracksSchema>;
 export type WatchPartyCreated = z.output<typeof watchPartyCreatedSchema>;
 export type WatchPartyChatMessage = z.output<typeof watchPartyChatMessageSchema>;
 export type WatchPartyJoined = z.output<typeof watchPartyJoinedSchema>;

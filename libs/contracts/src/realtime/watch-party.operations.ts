@@ -67,7 +67,7 @@ export const WATCH_PARTY_SOCKET_OPERATIONS = {
     pattern: 'chat.watch-party.control',
     kind: 'write',
     access: 'user',
-    summary: "The caller's play, pause, seek or episode change (the host's only)",
+    summary: "The caller's play, pause, seek, episode change or voice-over and subtitles (the host's only)",
     request: watchPartyControlRequestSchema,
     answer: doneOrRefused,
   }),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { withoutBidiControls } from '../validation/invisible-characters';
-import { WATCH_PARTY_CHAT_MAX_LENGTH, WATCH_PARTY_MAX_RATE, WATCH_PARTY_MESSAGES, WATCH_PARTY_MIN_RATE, WATCH_PARTY_ROOM_ID_PATTERN } from './watch-party';
+import {
+  WATCH_PARTY_CHAT_MAX_LENGTH,
+  WATCH_PARTY_MAX_RATE,
+  WATCH_PARTY_MESSAGES,
+  WATCH_PARTY_MIN_RATE,
+  WATCH_PARTY_ROOM_ID_PATTERN,
+  WATCH_PARTY_TRACK_NAME_MAX_LENGTH,
+} from './watch-party';
 
 // Watch-party rooms: the REST bodies, the socket payloads (parsed by the gateway, strict objects) and
 // the requests the gateway forwards to the chat service, which owns the rooms and parses them again.
@@ -41,6 +48,15 @@ export const watchPartyPlaybackSchema = z.strictObject({
 
 export const watchPartyEpisodeSchema = z.strictObject({ episode: watchPartyEpisodeField });
 
+/** A rendition NAME as members see it («Озвучка: …»): without bidi controls, trimmed, 1..100 characters. */
+const trackName = z
+  .string()
+  .transform((name) => withoutBidiControls(name).trim())
+  .pipe(z.string().min(1).max(WATCH_PARTY_TRACK_NAME_MAX_LENGTH));
+
+/** The host's voice-over and subtitles: NAMEs, or null (the default voice-over, subtitles off). */
+export const watchPartyTracksSchema = z.strictObject({ audio: trackName.nullable(), subtitles: trackName.nullable() });
+
 export const watchPartyChatSchema = z.strictObject({
   text: z
     .string({ error: WATCH_PARTY_MESSAGES.chatEmpty })
@@ -65,12 +81,13 @@ export const watchPartyLeaveRequestSchema = z.strictObject({ roomId });
 /** `chat.watch-party.disconnect`: one socket of the caller went away. */
 export const watchPartyDisconnectRequestSchema = z.strictObject({ roomId, socketId });
 
-/** `chat.watch-party.control`: the caller's play, pause, seek or episode change. */
+/** `chat.watch-party.control`: the caller's play, pause, seek, episode change or choice of tracks. */
 export const watchPartyControlRequestSchema = z.strictObject({
   roomId,
   action: z.discriminatedUnion('kind', [
     watchPartyPlaybackSchema.extend({ kind: z.enum(['play', 'pause', 'seek']) }),
     watchPartyEpisodeSchema.extend({ kind: z.literal('episode') }),
+    watchPartyTracksSchema.extend({ kind: z.literal('tracks') }),
   ]),
 });
 

@@ -4,9 +4,9 @@
  * payload; these types say what a well-behaved client sends.
  */
 
-import type { WatchPartyChatMessage, WatchPartyCreated, WatchPartyMember, WatchPartyState } from './watch-party.answers';
+import type { WatchPartyChatMessage, WatchPartyCreated, WatchPartyMember, WatchPartyState, WatchPartyTracks } from './watch-party.answers';
 
-export type { WatchPartyChatMessage, WatchPartyCreated, WatchPartyMember, WatchPartyState };
+export type { WatchPartyChatMessage, WatchPartyCreated, WatchPartyMember, WatchPartyState, WatchPartyTracks };
 
 export const WATCH_PARTY_NAMESPACE = '/watch-party';
 
@@ -20,6 +20,10 @@ export const WATCH_PARTY_CHAT_HISTORY = 50;
 export const WATCH_PARTY_CHAT_RATE_LIMIT = { messages: 5, seconds: 10 } as const;
 export const WATCH_PARTY_MIN_RATE = 0.25;
 export const WATCH_PARTY_MAX_RATE = 4;
+/** The longest rendition NAME a room takes (after trimming). */
+export const WATCH_PARTY_TRACK_NAME_MAX_LENGTH = 100;
+/** A room's tracks before the host chose any, and after each episode change: the default voice-over, no subtitles. */
+export const WATCH_PARTY_DEFAULT_TRACKS: WatchPartyTracks = { audio: null, subtitles: null };
 
 export type { WatchPartyCreate } from './watch-party.schemas';
 
@@ -42,6 +46,8 @@ export interface WatchPartyClientToServerEvents {
   pause: (payload: WatchPartyPlayback) => void;
   seek: (payload: WatchPartyPlayback) => void;
   episode: (payload: { episode: number }) => void;
+  /** The host's voice-over and subtitles, by NAME (null: the default voice-over, subtitles off). */
+  tracks: (payload: WatchPartyTracks) => void;
   chat: (payload: { text: string }) => void;
   /** NTP-style ping: answered with `time-sync` carrying the same `clientSentAt`. */
   'time-sync': (payload: { clientSentAt: number }) => void;

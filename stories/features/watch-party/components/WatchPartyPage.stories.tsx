@@ -4,6 +4,8 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { PartySocketContext } from '../../../../web/src/features/watch-party/api/watch-party-socket';
 import { WatchPartyPage } from '../../../../web/src/features/watch-party/components/WatchPartyPage';
 import type { VideoSourceHook } from '../../../../web/src/features/watch-party/lib/video-source';
+import { fakePartyHlsLoader } from '../../../../web/src/features/watch-party/testing/fake-party-hls';
+import { HlsLoaderContext } from '../../../../web/src/shared/video/use-hls-source';
 import {
   fakePartyConnector,
   makePartyMember,
@@ -52,7 +54,17 @@ const episodes = {
   })),
 };
 
+/** The viewer's voice-over for the title (GET /api/anime/20/tracks): the host's is sent to a room without tracks. */
+const tracksChoice = (audio: string | null) => ({ animeId: 20, audio, subtitles: null, subtitlesChosen: false, usualAudio: audio, usualSubtitles: null });
+
 const Page = pageAtRoute('/watch-party/:roomId', () => <WatchPartyPage useVideoSource={noVideo} />);
+/** The page with its own stream, on a fake hls.js whose episode has three voice-overs and two subtitles. */
+const PageWithTracks = pageAtRoute('/watch-party/:roomId', () => <WatchPartyPage />);
+const withTracks = () => (
+  <HlsLoaderContext.Provider value={fakePartyHlsLoader()}>
+    <PageWithTracks />
+  </HlsLoaderContext.Provider>
+);
 
 const meta = {
   title: 'features/watch-party/components/WatchPartyPage',
@@ -64,6 +76,7 @@ const meta = {
       [`GET /api/watch-party/${ROOM}`]: ok(memberState),
       'GET /api/anime/20': ok({ id: 20, title: 'Naruto', titleRu: 'Наруто' }),
       'GET /api/anime/20/episodes': ok(episodes),
+      'GET /api/anime/20/tracks': ok(tracksChoice(null)),
     },
     party: {
       onJoin: [
@@ -234,5 +247,49 @@ export const ChatRateLimited: Story = {
   },
   play: async () => {
     await expect(await screen.findByRole('alert')).toHaveTextContent('Вы отправляете сообщения слишком часто, подождите немного');
+  },
+};
+
+// The host's voice-over and subtitles ------------------------------------------------------------
+
+const TRACKS_BUTTON = 'Озвучка и субтитры';
+
+/**
+ * The host, who listens to AniLibria on this title: the room (on the defaults) gets AniLibria at once;
+ * «Озвучка и субтитры» beside the episode switch offers the player's menu, and AniDub is sent to the room.
+ */
+export const HostTrackMenu: Story = {
+  render: withTracks,
+  parameters: {
+    mockApi: {
+      [`GET /api/watch-party/${ROOM}`]: ok(hostState),
+      'GET /api/anime/20/tracks': ok(tracksChoice('AniLibria')),
+      'PUT /api/anime/20/tracks': ok(tracksChoice('AniDub')),
+    },
+    party: { onJoin: [['state', hostState]] },
+  },
+  play: async () => {
+    await waitFor(() => expect(emitted()).toContainEqual(['tracks', { audio: 'AniLibria', subtitles: null }]));
+    await userEvent.click(await screen.findByRole('button', { name: TRACKS_BUTTON }));
+    const menu = await screen.findByRole('menu', { name: TRACKS_BUTTON });
+    const voiceOvers = within(within(menu).getByRole('group', { name: 'Озвучка' })).getAllByRole('menuitemradio');
+    await expect(voiceOvers.map((item) => item.textContent?.replace('✓', ''))).toEqual(['Оригинал (японский)', 'AniLibria (русский)', 'AniDub (русский)']);
+    await expect(within(menu).getByRole('menuitemradio', { name: /AniLibria/ })).toHaveAttribute('aria-checked', 'true');
+    await expect(within(menu).getByRole('menuitemradio', { name: /Выключены/ })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: /AniDub/ }));
+    await waitFor(() => expect(emitted()).toContainEqual(['tracks', { audio: 'AniDub', subtitles: null }]));
+  },
+};
+
+/** A member: their player plays the host's team and subtitles, said under the video beside the sync line. */
+export const MemberTracks: Story = {
+  render: withTracks,
+  parameters: { party: { onJoin: [['state', { ...memberState, tracks: { audio: 'AniLibria', subtitles: 'Kitsune' } }]] } },
+  play: async () => {
+    await screen.findByText('Синхронно с ведущим');
+    const line = await screen.findByTestId('watch-party-tracks');
+    await waitFor(() => expect(line).toHaveTextContent('Озвучка: AniLibria · Субтитры: Kitsune'));
+    await expect(screen.queryByRole('button', { name: TRACKS_BUTTON })).not.toBeInTheDocument();
+    await expect(emitted().some(([event]) => event === 'tracks')).toBe(false);
   },
 };

@@ -49,4 +49,10 @@ export const WATCH_PARTY_STRINGS = {
   noVideo: 'Для этой серии нет видео, которое можно смотреть вместе.',
   videoError: 'Видео не загрузилось.',
   videoLabel: 'Видео совместного просмотра',
+  tracks: 'Озвучка и субтитры',
+  audio: 'Озвучка',
+  subtitles: 'Субтитры',
+  subtitlesOff: 'Выключены',
+  /** In the members' line «Озвучка: AniLibria · Субтитры: выключены». */
+  subtitlesOffNow: 'выключены',
 } as const;

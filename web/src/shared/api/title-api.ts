@@ -7,6 +7,8 @@ import {
   type ListStatusUpdate,
   type ProgressPoint,
   type Suggestion,
+  type TrackChoice,
+  type TrackKind,
 } from '@portal/contracts';
 import { announceCardRewardOf } from '../events/card-reward';
 import { apiRequest } from './http-client';
@@ -15,6 +17,8 @@ import { operationsOf } from './operations-client';
 const anime = operationsOf('anime');
 const episodes = operationsOf('episodes');
 const progress = operationsOf('progress');
+/** The viewer's voice-over and subtitles per title (TRACK_CHOICE_OPERATIONS): GET and PUT /anime/:animeId/tracks. */
+const trackChoices = operationsOf('trackChoices');
 
 /**
  * Addresses and reads of a title that several features use (the player, the TV mode, the watch party,
@@ -132,3 +136,25 @@ export const suggestAnimeQuery = (q: string, limit?: number) =>
     enabled: q.trim().length > 0,
     staleTime: 5 * 60_000,
   });
+
+// The viewer's voice-over and subtitles (the player's and the TV's menu, the watch party's host) ----------
+
+export const trackChoiceKeys = {
+  title: (animeId: number) => ['player', 'tracks', animeId] as const,
+};
+
+/**
+ * A signed-in viewer's choice for a title: read once per title while the app runs (the next episode
+ * reads the cache, which every save updates from the server's answer).
+ */
+export const trackChoiceQuery = (animeId: number) =>
+  queryOptions({
+    queryKey: trackChoiceKeys.title(animeId),
+    queryFn: ({ signal }): Promise<TrackChoice> => trackChoices.get({ animeId }, { signal }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+/** Remembers the viewer's pick (`name: null` turns subtitles off); answers the title's choice. */
+export const chooseTrack = (body: { animeId: number; kind: TrackKind; name: string | null }): Promise<TrackChoice> => trackChoices.choose(body);

@@ -19,6 +19,7 @@ import {
   watchPartyJoinSchema,
   watchPartyPlaybackSchema,
   watchPartyTimeSyncSchema,
+  watchPartyTracksSchema,
 } from '@portal/contracts/schemas';
 import { RpcClient } from '@portal/messaging';
 import { AvatarLookup } from '../../users/avatar-lookup';
@@ -93,6 +94,7 @@ export class WatchPartyGateway implements OnGatewayInit, OnGatewayConnection, On
       this.on(socket, kind, (payload) => this.control(socket, { kind, ...parsePayload(watchPartyPlaybackSchema, payload) }));
     }
     this.on(socket, 'episode', (payload) => this.control(socket, { kind: 'episode', ...parsePayload(watchPartyEpisodeSchema, payload) }));
+    this.on(socket, 'tracks', (payload) => this.control(socket, { kind: 'tracks', ...parsePayload(watchPartyTracksSchema, payload) }));
     this.on(socket, 'chat', async (payload) => {
       const { text } = parsePayload(watchPartyChatSchema, payload);
       const roomId = joinedRoom(socket);

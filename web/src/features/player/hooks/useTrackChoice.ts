@@ -2,58 +2,23 @@ import type { TrackChoice, TrackKind } from '@portal/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../../shared/session/session-context';
-import { HlsLoaderContext, type HlsClass, type HlsLoader } from '../../../shared/video/use-hls-source';
+import { HlsLoaderContext, type HlsLoader } from '../../../shared/video/use-hls-source';
+import {
+  loadHlsWithTracks,
+  mediaTracks,
+  offersTrackChoice,
+  trackOptions,
+  withTrackEngines,
+  type TrackEngine,
+  type TrackEvents,
+  type TrackOption,
+} from '../../../shared/video/track-engine';
 import { chooseTrack, trackChoiceKeys, trackChoiceQuery } from '../api/player-api';
-import { NO_TRACK, pickAudioTrack, pickSubtitleTrack, trackLabel, withTrackChosen, type MediaTrack, type TrackPreferences } from '../lib/track-choice';
+import { NO_TRACK, pickAudioTrack, pickSubtitleTrack, withTrackChosen, type TrackPreferences } from '../lib/track-choice';
 import { loadGuestChoice, loadKnownLanguages, rememberLanguages, saveGuestChoice } from '../lib/track-storage';
 
-/** The slice of hls.js the track choice uses (`hls.audioTracks`, `hls.audioTrack = i`, `hls.subtitleTrack = -1`…). */
-export interface TrackEngine {
-  readonly audioTracks: readonly MediaTrack[];
-  audioTrack: number;
-  readonly subtitleTracks: readonly MediaTrack[];
-  subtitleTrack: number;
-  on(event: string, listener: (event: string, data: never) => void): void;
-  destroy(): void;
-}
-
-/** hls.js' events this hook listens to; a build or fake without tracks lacks the track ones (nothing is then offered). */
-interface TrackEvents {
-  MANIFEST_PARSED?: string;
-  AUDIO_TRACKS_UPDATED?: string;
-  AUDIO_TRACK_SWITCHED?: string;
-  SUBTITLE_TRACKS_UPDATED?: string;
-  SUBTITLE_TRACK_SWITCH?: string;
-}
-
-/**
- * hls.js' full build: the light one (shared/video's default) has no alternate audio or subtitles, and an
- * uploaded episode's voice-overs are separate audio renditions (docs/media.md), so the player needs it.
- */
-export const loadHlsWithTracks: HlsLoader = () => import('hls.js').then((module) => module.default as unknown as HlsClass);
-
-/** The loader `useHlsSource` gets: the same engine class, each instance handed to `onEngine` as it is made. */
-export function withTrackEngines(load: HlsLoader, onEngine: (engine: TrackEngine, events: TrackEvents) => void): HlsLoader {
-  return () =>
-    load().then(
-      (Hls) =>
-        new Proxy(Hls, {
-          construct(target, args) {
-            const engine = Reflect.construct(target, args) as object;
-            onEngine(engine as TrackEngine, target.Events as TrackEvents);
-            return engine;
-          },
-        }),
-    );
-}
-
-/** One offered track as the menus show it. */
-export interface TrackOption {
-  /** Its index in hls.js' list (what `hls.audioTrack` / `hls.subtitleTrack` take). */
-  index: number;
-  name: string;
-  label: string;
-}
+// The engine's slice, the options and the menu's condition moved to shared/video (the watch party uses them too).
+export { offersTrackChoice, type TrackOption };
 
 export interface TrackChoiceControls {
   /** Pass to `useHlsSource` (options.loadHls): the engine whose tracks are chosen. */
@@ -69,9 +34,6 @@ export interface TrackChoiceControls {
   chooseSubtitles(index: number): void;
 }
 
-/** The menu is worth showing: a voice-over to switch to, or subtitles to turn on. */
-export const offersTrackChoice = ({ audio, subtitles }: Pick<TrackChoiceControls, 'audio' | 'subtitles'>) => audio.length >= 2 || subtitles.length >= 1;
-
 interface Snapshot {
   audio: TrackOption[];
   subtitles: TrackOption[];
@@ -80,11 +42,6 @@ interface Snapshot {
 }
 
 const NOTHING: Snapshot = { audio: [], subtitles: [], audioTrack: NO_TRACK, subtitleTrack: NO_TRACK };
-
-const optionsOf = (tracks: readonly MediaTrack[]): TrackOption[] => tracks.map((track, index) => ({ index, name: track.name, label: trackLabel(track) }));
-
-const mediaTracks = (tracks: readonly MediaTrack[] | undefined): MediaTrack[] =>
-  (tracks ?? []).map((track) => ({ name: track.name, lang: track.lang ?? null, default: Boolean(track.default) }));
 
 /** What the engine's listeners read: kept current after each render. */
 interface Live {
@@ -123,8 +80,8 @@ export function useTrackChoice(animeId: number): TrackChoiceControls {
   const read = useCallback((engine: TrackEngine) => {
     if (engineRef.current !== engine) return;
     setSnapshot({
-      audio: optionsOf(mediaTracks(engine.audioTracks)),
-      subtitles: optionsOf(mediaTracks(engine.subtitleTracks)),
+      audio: trackOptions(mediaTracks(engine.audioTracks)),
+      subtitles: trackOptions(mediaTracks(engine.subtitleTracks)),
       audioTrack: engine.audioTrack,
       subtitleTrack: engine.subtitleTrack,
     });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WatchPartyState } from '@portal/contracts';
 import { Button } from '../../../shared/ui/Button';
+import type { HlsLoader } from '../../../shared/video/use-hls-source';
 import type { PartyConnection } from '../hooks/useWatchPartyConnection';
 import { correctDrift, expectedHostPosition, SEEK_THRESHOLD_SECONDS } from '../lib/sync';
 import type { VideoSourceHook } from '../lib/video-source';
@@ -14,6 +15,8 @@ export interface PartyVideoProps {
   serverNow: PartyConnection['serverNow'];
   send: PartyConnection['send'];
   useVideoSource: VideoSourceHook;
+  /** The engine the room's voice-over and subtitles are set on (hooks/usePartyTracks). */
+  loadHls?: HlsLoader;
   onSyncStatus(status: SyncStatus): void;
 }
 
@@ -27,10 +30,10 @@ const HOST_REPORT_EVERY_MS = 2000;
  * changes (with the server time of the reading); a member's controls are hidden and a loop keeps
  * its player with the host's: seek past 0.5 s, nudge the rate between 0.1 and 0.5 s.
  */
-export function PartyVideo({ room, isHost, url, serverNow, send, useVideoSource, onSyncStatus }: PartyVideoProps) {
+export function PartyVideo({ room, isHost, url, serverNow, send, useVideoSource, loadHls, onSyncStatus }: PartyVideoProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [startPosition] = useState(() => expectedHostPosition(room, serverNow()));
-  const source = useVideoSource(videoRef, url, { startPosition });
+  const source = useVideoSource(videoRef, url, { startPosition, loadHls });
   const [needsGesture, setNeedsGesture] = useState(false);
   /** The browser refused to start playback without a click: stop asking until there is one. */
   const blocked = useRef(false);

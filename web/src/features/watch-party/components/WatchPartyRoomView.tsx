@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import type { Episode } from '@portal/contracts';
+import { WATCH_PARTY_DEFAULT_TRACKS, type Episode } from '@portal/contracts';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { offersTrackChoice } from '../../../shared/video/track-engine';
+import { usePartyTracks } from '../hooks/usePartyTracks';
 import type { PartyConnection } from '../hooks/useWatchPartyConnection';
 import type { VideoSourceHook } from '../lib/video-source';
 import { WATCH_PARTY_STRINGS as S } from '../strings';
 import { CopyLinkButton } from './CopyLinkButton';
 import { MemberList } from './MemberList';
+import { PartyTrackMenu } from './PartyTrackMenu';
 import { PartyVideo } from './PartyVideo';
+import { PlayingTracks } from './PlayingTracks';
 import { SyncIndicator, type SyncStatus } from './SyncIndicator';
 import { RoomChat } from './RoomChat';
 
@@ -20,13 +24,14 @@ export interface WatchPartyRoomViewProps {
   useVideoSource: VideoSourceHook;
 }
 
-/** A joined room: video, who controls it, sync state, members and chat. */
+/** A joined room: video, who controls it, sync state, the voice-over and subtitles, members and chat. */
 export function WatchPartyRoomView({ connection, myUserId, title, episodes, useVideoSource }: WatchPartyRoomViewProps) {
   const { room, status } = connection;
   const [sync, setSync] = useState<SyncStatus>({ kind: 'in-sync' });
+  const isHost = room !== null && room.hostUserId !== null && room.hostUserId === myUserId;
+  const tracks = usePartyTracks(room?.animeId ?? 0, room?.tracks ?? WATCH_PARTY_DEFAULT_TRACKS, isHost, connection.send);
   if (!room) return <Spinner label={S.connecting} />;
 
-  const isHost = room.hostUserId !== null && room.hostUserId === myUserId;
   const host = room.members.find((member) => member.isHost) ?? null;
   const episode = episodes?.find((candidate) => candidate.number === room.episode) ?? null;
   const url = episode?.source.kind === 'hls' ? episode.source.url : null;
@@ -62,6 +67,7 @@ export function WatchPartyRoomView({ connection, myUserId, title, episodes, useV
               serverNow={connection.serverNow}
               send={connection.send}
               useVideoSource={useVideoSource}
+              loadHls={tracks.loadHls}
               onSyncStatus={setSync}
             />
           )}
@@ -74,6 +80,13 @@ export function WatchPartyRoomView({ connection, myUserId, title, episodes, useV
               </p>
             )}
             {!isHost ? <SyncIndicator status={sync} /> : null}
+            {!isHost ? (
+              <PlayingTracks
+                audio={tracks.audio.find((option) => option.index === tracks.audioTrack)?.name ?? null}
+                subtitles={tracks.subtitles.find((option) => option.index === tracks.subtitleTrack)?.name ?? null}
+                hasSubtitles={tracks.subtitles.length > 0}
+              />
+            ) : null}
             {isHost && episodes && episodes.length > 1 ? (
               <label className="watch-party__episode-select">
                 {S.episodeSelect}{' '}
@@ -85,6 +98,16 @@ export function WatchPartyRoomView({ connection, myUserId, title, episodes, useV
                   ))}
                 </select>
               </label>
+            ) : null}
+            {isHost && offersTrackChoice(tracks) ? (
+              <PartyTrackMenu
+                audio={tracks.audio}
+                subtitles={tracks.subtitles}
+                audioTrack={tracks.audioTrack}
+                subtitleTrack={tracks.subtitleTrack}
+                onAudio={tracks.chooseAudio}
+                onSubtitles={tracks.chooseSubtitles}
+              />
             ) : null}
           </div>
           {hostAway && host ? (

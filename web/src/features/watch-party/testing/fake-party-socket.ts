@@ -17,13 +17,17 @@ export interface FakePartyScript {
 }
 
 /** A socket without a server, for stories and tests: scripted answers, and what the page sent. */
-export function fakePartyConnector(script: FakePartyScript = {}): PartySocketConnector & { sent: Array<[string, unknown]>; refusals: () => number } {
+export function fakePartyConnector(
+  script: FakePartyScript = {},
+): PartySocketConnector & { sent: Array<[string, unknown]>; refusals: () => number; push: (events: ScriptedEvent[]) => void } {
   const sent: Array<[string, unknown]> = [];
   let refusals = 0;
+  let latest: (events: ScriptedEvent[]) => void = () => undefined;
   const connector = async (): Promise<PartySocket> => {
     const listeners = new Map<string, Array<(payload?: unknown) => void>>();
     const fire = (event: ServerEvent, payload?: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
     const play = (events: ScriptedEvent[]) => events.forEach(([event, payload]) => fire(event, payload));
+    latest = play;
     const socket = {
       on(event: string, listener: (payload?: unknown) => void) {
         listeners.set(event, [...(listeners.get(event) ?? []), listener]);
@@ -47,7 +51,8 @@ export function fakePartyConnector(script: FakePartyScript = {}): PartySocketCon
     } else if (script.connects !== false) setTimeout(() => fire('connect'), 0);
     return socket as unknown as PartySocket;
   };
-  return Object.assign(connector, { sent, refusals: () => refusals });
+  // `push`: what the server says next, when a test decides (to the socket opened last).
+  return Object.assign(connector, { sent, refusals: () => refusals, push: (events: ScriptedEvent[]) => latest(events) });
 }
 
 const T = Date.UTC(2025, 2, 1, 18, 0);
@@ -70,6 +75,7 @@ export const makePartyState = (overrides: Partial<WatchPartyState> = {}): WatchP
   position: 0,
   positionAt: T,
   rate: 1,
+  tracks: { audio: null, subtitles: null },
   members: [makePartyMember({ isHost: true }), makePartyMember({ userId: 'u-1', username: 'sakura' })],
   createdAt: new Date(T).toISOString(),
   version: 3,
