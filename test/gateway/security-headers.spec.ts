@@ -207,6 +207,20 @@ describe('the gateway: security headers on everything it serves', () => {
     }
   });
 
+  it('lets the player fetch media from the bucket when segments are redirected to signed URLs there', async () => {
+    const fastify = Fastify();
+    try {
+      const bucket = { MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+      await registerSecurityHeaders(fastify, loadConfig(gatewayEnvSchema, testEnv({ ...bucket, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example:9000' })));
+      fastify.get('/', (_request, reply) => reply.send('ok'));
+      const policy = parseCsp((await fastify.inject('/')).headers['content-security-policy'] as string);
+      expect(policy['media-src']).toEqual(["'self'", 'blob:', 'data:', 'https://cdn.example:9000']);
+      expect(policy['connect-src']).toEqual(["'self'", 'https://cdn.example:9000']);
+    } finally {
+      await fastify.close();
+    }
+  });
+
   it('refuses frame hosts that are not https origins, and a provider URL with a placeholder in its host', () => {
     for (const bad of ['http://vk.com', 'https://vk.com/video', "https://a.example 'unsafe-inline'", 'https://a.example;script-src *']) {
       expect(() => loadConfig(gatewayEnvSchema, testEnv({ CSP_FRAME_HOSTS: bad }))).toThrow(/CSP_FRAME_HOSTS.*must be https origins/);

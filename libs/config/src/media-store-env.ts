@@ -58,7 +58,7 @@ export const mediaStoreEnvSchema = z.object({
     }),
   MEDIA_PUBLIC_BASE_URL: optionalOrigin.meta({
     description:
-      "with `MEDIA_STORE=s3`: the S3 address as browsers reach it; set, `/media/` answers a segment with a 302 to a signed URL there, valid `MEDIA_URL_TTL_SECONDS` (playlists still go through the gateway); empty: the gateway streams every file from the bucket. The bucket must allow the portal's origin (CORS) and the web client's CSP must allow this origin (docs/media.md)",
+      "with `MEDIA_STORE=s3`: the S3 address as browsers reach it; set, `/media/` answers a segment with a 302 to a signed URL there, valid `MEDIA_URL_TTL_SECONDS` (playlists still go through the gateway); empty: the gateway streams every file from the bucket. The bucket must allow the portal's origin (CORS); the web client's CSP allows this origin in `media-src` and `connect-src`",
   }),
   MEDIA_URL_TTL_SECONDS: z.coerce
     .number()

@@ -7,7 +7,7 @@ type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
 export type ApplySecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
 
-export type SecurityHeadersConfig = Pick<GatewayEnv, 'TRUST_PROXY' | 'VIDEO_PROVIDER_IFRAME_URL' | 'CSP_FRAME_HOSTS'>;
+export type SecurityHeadersConfig = Pick<GatewayEnv, 'TRUST_PROXY' | 'VIDEO_PROVIDER_IFRAME_URL' | 'CSP_FRAME_HOSTS' | 'MEDIA_PUBLIC_BASE_URL'>;
 
 /** The Swagger UI page and its files (`/api/docs`, `/api/docs/…`), not the document (`/api/docs.json`). */
 const DOCS = /^\/api\/docs(?:[/?]|$)/;
@@ -35,19 +35,21 @@ const LOCKDOWN: Directives = {
  * - media-src/worker-src blob:: hls.js plays through MediaSource object URLs and runs its demuxer in a
  *   worker made from a blob; avatar previews before upload are blob URLs too. media-src data:: for each
  *   subtitle track hls.js adds a `<track src="data:,WEBVTT">` (Safari drops cues of a track without a source).
+ * - media-src/connect-src MEDIA_PUBLIC_BASE_URL: hls.js fetches segments redirected to the bucket's signed URLs.
  * - connect-src 'self' covers same-origin ws:/wss: (socket.io) in Chromium 71+, Firefox and Safari 16+.
  * - frame-src: the video provider's origin and the AMV players of CSP_FRAME_HOSTS, nothing else.
  */
 function appDirectives(config: SecurityHeadersConfig): Directives {
   const frames = [...new Set([...(config.VIDEO_PROVIDER_IFRAME_URL ? [new URL(config.VIDEO_PROVIDER_IFRAME_URL).origin] : []), ...config.CSP_FRAME_HOSTS])];
+  const mediaOrigins = config.MEDIA_PUBLIC_BASE_URL ? [new URL(config.MEDIA_PUBLIC_BASE_URL).origin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'style-src-attr': ["'none'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'media-src': ["'self'", 'blob:', 'data:'],
-    'connect-src': ["'self'"],
+    'media-src': ["'self'", 'blob:', 'data:', ...mediaOrigins],
+    'connect-src': ["'self'", ...mediaOrigins],
     'font-src': ["'self'", 'data:'],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': frames.length ? frames : ["'none'"],
