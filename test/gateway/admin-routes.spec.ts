@@ -3,6 +3,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { gatewayEnvSchema, loadConfig } from '@portal/config';
 import { GatewayAppModule } from '../../apps/gateway/src/gateway-app.module';
+import { OperationsController } from '../../apps/gateway/src/operations/operations.controller';
 import type { RegisteredUser } from '../auth/auth-test-kit';
 import { auth, type ModerationStack, startModerationStack } from '../moderation/moderation-test-kit';
 import { testEnv } from '../support/test-apps';
@@ -94,10 +95,20 @@ const ADMIN_ROUTES: AdminRoute[] = [
   { route: 'POST /api/images/set-background/:id', url: `/api/images/set-background/${NO_ANIME}`, body: {}, admin: 400 },
 ];
 
-/** Every route of the gateway's controllers whose handler or class is marked @AdminOnly(), as `METHOD /api/path`. */
-function declaredAdminRoutes(): string[] {
+/**
+ * The gateway's own uploader routes (an admin is an uploader too), outside the declared operations: the
+ * same refusals. The declared uploader routes are the services' to check as well (test/media).
+ */
+const UPLOADER_ROUTES: AdminRoute[] = [
+  // A voice-over or subtitles added to an episode: a multipart form is required.
+  { route: 'POST /api/admin/anime/:animeId/episodes/:number/tracks', url: `/api/admin/anime/${NO_ANIME}/episodes/1/tracks`, body: {}, admin: 400 },
+];
+const GUARDED_ROUTES = [...ADMIN_ROUTES, ...UPLOADER_ROUTES];
+
+/** Every route of the gateway's controllers whose handler or class is marked with `access` (@AdminOnly(), @UploaderOnly()), as `METHOD /api/path`. */
+function declaredRoutes(access: 'admin' | 'uploader', include: (controller: Type<unknown>) => boolean = () => true): string[] {
   const config = loadConfig(gatewayEnvSchema, testEnv({}));
-  const controllers = (GatewayAppModule.forRoot(config).controllers ?? []) as Type<unknown>[];
+  const controllers = ((GatewayAppModule.forRoot(config).controllers ?? []) as Type<unknown>[]).filter(include);
   const routes: string[] = [];
   for (const controller of controllers) {
     const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
@@ -107,7 +118,7 @@ function declaredAdminRoutes(): string[] {
       if (name === 'constructor' || typeof handler !== 'function') continue;
       const path = Reflect.getMetadata(PATH_METADATA, handler);
       if (path === undefined) continue;
-      if ((Reflect.getMetadata(ACCESS_METADATA, handler) ?? classAccess) !== 'admin') continue;
+      if ((Reflect.getMetadata(ACCESS_METADATA, handler) ?? classAccess) !== access) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       const full = [base, String(path)]
         .map((part) => part.replace(/^\/+|\/+$/g, ''))
@@ -154,10 +165,14 @@ describe('admin routes of the gateway', () => {
   it('lists every @AdminOnly() route once, and nothing else', () => {
     const listed = ADMIN_ROUTES.map((row) => row.route).sort();
     expect(new Set(listed).size).toBe(listed.length);
-    expect(listed).toEqual(declaredAdminRoutes());
+    expect(listed).toEqual(declaredRoutes('admin'));
   });
 
-  it.each(ADMIN_ROUTES.map((row) => [row.route, row] as const))('%s: guest 401, user 403, admin as documented', async (_route, row) => {
+  it('lists every @UploaderOnly() route of the hand-written controllers once', () => {
+    expect(UPLOADER_ROUTES.map((row) => row.route).sort()).toEqual(declaredRoutes('uploader', (controller) => controller !== OperationsController));
+  });
+
+  it.each(GUARDED_ROUTES.map((row) => [row.route, row] as const))('%s: guest 401, user 403, admin as documented', async (_route, row) => {
     const guest = await call(row);
     expect({ status: guest.status, code: guest.body?.code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
     const plain = await call(row, user);

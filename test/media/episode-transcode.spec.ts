@@ -14,13 +14,24 @@ import { bullPrefix, createRedisClient, REDIS_OPTIONS } from '@portal/messaging'
 import { serviceMigrations } from '@portal/platform';
 import { waitFor } from '@portal/testing';
 import { CATALOGUE_LOGGER } from '../../apps/catalogue/src/catalogue.tokens';
+import { EpisodesRepository } from '../../apps/catalogue/src/episodes/episodes.repository';
 import { EPISODES_SETTINGS, type EpisodesSettings } from '../../apps/catalogue/src/episodes/episodes.settings';
+import { EpisodesQueryService } from '../../apps/catalogue/src/episodes/services/episodes-query.service';
 import { type EpisodeSourceRow, EpisodeSourcesRepository } from '../../apps/catalogue/src/episodes/uploads/episode-sources.repository';
 import { EpisodeTranscodeQueue } from '../../apps/catalogue/src/episodes/uploads/episode-transcode.queue';
 import { EpisodeTranscodeWorker, TranscodeInterruptedError } from '../../apps/catalogue/src/episodes/uploads/episode-transcode.worker';
+import { thumbnailArgs } from '../../apps/catalogue/src/episodes/uploads/seek-thumbnails';
 import { CATALOGUE_MIGRATIONS } from '../../apps/catalogue/src/migrations';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { startGateway } from '../support/test-apps';
 import { ffprobe, mediaTool, runMediaTool, tempMediaDir } from './media-test-kit';
+
+// The seek thumbnails' ffmpeg arguments as they are, unless a test makes them fail.
+jest.mock('../../apps/catalogue/src/episodes/uploads/seek-thumbnails', () => {
+  const actual = jest.requireActual('../../apps/catalogue/src/episodes/uploads/seek-thumbnails');
+  return { ...actual, thumbnailArgs: jest.fn(actual.thumbnailArgs) };
+});
+const realThumbnailArgs: typeof thumbnailArgs = jest.requireActual('../../apps/catalogue/src/episodes/uploads/seek-thumbnails').thumbnailArgs;
 
 /** A Redis key prefix of the spec's own (auth-test-kit's ownRedisPrefix, without loading the gateway). */
 const ownKeyPrefix = (name: string) => `${process.env.REDIS_KEY_PREFIX}${name}${Date.now().toString(36)}${randomInt(0, 1e6)}:`;
@@ -87,6 +98,18 @@ describe('episode transcode worker', () => {
   const longSource = (number: number) =>
     queuedSource(number, 'long.mkv', { durationSeconds: 20, width: 320, height: 240, audioTracks: [{ index: 0, language: null, title: null, codec: 'aac' }] });
 
+  /** The cues of a WebVTT track: times in seconds and the text (a sprite region here). */
+  const vttCues = (text: string) => {
+    const seconds = (stamp: string) => stamp.split(':').reduce((total, part) => total * 60 + Number.parseFloat(part), 0);
+    const [header, ...blocks] = text.trim().split(/\n\n+/);
+    expect(header).toBe('WEBVTT');
+    return blocks.map((block) => {
+      const [times, payload] = block.split('\n');
+      const [start, end] = times.split(' --> ').map(seconds);
+      return { start, end, payload };
+    });
+  };
+
   const playlistSegments = (path: string) => {
     const lines = readFileSync(path, 'utf8').split('\n');
     return lines.flatMap((line, index) => (line.startsWith('#EXTINF:') ? [{ duration: Number.parseFloat(line.slice(8)), uri: lines[index + 1] }] : []));
@@ -143,7 +166,7 @@ describe('episode transcode worker', () => {
     expect(result).toEqual({ result: 'transcoded', hlsPath, qualities: [360, 480, 720] });
     expect(entriesOf(1)).toEqual([`${source.id}-a1`]);
     const rendition = join(media.dir, `episodes/${ANIME_ID}/1/${source.id}-a1`);
-    expect(readdirSync(rendition).sort()).toEqual(['audio-1', 'master.m3u8', 'v360', 'v480', 'v720']);
+    expect(readdirSync(rendition).sort()).toEqual(expect.arrayContaining(['audio-1', 'master.m3u8', 'thumbnails', 'v360', 'v480', 'v720']));
 
     const master = readFileSync(join(rendition, 'master.m3u8'), 'utf8').trim().split('\n');
     expect(master.slice(0, 3)).toEqual(['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS']);
@@ -203,6 +226,40 @@ describe('episode transcode worker', () => {
       await db.query('SELECT origin, published, hls_url, qualities, source_id FROM catalogue.episodes WHERE anime_id = $1 AND number = 1', [ANIME_ID]),
     ).toEqual([{ origin: 'upload', published: false, hls_url: `/media/${hlsPath}`, qualities: [360, 480, 720], source_id: source.id }]);
 
+    // Seek thumbnails: a track of cues from 0 to the duration without gaps, each naming a region of a 160-pixel-wide JPEG sprite.
+    const thumbnailsPath = `episodes/${ANIME_ID}/1/${source.id}-a1/thumbnails/thumbnails.vtt`;
+    expect(readdirSync(join(rendition, 'thumbnails')).sort()).toEqual(['sprite-1.jpg', 'thumbnails.vtt']);
+    const cues = vttCues(readFileSync(join(media.dir, thumbnailsPath), 'utf8'));
+    expect(cues.map((cue) => [cue.start, cue.end])).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
+    const regions = cues.map((cue) => {
+      const match = /^(sprite-\d+\.jpg)#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(cue.payload);
+      expect(match).not.toBeNull();
+      const [, sprite, x, y, w, h] = match as RegExpExecArray;
+      return { sprite, x: Number(x), y: Number(y), w: Number(w), h: Number(h) };
+    });
+    // 1280×720 → 160×90 thumbnails, side by side in one row.
+    expect(regions).toEqual([
+      { sprite: 'sprite-1.jpg', x: 0, y: 0, w: 160, h: 90 },
+      { sprite: 'sprite-1.jpg', x: 160, y: 0, w: 160, h: 90 },
+    ]);
+    for (const sprite of new Set(regions.map((region) => region.sprite))) {
+      const [picture] = ffprobe(join(rendition, 'thumbnails', sprite));
+      expect(picture.codec_name).toBe('mjpeg');
+      const inSprite = regions.filter((region) => region.sprite === sprite);
+      expect(picture.width).toBeLessThanOrEqual(10 * 160);
+      expect(picture.height).toBeLessThanOrEqual(10 * 90);
+      for (const region of inSprite) {
+        expect(region.x + region.w).toBeLessThanOrEqual(picture.width as number);
+        expect(region.y + region.h).toBeLessThanOrEqual(picture.height as number);
+      }
+    }
+    expect((await db.query('SELECT thumbnails_path FROM catalogue.episodes WHERE anime_id = $1 AND number = 1', [ANIME_ID]))[0]).toEqual({
+      thumbnails_path: thumbnailsPath,
+    });
+
     expect(reports).toHaveBeenCalled();
     const percents = reports.mock.calls.map(([id, attempt, percent]) => {
       expect([id, attempt]).toEqual([source.id, 1]);
@@ -210,6 +267,74 @@ describe('episode transcode worker', () => {
     });
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(percents.every((percent) => percent >= 0 && percent <= 100)).toBe(true);
+  });
+
+  it('answers the seek thumbnails’ URL in the viewers’ list once published, and the gateway serves the track and its sprites', async () => {
+    const source = await episodeSource(12);
+    await expect(worker.process({ sourceId: source.id, attempt: 1 })).resolves.toMatchObject({ result: 'transcoded' });
+    const hlsPath = `episodes/${ANIME_ID}/12/${source.id}-a1/master.m3u8`;
+    const thumbnailsPath = `episodes/${ANIME_ID}/12/${source.id}-a1/thumbnails/thumbnails.vtt`;
+    await db.query(`INSERT INTO catalogue.anime (id, title, title_romaji) VALUES ($1, 'Наруто', 'Naruto') ON CONFLICT (id) DO NOTHING`, [ANIME_ID]);
+    const episodes = new EpisodesQueryService(new EpisodesRepository(dataSource), settings);
+    // Unpublished: not in the list.
+    expect((await episodes.list(ANIME_ID)).episodes.filter((episode) => episode.number === 12)).toEqual([]);
+
+    expect(await sources.setPublished(ANIME_ID, 12, true, async () => undefined)).toMatchObject({ published: true });
+
+    const listed = (await episodes.list(ANIME_ID)).episodes.find((episode) => episode.number === 12);
+    expect(listed?.source).toEqual({ kind: 'hls', url: `/media/${hlsPath}`, qualities: [360, 480, 720], thumbnails: `/media/${thumbnailsPath}` });
+    const thumbnailsUrl = (listed?.source as { thumbnails: string }).thumbnails;
+    const gateway = await startGateway({ MEDIA_DIR: media.dir });
+    try {
+      const track = await fetch(new URL(thumbnailsUrl, gateway.url));
+      expect(track.status).toBe(200);
+      expect(track.headers.get('content-type')).toMatch(/^text\/vtt/);
+      const text = await track.text();
+      expect(text).toBe(readFileSync(join(media.dir, thumbnailsPath), 'utf8'));
+      // Each sprite the track names, relative to the track, as a player resolves it.
+      for (const cue of vttCues(text)) {
+        const sprite = await fetch(new URL(cue.payload.split('#')[0], track.url));
+        expect([cue.payload, sprite.status, sprite.headers.get('content-type')]).toEqual([cue.payload, 200, 'image/jpeg']);
+      }
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('makes the episode without seek thumbnails when they cannot be made', async () => {
+    const source = await episodeSource(10);
+    // ffmpeg refuses the thumbnails' filters (as it would a rung it cannot decode).
+    jest.mocked(thumbnailArgs).mockImplementationOnce((input) => realThumbnailArgs(input).map((arg) => (arg.startsWith('fps=') ? 'no_such_filter' : arg)));
+
+    await expect(worker.process({ sourceId: source.id, attempt: 1 })).resolves.toMatchObject({ result: 'transcoded', qualities: [360, 480, 720] });
+
+    const rendition = join(episodeFolder(10), `${source.id}-a1`);
+    expect(existsSync(join(rendition, 'master.m3u8'))).toBe(true);
+    expect(existsSync(join(rendition, 'thumbnails'))).toBe(false);
+    expect(await sources.findSource(source.id)).toMatchObject({ state: 'ready', progress: 100, error: null });
+    expect(await db.query('SELECT thumbnails_path FROM catalogue.episodes WHERE anime_id = $1 AND number = 10', [ANIME_ID])).toEqual([
+      { thumbnails_path: null },
+    ]);
+  });
+
+  it('stops at a cancel that comes while the seek thumbnails are made, leaving no folder behind', async () => {
+    const source = await episodeSource(11);
+    const report = sources.reportProgress.bind(sources);
+    const reported: number[] = [];
+    // The ladder fills the bar up to 95 %: a report above it comes from the thumbnails' pass.
+    jest.spyOn(sources, 'reportProgress').mockImplementation(async (id, attempt, percent, eta) => {
+      reported.push(percent);
+      if (percent > 95 && reported.filter((value) => value > 95).length === 1) expect(await sources.cancel(id)).not.toBeNull();
+      return report(id, attempt, percent, eta);
+    });
+
+    await expect(worker.process({ sourceId: source.id, attempt: 1 })).resolves.toEqual({ result: 'skipped', reason: 'cancelled' });
+
+    expect(reported.some((percent) => percent > 95)).toBe(true);
+    expect(reported).toEqual([...reported].sort((a, b) => a - b));
+    expect(entriesOf(11)).toEqual([]);
+    expect(await sources.findSource(source.id)).toMatchObject({ state: 'cancelled', hls_path: null });
+    expect(await db.query('SELECT 1 FROM catalogue.episodes WHERE anime_id = $1 AND number = 11', [ANIME_ID])).toEqual([]);
   });
 
   it('stops ffmpeg when the source is cancelled while it runs, leaving no folder behind', async () => {

@@ -47,7 +47,7 @@ describe('episodes: samples linked to their titles, GET /api/anime/:id/episodes 
           number: episode.number,
           title: episode.title,
           durationSeconds: 6,
-          source: { kind: 'hls', url: `/media/${episode.master}`, qualities: [360, 720] },
+          source: { kind: 'hls', url: `/media/${episode.master}`, qualities: [360, 720], thumbnails: null },
           opening: episode.opening,
           ending: episode.ending,
         })),

@@ -118,3 +118,26 @@ export function rawGet(baseUrl: string, path: string): Promise<{ status: number;
     req.end();
   });
 }
+
+/** The PTS (90 kHz) of the first packet of a file's first audio (`a`) or video (`v`) stream, by ffprobe. */
+export function firstPacketPts(file: string, stream: 'a' | 'v'): number {
+  const out = runMediaTool(mediaTool('ffprobe'), [
+    ...['-v', 'error', '-select_streams', `${stream}:0`, '-show_entries', 'packet=pts', '-read_intervals', '%+#1', '-of', 'csv=p=0', file],
+  ]);
+  // One line per packet, `pts` first (side data, when there is some, follows it).
+  return Number(/^\d+/.exec(out.toString('utf8').trim())?.[0]);
+}
+
+/** A multipart POST of form fields and one file, as a browser's FormData sends it; the answer's status and JSON body. */
+export async function postForm(
+  url: URL,
+  fields: Record<string, string>,
+  file: { name: string; bytes: Buffer } | null,
+  token?: string,
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', new Blob([file.bytes]), file.name);
+  const response = await fetch(url, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, body: await response.json() };
+}

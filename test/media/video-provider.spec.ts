@@ -58,7 +58,7 @@ describe('VIDEO_PROVIDER=iframe: an external player for titles without episodes 
   it('keeps own episodes first: a title with samples is not handed to the provider', async () => {
     const res = await stack.api.get('/api/anime/20/episodes');
     expect(res.body.data.episodes).toEqual([
-      expect.objectContaining({ number: 1, source: { kind: 'hls', url: '/media/samples/b/20/1/master.m3u8', qualities: [360] } }),
+      expect.objectContaining({ number: 1, source: { kind: 'hls', url: '/media/samples/b/20/1/master.m3u8', qualities: [360], thumbnails: null } }),
     ]);
   });
 

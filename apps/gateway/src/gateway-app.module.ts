@@ -29,6 +29,7 @@ import { NotificationsGateway } from './realtime/notifications.gateway';
 import { RankingsController } from './community/rankings.controller';
 import { PresenceReporter } from './realtime/presence-reporter';
 import { EdgeValidationPipe } from './http/edge-validation.pipe';
+import { createEpisodeTracksController } from './media/episode-tracks';
 import { WatchPartyGateway } from './realtime/watch-party/watch-party.gateway';
 import { FileStorage, LocalDiskStorage } from './uploads/file-storage';
 import { AvatarLookup } from './users/avatar-lookup';
@@ -63,6 +64,7 @@ export class GatewayAppModule implements OnApplicationBootstrap, OnApplicationSh
         ChatController,
         ...COMMUNITY_CONTROLLERS,
         createAmvController(config),
+        createEpisodeTracksController(config),
         QuizzesController,
         NewsController,
         OperationsController,

@@ -10,6 +10,13 @@ import { EpisodeMarkersWorker } from './markers/markers.worker';
 import { EpisodesLinkService } from './services/episodes-link.service';
 import { EpisodesQueryService } from './services/episodes-query.service';
 import { SampleManifestReader } from './services/sample-manifest.reader';
+import { EpisodeMasterService } from './tracks/episode-master.service';
+import { EpisodeTrackQueue } from './tracks/episode-track.queue';
+import { EpisodeTrackWorker } from './tracks/episode-track.worker';
+import { EpisodeTracksBoot } from './tracks/episode-tracks-boot';
+import { EpisodeTracksMessageController } from './tracks/episode-tracks.message-controller';
+import { EpisodeTracksRepository } from './tracks/episode-tracks.repository';
+import { EpisodeTracksService } from './tracks/episode-tracks.service';
 import { EpisodeSourcesRepository } from './uploads/episode-sources.repository';
 import { EpisodeTranscodeBoot } from './uploads/episode-transcode-boot';
 import { EpisodeTranscodeQueue } from './uploads/episode-transcode.queue';
@@ -35,6 +42,12 @@ export const EPISODES_PROVIDERS: Provider[] = [
   EpisodeMarkersQueue,
   MarkersDetectionService,
   EpisodeMarkersWorker,
+  EpisodeTracksRepository,
+  EpisodeMasterService,
+  EpisodeTrackQueue,
+  EpisodeTrackWorker,
+  EpisodeTracksService,
+  EpisodeTracksBoot,
 ];
 
-export const EPISODES_CONTROLLERS = [EpisodesMessageController, EpisodeUploadsMessageController];
+export const EPISODES_CONTROLLERS = [EpisodesMessageController, EpisodeUploadsMessageController, EpisodeTracksMessageController];

@@ -29,6 +29,10 @@ export const EpisodeRow = z.object({
 });
 export type EpisodeRow = z.output<typeof EpisodeRow>;
 
+/** An episode as viewers get it: with its seek thumbnails' track (relative to MEDIA_DIR), which only uploads have. */
+export const PlayableEpisodeRow = EpisodeRow.extend({ thumbnails_path: z.string().nullable() });
+export type PlayableEpisodeRow = z.output<typeof PlayableEpisodeRow>;
+
 /** Episodes of one title that were not in the catalogue before a write. */
 export interface AddedEpisodes {
   animeId: number;
@@ -62,10 +66,13 @@ export class EpisodesRepository {
   }
 
   /** The published episodes of a title: what viewers can play. */
-  listByAnime(animeId: number): Promise<EpisodeRow[]> {
-    return selectRows(this.dataSource, EpisodeRow, `SELECT ${EPISODE_COLUMNS} FROM catalogue.episodes WHERE anime_id = $1 AND published ORDER BY number`, [
-      animeId,
-    ]);
+  listByAnime(animeId: number): Promise<PlayableEpisodeRow[]> {
+    return selectRows(
+      this.dataSource,
+      PlayableEpisodeRow,
+      `SELECT ${EPISODE_COLUMNS}, thumbnails_path FROM catalogue.episodes WHERE anime_id = $1 AND published ORDER BY number`,
+      [animeId],
+    );
   }
 
   async countByAnime(animeId: number): Promise<number> {

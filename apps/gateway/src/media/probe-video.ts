@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { z } from 'zod';
-import type { SourceProbe } from '@portal/contracts';
+import type { EpisodeTrackKind, SourceProbe } from '@portal/contracts';
 import type { FfmpegTool } from '@portal/platform';
 
 const run = promisify(execFile);
@@ -38,17 +38,8 @@ const tag = (tags: Record<string, string> | undefined, name: string) => {
  * one picture stream (cover art does not count) and a duration, or why not.
  */
 export async function probeVideo(tool: FfmpegTool, file: string): Promise<VideoProbe> {
-  let output: z.output<typeof ProbeOutput>;
-  try {
-    const { stdout } = await run(tool.path, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file], {
-      env: tool.env,
-      maxBuffer: 16 * 1024 * 1024,
-      timeout: 60_000,
-    });
-    output = ProbeOutput.parse(JSON.parse(stdout));
-  } catch {
-    return { ok: false, reason: 'not-video' };
-  }
+  const output = await probe(tool, file);
+  if (!output) return { ok: false, reason: 'not-video' };
   const durationSeconds = Number(output.format?.duration);
   if (!ACCEPTED_FORMATS.test(output.format?.format_name ?? '') || !(durationSeconds > 0)) return { ok: false, reason: 'not-video' };
   const video = output.streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic && stream.width && stream.height);
@@ -57,4 +48,31 @@ export async function probeVideo(tool: FfmpegTool, file: string): Promise<VideoP
     .filter((stream) => stream.codec_type === 'audio')
     .map((stream, index) => ({ index, language: tag(stream.tags, 'language'), title: tag(stream.tags, 'title'), codec: stream.codec_name ?? 'unknown' }));
   return { ok: true, probe: { durationSeconds, width: video.width, height: video.height, videoCodec: video.codec_name ?? 'unknown', audioTracks } };
+}
+
+/** Subtitle formats a track may come in; ffmpeg turns each into WebVTT. */
+const SUBTITLE_CODECS = new Set(['subrip', 'ass', 'ssa', 'webvtt']);
+
+/** The codec of a track file's stream of its kind (the first audio stream, or a subtitle stream ffmpeg converts), or null when it has none. */
+export async function probeTrack(tool: FfmpegTool, file: string, kind: EpisodeTrackKind): Promise<string | null> {
+  const streams = (await probe(tool, file))?.streams ?? [];
+  const found =
+    kind === 'audio'
+      ? streams.find((stream) => stream.codec_type === 'audio')
+      : streams.find((stream) => stream.codec_type === 'subtitle' && SUBTITLE_CODECS.has(stream.codec_name ?? ''));
+  return found ? (found.codec_name ?? 'unknown') : null;
+}
+
+/** ffprobe's view of a file; null when it cannot read it. */
+async function probe(tool: FfmpegTool, file: string): Promise<z.output<typeof ProbeOutput> | null> {
+  try {
+    const { stdout } = await run(tool.path, ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file], {
+      env: tool.env,
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 60_000,
+    });
+    return ProbeOutput.parse(JSON.parse(stdout));
+  } catch {
+    return null;
+  }
 }

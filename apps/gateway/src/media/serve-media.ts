@@ -16,7 +16,7 @@ import { serveFolder } from '../http/serve-folder';
 
 /** What /media/ serves, by extension (type and caching from the media store's table); anything else (the manifest, stray files) is a 404. */
 export const MEDIA_TYPES: Record<string, { type: string; cache: string }> = Object.fromEntries(
-  ['.m3u8', '.ts', '.m4s', '.mp4', '.webm', '.vtt'].map((extension) => [
+  ['.m3u8', '.ts', '.m4s', '.mp4', '.webm', '.vtt', '.jpg'].map((extension) => [
     extension,
     { type: MEDIA_FILE_TYPES[extension].contentType, cache: MEDIA_FILE_TYPES[extension].cacheControl },
   ]),

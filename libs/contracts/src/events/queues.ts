@@ -14,6 +14,8 @@ export enum QueueName {
   CatalogueEpisodeTranscode = 'catalogue-episode-transcode',
   /** One job per title: its uploaded episodes' openings and endings found by ear (job id `markers-<animeId>`), docs/media.md. */
   CatalogueEpisodeMarkers = 'catalogue-episode-markers',
+  /** One job per voice-over or subtitle file added to a transcoded episode (job id `track-<track id>`), docs/media.md. */
+  CatalogueEpisodeTracks = 'catalogue-episode-tracks',
   /** One job per uploaded AMV file: its HLS rendition (job id `hls-<upload uuid>`). */
   CommunityAmvTranscode = 'community-amv-transcode',
   /** One job per notice to a user's Telegram chat (job id `notice-<eventId>`), sent within Telegram's limits. */

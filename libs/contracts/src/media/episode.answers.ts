@@ -7,7 +7,13 @@ export const episodeSpanSchema = z.object({ start: z.number(), end: z.number() }
 
 export const episodeSourceSchema = z.discriminatedUnion('kind', [
   /** An HLS master playlist on our own origin (sample episodes, or a self-hosted library). */
-  z.object({ kind: z.literal('hls'), url: z.string(), qualities: z.array(z.number().int()) }),
+  z.object({
+    kind: z.literal('hls'),
+    url: z.string(),
+    qualities: z.array(z.number().int()),
+    /** The seek thumbnails' WebVTT track (`sprite-1.jpg#xywh=x,y,w,h` cues) under /media/; null when the episode has none (samples). */
+    thumbnails: z.string().nullable(),
+  }),
   /** An external provider's iframe player (VIDEO_PROVIDER setting; off by default). */
   z.object({ kind: z.literal('iframe'), url: z.string() }),
 ]);

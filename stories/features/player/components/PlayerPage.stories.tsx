@@ -1,6 +1,6 @@
 import { ErrorCode } from '@portal/contracts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
 import PlayerPage from '../../../../web/src/features/player/components/PlayerPage';
 import type { HlsInstance } from '../../../../web/src/shared/video/use-hls-source';
 import { fail, makeUser, ok, userSession } from '../../../support/fixtures';
@@ -9,6 +9,7 @@ import {
   AT_375,
   PENDING,
   SUBTITLE_TRACKS,
+  THUMBNAILS_URL,
   VOICE_OVERS,
   animeEpisodes,
   animeTitle,
@@ -18,7 +19,9 @@ import {
   progressPoint,
   recorder,
   refusePlayUntilGesture,
+  seekThumbnailsVtt,
   trackChoice,
+  uploadedEpisode,
   videoOf,
   viewerEntry,
   withHls,
@@ -497,5 +500,38 @@ export const TracksGuest: Story = {
       }),
     );
     await expect(tracksSaved.bodies.length).toBe(sent);
+  },
+};
+
+const seekTrackServed = recorder(() => ({ raw: seekThumbnailsVtt(), headers: { 'Content-Type': 'text/vtt; charset=utf-8' } }));
+
+/**
+ * An uploaded episode with seek thumbnails (one a minute here): the track is read once the stream is
+ * there; a pointer over the bar shows the picture of its time above it, and leaving the bar hides it.
+ */
+export const SeekThumbnailsOnHover: Story = {
+  parameters: {
+    mockApi: {
+      ...baseApi,
+      'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [1, 2, 3].map((number) => uploadedEpisode(number)) }),
+      [`GET ${THUMBNAILS_URL}`]: seekTrackServed.handler,
+    },
+  },
+  play: async () => {
+    await ready();
+    await waitFor(() => expect(seekTrackServed.bodies.length).toBeGreaterThan(0));
+    const seek = screen.getByRole('slider', { name: 'Перемотка' });
+    // The bar 1000 px wide from the page's left edge (jsdom lays nothing out): x = 500 is the middle, 11:50.
+    seek.getBoundingClientRect = () => ({ x: 0, y: 0, left: 0, top: 0, right: 1000, bottom: 24, width: 1000, height: 24, toJSON: () => ({}) });
+
+    fireEvent.pointerMove(seek, { clientX: 500, pointerType: 'mouse' });
+
+    const preview = await screen.findByTestId('seek-preview');
+    await expect(preview).toHaveTextContent('11:50');
+    // The 12th thumbnail (11:00–12:00): second in the second row of the generated sprite.
+    await expect(preview.querySelector<HTMLElement>('.seek-preview__picture')?.style.backgroundPosition).toBe('-160px -90px');
+    // Off the bar (React makes its pointerleave of the pointerout).
+    fireEvent.pointerOut(seek, { pointerType: 'mouse', relatedTarget: document.body });
+    await waitFor(() => expect(screen.queryByTestId('seek-preview')).not.toBeInTheDocument());
   },
 };

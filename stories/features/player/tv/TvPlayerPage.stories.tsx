@@ -7,6 +7,7 @@ import { tvAt } from '../../tv/tv-story-helpers';
 import {
   PENDING,
   SUBTITLE_TRACKS,
+  THUMBNAILS_URL,
   VOICE_OVERS,
   animeEpisodes,
   animeTitle,
@@ -14,7 +15,9 @@ import {
   playTo,
   progressPoint,
   recorder,
+  seekThumbnailsVtt,
   trackChoice,
+  uploadedEpisode,
   videoOf,
   withHls,
 } from '../player-story-helpers';
@@ -75,6 +78,30 @@ export const EnterAndSeek: Story = {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(video.paused).toBe(true));
     await expect(screen.getByText('Пауза')).toBeInTheDocument();
+  },
+};
+
+const thumbnailsServed = recorder(() => ({ raw: seekThumbnailsVtt(), headers: { 'Content-Type': 'text/vtt; charset=utf-8' } }));
+
+/** An uploaded episode with seek thumbnails (one a minute here): → shows the picture of the time it went to above the bar, for a moment. */
+export const SeekWithThumbnails: Story = {
+  parameters: {
+    mockApi: {
+      ...baseApi,
+      'GET /api/anime/20/episodes': ok({ animeId: 20, episodes: [1, 2, 3].map((number) => uploadedEpisode(number, { opening: null })) }),
+      [`GET ${THUMBNAILS_URL}`]: thumbnailsServed.handler,
+    },
+  },
+  play: async () => {
+    const { track } = await ready();
+    await waitFor(() => expect(thumbnailsServed.bodies.length).toBeGreaterThan(0));
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    await waitFor(() => expect(track).toHaveAttribute('aria-valuenow', '70'));
+    const preview = await screen.findByTestId('seek-preview');
+    await expect(preview).toHaveTextContent('1:10');
+    // The second thumbnail (1:00–2:00) of the generated sprite.
+    await expect(preview.querySelector<HTMLElement>('.seek-preview__picture')?.style.backgroundPosition).toBe('-160px 0px');
+    await waitFor(() => expect(screen.queryByTestId('seek-preview')).not.toBeInTheDocument(), { timeout: 3000 });
   },
 };
 

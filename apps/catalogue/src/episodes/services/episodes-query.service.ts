@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AnimeEpisodes, CATALOGUE_MESSAGES, type Episode, ErrorCode } from '@portal/contracts';
+import { type AnimeEpisodes, CATALOGUE_MESSAGES, type Episode, ErrorCode, MEDIA_URL_PREFIX } from '@portal/contracts';
 import { spanOf } from '../episode-span';
 import { RpcError } from '@portal/platform';
-import { type EpisodeAnimeRow, type EpisodeRow, EpisodesRepository } from '../episodes.repository';
+import { type EpisodeAnimeRow, EpisodesRepository, type PlayableEpisodeRow } from '../episodes.repository';
 import { EPISODES_SETTINGS, type EpisodesSettings } from '../episodes.settings';
 
 /** Titles created in the catalogue take ids from here up (see the catalogue migration): they have no Shikimori id. */
@@ -10,12 +10,17 @@ const LOCAL_ID_START = 100_000_000;
 /** An iframe list never grows past this, whatever a title's episode count says. */
 export const MAX_IFRAME_EPISODES = 2000;
 
-const ownEpisode = (row: EpisodeRow): Episode => ({
+const ownEpisode = (row: PlayableEpisodeRow): Episode => ({
   animeId: row.anime_id,
   number: row.number,
   title: row.title,
   durationSeconds: row.duration_seconds,
-  source: { kind: 'hls', url: row.hls_url, qualities: row.qualities },
+  source: {
+    kind: 'hls',
+    url: row.hls_url,
+    qualities: row.qualities,
+    thumbnails: row.thumbnails_path === null ? null : `${MEDIA_URL_PREFIX}${row.thumbnails_path}`,
+  },
   opening: spanOf(row.opening_start, row.opening_end),
   ending: spanOf(row.ending_start, row.ending_end),
 });

@@ -69,12 +69,14 @@ export interface NewEpisodeSource {
   createdBy: string;
 }
 
-/** What a finished transcode made: the master playlist (URL under /media/) and its rungs. */
+/** What a finished transcode made: the master playlist (URL under /media/), its rungs and its seek thumbnails. */
 export interface TranscodedEpisode {
   hlsPath: string;
   hlsUrl: string;
   qualities: number[];
   durationSeconds: number;
+  /** The seek thumbnails' WebVTT track, relative to MEDIA_DIR; null (or left out) when there are none. */
+  thumbnailsPath?: string | null;
 }
 
 /** Episodes that were announced when they were first published (`catalogue.episodes.added`). */
@@ -263,16 +265,17 @@ export class EpisodeSourcesRepository {
       if (!row) return false;
       await execute(
         manager,
-        `INSERT INTO catalogue.episodes (anime_id, number, duration_seconds, hls_url, qualities, origin, origin_version, published, announced, source_id)
-         VALUES ($1, $2, $3, $4, $5::int[], 'upload', $6::text, false, false, $6::uuid)
+        `INSERT INTO catalogue.episodes (anime_id, number, duration_seconds, hls_url, qualities, origin, origin_version, published, announced, source_id,
+           thumbnails_path)
+         VALUES ($1, $2, $3, $4, $5::int[], 'upload', $6::text, false, false, $6::uuid, $7)
          ON CONFLICT (anime_id, number) DO UPDATE SET
-           duration_seconds = EXCLUDED.duration_seconds, hls_url = EXCLUDED.hls_url, qualities = EXCLUDED.qualities,
+           duration_seconds = EXCLUDED.duration_seconds, hls_url = EXCLUDED.hls_url, qualities = EXCLUDED.qualities, thumbnails_path = EXCLUDED.thumbnails_path,
            opening_start = NULL, opening_end = NULL, ending_start = NULL, ending_end = NULL, markers_origin = NULL,
            origin_version = EXCLUDED.origin_version, source_id = EXCLUDED.source_id, updated_at = now(),
            published = catalogue.episodes.origin = 'upload' AND catalogue.episodes.published,
            announced = catalogue.episodes.origin = 'upload' AND catalogue.episodes.announced,
            origin = 'upload'`,
-        [source.anime_id, source.number, done.durationSeconds, done.hlsUrl, done.qualities, source.id],
+        [source.anime_id, source.number, done.durationSeconds, done.hlsUrl, done.qualities, source.id, done.thumbnailsPath ?? null],
       );
       return true;
     });

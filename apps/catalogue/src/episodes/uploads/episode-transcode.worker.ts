@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap, Optional } from '@nestjs/common';
@@ -16,8 +16,20 @@ import { EpisodeMarkersQueue } from '../markers/markers.queue';
 import { type EpisodeSourceRow, EpisodeSourcesRepository } from './episode-sources.repository';
 import type { EpisodeTranscodeJobData, EpisodeTranscodeJobResult } from './episode-transcode.job';
 import { FfmpegAbortedError, FfmpegFailedError, runWithProgress } from './ffmpeg-progress';
-import { alternateAudioOf, audioFolderOf, ladderFor, type LadderRung, transcodeArgs, videoFolderOf } from './hls-ladder';
+import { alternateAudioOf, audioFolderOf, ladderFor, type LadderRung, MEDIA_PLAYLIST, transcodeArgs, videoFolderOf } from './hls-ladder';
 import { MASTER_PLAYLIST, writeMasterPlaylist } from './hls-master-playlist';
+import {
+  jpegSize,
+  playlistSeconds,
+  spriteName,
+  thumbnailArgs,
+  thumbnailCues,
+  thumbnailPlan,
+  THUMBNAILS_FOLDER,
+  THUMBNAILS_VTT,
+  thumbnailsVtt,
+  tileOf,
+} from './seek-thumbnails';
 
 /** Where renditions of uploaded episodes go under MEDIA_DIR: `episodes/<anime>/<number>/<source>-a<attempt>/`. */
 export const EPISODES_MEDIA_FOLDER = 'episodes';
@@ -30,6 +42,13 @@ const RESUME_AFTER_MS = 1000;
 const LEASE_TTL_MS = 30_000;
 /** How often a run waiting for a source's lease (a duplicate, or a dead worker's) tries again. */
 const LEASE_RETRY_MS = 1000;
+/**
+ * Where the ladder's per cent ends; the seek thumbnails take the rest. Decoding the lowest rung for
+ * them took about 1/80 of the ladder's CPU for a 1080p source (docs/media.md), more for a small one.
+ */
+const LADDER_PERCENT = 95;
+/** The seek thumbnails' track inside a rendition folder. */
+const THUMBNAILS_TRACK = `${THUMBNAILS_FOLDER}/${THUMBNAILS_VTT}`;
 
 export const TRANSCODE_ERRORS = {
   noFfmpeg: 'На сервере нет ffmpeg',
@@ -54,12 +73,26 @@ interface RenditionPlace {
   target: string;
   /** Its master playlist, relative to MEDIA_DIR. */
   hlsPath: string;
+  /** Its seek thumbnails' track, relative to MEDIA_DIR (when they were made). */
+  thumbnailsPath: string;
+}
+
+/** The ffmpeg passes of one run: they stop together (cancel, shutdown, a lost lease) and fill one progress bar. */
+interface EncodePasses {
+  /**
+   * Runs one pass, its per cent mapped onto `[from, to]` of the bar. 'cancelled' when a report found
+   * the source stopped; TranscodeInterruptedError on shutdown or a lost lease; else ffmpeg's error.
+   */
+  run(args: string[], durationSeconds: number, from: number, to: number): Promise<'done' | 'cancelled'>;
+  /** Stops listening for shutdown. */
+  close(): void;
 }
 
 /**
  * Runs `catalogue-episode-transcode`: one ffmpeg pass turns an uploaded source into an HLS ladder
- * (hls-ladder.ts) with an audio rendition per audio stream, in a hidden scratch folder renamed into
- * place whole, so a rendition is complete or absent. A lease per source keeps a duplicate run (a
+ * (hls-ladder.ts) with an audio rendition per audio stream, a second one makes its seek thumbnails
+ * from the lowest rung (seek-thumbnails.ts), in a hidden scratch folder renamed into place whole, so
+ * a rendition is complete or absent. A lease per source keeps a duplicate run (a
  * stalled job handed out again) from racing it; a dead worker's leftovers are removed by the next run.
  */
 @Injectable()
@@ -155,8 +188,9 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
   }
 
   /**
-   * Runs ffmpeg into `scratch` and writes the master playlist there, reporting progress. 'cancelled'
-   * when a report finds the source stopped; TranscodeInterruptedError on shutdown or a lost lease.
+   * Runs ffmpeg into `scratch`, writes the master playlist there and makes the seek thumbnails,
+   * reporting progress. 'cancelled' when a report finds the source stopped; TranscodeInterruptedError
+   * on shutdown or a lost lease.
    */
   private async encode(
     ffmpeg: FfmpegTool,
@@ -168,18 +202,70 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
   ): Promise<'encoded' | 'cancelled'> {
     const folders = [...rungs.map(videoFolderOf), ...alternateAudioOf(source.audio_tracks).map(audioFolderOf)];
     await Promise.all(folders.map((folder) => mkdir(join(scratch, folder), { recursive: true })));
+    const passes = this.passesOf(ffmpeg, source, lease);
+    this.logger.info({ sourceId: source.id, attempt: source.attempt, rungs: rungs.map((rung) => rung.height) }, 'episode transcode started');
+    try {
+      const args = transcodeArgs({ source: sourceFile, outDir: scratch, rungs, audioTracks: source.audio_tracks, preset: this.settings.transcodePreset });
+      if ((await passes.run(args, source.duration_seconds, 0, LADDER_PERCENT)) === 'cancelled') return 'cancelled';
+      await writeMasterPlaylist(scratch, rungs, source.audio_tracks);
+      return (await this.makeThumbnails(passes, source, scratch, rungs[0])) === 'cancelled' ? 'cancelled' : 'encoded';
+    } finally {
+      passes.close();
+    }
+  }
+
+  /**
+   * The seek thumbnails of the rendition in `scratch`, decoded from its lowest rung: sprites, then the
+   * track (written last, so a track means complete sprites). Making them is no reason to fail the
+   * episode: on any other error than a stop they are left out ('none') and the episode goes on.
+   */
+  private async makeThumbnails(passes: EncodePasses, source: EpisodeSourceRow, scratch: string, lowest: LadderRung): Promise<'made' | 'none' | 'cancelled'> {
+    const folder = join(scratch, THUMBNAILS_FOLDER);
+    const started = Date.now();
+    try {
+      const input = join(scratch, videoFolderOf(lowest), MEDIA_PLAYLIST);
+      const plan = thumbnailPlan(source.duration_seconds, playlistSeconds(await readFile(input, 'utf8')));
+      await mkdir(folder);
+      if ((await passes.run(thumbnailArgs({ input, outDir: folder, plan }), source.duration_seconds, LADDER_PERCENT, 100)) === 'cancelled') return 'cancelled';
+      // The thumbnails' height, as ffmpeg rounded it, from the size of what it wrote.
+      const sprite = jpegSize(await readFile(join(folder, spriteName(1))));
+      const tile = sprite ? tileOf(sprite, plan.layout) : null;
+      if (!tile) throw new Error(`${spriteName(1)} is no JPEG of ${plan.layout.columns}×${plan.layout.rows} thumbnails: ${JSON.stringify(sprite)}`);
+      const missing = Array.from({ length: plan.sprites }, (_, index) => spriteName(index + 1)).filter((name) => !existsSync(join(folder, name)));
+      if (missing.length > 0) throw new Error(`ffmpeg made no ${missing.join(', ')}`);
+      await writeFile(join(folder, THUMBNAILS_VTT), thumbnailsVtt(thumbnailCues(plan, tile)));
+      this.logger.info(
+        { sourceId: source.id, thumbnails: plan.count, intervalSeconds: plan.intervalSeconds, sprites: plan.sprites, ms: Date.now() - started },
+        'episode seek thumbnails made',
+      );
+      return 'made';
+    } catch (error) {
+      if (error instanceof TranscodeInterruptedError) throw error;
+      this.logger.warn({ err: error, sourceId: source.id, attempt: source.attempt }, 'episode seek thumbnails not made; the episode goes on without them');
+      await rm(folder, { recursive: true, force: true });
+      return 'none';
+    }
+  }
+
+  /**
+   * The passes of one run. They share a stop, aborted by shutdown, a lost lease or a report that finds
+   * the source cancelled, and a bar that never goes back (a pass's first figures are below the last one's).
+   */
+  private passesOf(ffmpeg: FfmpegTool, source: EpisodeSourceRow, lease: RedisLease): EncodePasses {
     const stop = new AbortController();
     const stopOnShutdown = () => stop.abort();
     this.stopping.signal.addEventListener('abort', stopOnShutdown, { once: true });
     if (this.stopping.signal.aborted) stop.abort();
     let cancelled = false;
     let reporting: Promise<void> | undefined;
-    const onProgress = (percent: number, etaSeconds: number | null) => {
+    let percentSoFar = 0;
+    const report = (percent: number, etaSeconds: number | null) => {
       if (!lease.held) stop.abort();
+      percentSoFar = Math.max(percentSoFar, percent);
       // A report still under way (a slow database) is not queued behind: the next one carries newer figures.
       if (reporting || stop.signal.aborted) return;
       reporting = this.sources
-        .reportProgress(source.id, source.attempt, percent, etaSeconds)
+        .reportProgress(source.id, source.attempt, percentSoFar, etaSeconds)
         .then((current) => {
           if (current) return;
           cancelled = true;
@@ -188,22 +274,20 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
         .catch((error: unknown) => this.logger.warn({ err: error, sourceId: source.id }, 'episode transcode progress not recorded'))
         .finally(() => (reporting = undefined));
     };
-    this.logger.info({ sourceId: source.id, attempt: source.attempt, rungs: rungs.map((rung) => rung.height) }, 'episode transcode started');
-    try {
-      const args = transcodeArgs({ source: sourceFile, outDir: scratch, rungs, audioTracks: source.audio_tracks, preset: this.settings.transcodePreset });
-      await runWithProgress(ffmpeg, args, { durationSeconds: source.duration_seconds, signal: stop.signal, onProgress });
-    } catch (error) {
+    const run = async (args: string[], durationSeconds: number, from: number, to: number): Promise<'done' | 'cancelled'> => {
+      const onProgress = (percent: number, etaSeconds: number | null) => report(from + ((to - from) * percent) / 100, etaSeconds);
+      try {
+        await runWithProgress(ffmpeg, args, { durationSeconds, signal: stop.signal, onProgress });
+      } catch (error) {
+        await reporting;
+        if (cancelled) return 'cancelled';
+        if (error instanceof FfmpegAbortedError || this.stopping.signal.aborted || !lease.held) throw new TranscodeInterruptedError(source.id);
+        throw error;
+      }
       await reporting;
-      if (cancelled) return 'cancelled';
-      if (error instanceof FfmpegAbortedError || this.stopping.signal.aborted || !lease.held) throw new TranscodeInterruptedError(source.id);
-      throw error;
-    } finally {
-      this.stopping.signal.removeEventListener('abort', stopOnShutdown);
-    }
-    await reporting;
-    if (cancelled) return 'cancelled';
-    await writeMasterPlaylist(scratch, rungs, source.audio_tracks);
-    return 'encoded';
+      return cancelled ? 'cancelled' : 'done';
+    };
+    return { run, close: () => this.stopping.signal.removeEventListener('abort', stopOnShutdown) };
   }
 
   /** What the uploader reads: ffmpeg's last lines, or what else went wrong, without the server's paths. */
@@ -215,7 +299,14 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
   /** Links the rendition to the episode; drops it when the attempt stopped being current meanwhile and nothing points to it. */
   private async complete(source: EpisodeSourceRow, place: RenditionPlace, rungs: LadderRung[]): Promise<EpisodeTranscodeJobResult> {
     const qualities = rungs.map((rung) => rung.height).sort((a, b) => a - b);
-    const done = { hlsPath: place.hlsPath, hlsUrl: `${MEDIA_URL_PREFIX}${place.hlsPath}`, qualities, durationSeconds: source.duration_seconds };
+    const done = {
+      hlsPath: place.hlsPath,
+      hlsUrl: `${MEDIA_URL_PREFIX}${place.hlsPath}`,
+      qualities,
+      durationSeconds: source.duration_seconds,
+      // The track is written after its sprites, and the rendition moved into place whole: there or not at all.
+      thumbnailsPath: existsSync(join(place.target, THUMBNAILS_TRACK)) ? place.thumbnailsPath : null,
+    };
     if (await this.sources.finish(source, done)) {
       this.logger.info({ sourceId: source.id, attempt: source.attempt, hlsPath: place.hlsPath }, 'episode transcoded');
       await this.markers?.enqueue(source.anime_id).catch((err: unknown) => this.logger.warn({ err, animeId: source.anime_id }, 'episode markers not queued'));
@@ -239,7 +330,7 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
     const folder = `${EPISODES_MEDIA_FOLDER}/${source.anime_id}/${source.number}`;
     const name = `${source.id}-a${source.attempt}`;
     const parent = join(this.settings.mediaDir, folder);
-    return { parent, target: join(parent, name), hlsPath: `${folder}/${name}/${MASTER_PLAYLIST}` };
+    return { parent, target: join(parent, name), hlsPath: `${folder}/${name}/${MASTER_PLAYLIST}`, thumbnailsPath: `${folder}/${name}/${THUMBNAILS_TRACK}` };
   }
 
   /** Scratch folders of this source's earlier runs (killed workers); the lease says none of them is running. */

@@ -16,6 +16,7 @@ import { OutboxPublisher } from '@portal/messaging';
 import { RpcError } from '@portal/platform';
 import { CatalogueCacheInvalidator } from '../../cache/catalogue-cache-invalidator';
 import { CATALOGUE_LOGGER } from '../../catalogue.tokens';
+import { EpisodeTracksRepository } from '../tracks/episode-tracks.repository';
 import { EpisodeSourcesRepository, type EpisodeSourceRow, type ManagedTitleRow } from './episode-sources.repository';
 import { toManagedEpisode, toSourceView } from './episode-source.view';
 import { EpisodeTranscodeQueue } from './episode-transcode.queue';
@@ -35,6 +36,7 @@ export class EpisodeUploadsService {
     private readonly queue: EpisodeTranscodeQueue,
     private readonly outbox: OutboxPublisher,
     private readonly cache: CatalogueCacheInvalidator,
+    private readonly tracks: EpisodeTracksRepository,
     @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -92,6 +94,8 @@ export class EpisodeUploadsService {
     const title = await this.requireTitle(animeId);
     let announced = false;
     const row = await this.sources.setPublished(title.id, number, published, async (manager, episode) => {
+      // Its voice-overs become the episode's tracks (their teams the title's) with its first publication.
+      await this.tracks.recordSourceTracks(manager, title.id, episode.number);
       await this.outbox.publish(manager, 'catalogue.episodes.added', { animeId: title.id, title: episode.animeTitle, episodes: [episode.number] });
       announced = true;
     });

@@ -1,5 +1,5 @@
 import { ladderFor, transcodeArgs, videoKbpsFor } from './hls-ladder';
-import { type AudioRendition, bitRatesOf, h264CodecOf, masterPlaylist, parseMediaPlaylist, type VideoVariant } from './hls-master-playlist';
+import { type AudioRendition, bitRatesOf, h264CodecOf, masterPlaylist, parseMediaPlaylist, type VideoVariant, videoStartPtsOf } from './hls-master-playlist';
 
 const sizes = (width: number, height: number) => ladderFor(width, height).map((rung) => `${rung.width}x${rung.height}`);
 
@@ -173,6 +173,40 @@ describe('masterPlaylist', () => {
     expect(media.filter((line) => line.includes('DEFAULT=YES'))).toHaveLength(1);
   });
 
+  it('lists subtitles as a group of their own, never on by default, named apart, and every variant names the group', () => {
+    const added: AudioRendition = {
+      uri: 'tracks/a1/index.m3u8',
+      index: 2,
+      language: 'ru',
+      title: 'AniDub',
+      bandwidth: 200_000,
+      averageBandwidth: 131_000,
+    };
+    const text = masterPlaylist({
+      variants,
+      audio: [...audio, added],
+      subtitles: [
+        { uri: 'tracks/s1/index.m3u8', name: 'Crunchyroll', language: 'en' },
+        { uri: 'tracks/s2/index.m3u8', name: 'Crunchyroll', language: null },
+      ],
+    });
+    const lines = text.split('\n');
+    expect(lines.filter((line) => line.includes('TYPE=SUBTITLES'))).toEqual([
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Crunchyroll",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,URI="tracks/s1/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Crunchyroll (2)",DEFAULT=NO,AUTOSELECT=YES,URI="tracks/s2/index.m3u8"',
+    ]);
+    expect(lines).toContain(
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="AniDub",LANGUAGE="ru",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="tracks/a1/index.m3u8"',
+    );
+    // The added voice-over is the largest alternate: its rates are the ones added to the variants'.
+    expect(lines.filter((line) => line.startsWith('#EXT-X-STREAM-INF:'))).toEqual([
+      '#EXT-X-STREAM-INF:BANDWIDTH=1100000,AVERAGE-BANDWIDTH=911000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2",AUDIO="audio",SUBTITLES="subs"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=3200000,AVERAGE-BANDWIDTH=2831000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2",AUDIO="audio",SUBTITLES="subs"',
+    ]);
+    expect(masterPlaylist({ variants, audio, subtitles: [] })).toBe(masterPlaylist({ variants, audio }));
+    expect(masterPlaylist({ variants, audio })).not.toContain('SUBTITLES');
+  });
+
   it('has no audio group and only the video codec for a source without sound', () => {
     const text = masterPlaylist({ variants, audio: [] });
     expect(text).not.toContain('#EXT-X-MEDIA');
@@ -218,5 +252,25 @@ describe('measuring segments', () => {
     Buffer.from([0, 0, 0, 1, 0x67, 0x64, 0x00, 0x1f, 0xac]).copy(packet, 13);
     expect(h264CodecOf(packet)).toBe('avc1.64001f');
     expect(h264CodecOf(Buffer.from('not a transport stream'.repeat(20)))).toBeNull();
+  });
+
+  it('reads the first video frame’s PTS from its PES header (33 bits, 90 kHz)', () => {
+    const packet = Buffer.alloc(188, 0xff);
+    Buffer.from([0x47, 0x41, 0x00, 0x10]).copy(packet, 0);
+    // PTS only ('10' flags), 5 header bytes: PTS 0x1_2345_6789 in the marker-bit layout of ISO 13818-1.
+    const pts = 0x1_2345_6789;
+    const field = [
+      0x21 | (Math.floor(pts / 2 ** 30) << 1),
+      (Math.floor(pts / 2 ** 22) & 0xff) >>> 0,
+      ((Math.floor(pts / 2 ** 15) & 0x7f) << 1) | 1,
+      Math.floor(pts / 2 ** 7) & 0xff,
+      ((pts & 0x7f) << 1) | 1,
+    ];
+    Buffer.from([0, 0, 1, 0xe0, 0, 0, 0x80, 0x80, 5, ...field]).copy(packet, 4);
+    expect(videoStartPtsOf(packet)).toBe(pts);
+    // A PES without a PTS, and no transport stream at all.
+    Buffer.from([0, 0, 1, 0xe0, 0, 0, 0x80, 0, 0]).copy(packet, 4);
+    expect(videoStartPtsOf(packet)).toBeNull();
+    expect(videoStartPtsOf(Buffer.from('not a transport stream'.repeat(20)))).toBeNull();
   });
 });

@@ -75,6 +75,29 @@ export const MEDIA_PLAYLIST = 'index.m3u8';
  */
 export const alternateAudioOf = <T>(tracks: readonly T[]): T[] => tracks.slice(1);
 export const SEGMENT_PATTERN = 'seg-%05d.ts';
+export const SEGMENT_SECONDS = 4;
+
+/** Every audio rendition, muxed or alone, and every voice-over added later (docs/media.md): AAC-LC stereo at 48 kHz. */
+export const AAC_ARGS: readonly string[] = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
+
+/** One HLS output of MPEG-TS segments into `outDir/folder` (which must exist): its media playlist and segments. */
+export function hlsOutputArgs(outDir: string, folder: string, segmentSeconds: number = SEGMENT_SECONDS): string[] {
+  return [
+    '-max_muxing_queue_size',
+    '4096',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    `${outDir}/${folder}/${SEGMENT_PATTERN}`,
+    `${outDir}/${folder}/${MEDIA_PLAYLIST}`,
+  ];
+}
 
 export interface TranscodeArgsInput {
   /** The source file, absolute. */
@@ -102,29 +125,14 @@ export interface TranscodeArgsInput {
  * Keyframes are forced at every segment boundary in closed GOPs, so all rungs switch at the same
  * instants and every segment starts decodable (EXT-X-INDEPENDENT-SEGMENTS).
  */
-export function transcodeArgs({ source, outDir, rungs, audioTracks, preset, segmentSeconds = 4, fps }: TranscodeArgsInput): string[] {
-  const hls = (folder: string) => [
-    '-max_muxing_queue_size',
-    '4096',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(segmentSeconds),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_flags',
-    'independent_segments',
-    '-hls_segment_filename',
-    `${outDir}/${folder}/${SEGMENT_PATTERN}`,
-    `${outDir}/${folder}/${MEDIA_PLAYLIST}`,
-  ];
+export function transcodeArgs({ source, outDir, rungs, audioTracks, preset, segmentSeconds = SEGMENT_SECONDS, fps }: TranscodeArgsInput): string[] {
+  const hls = (folder: string) => hlsOutputArgs(outDir, folder, segmentSeconds);
   const split = `[0:v:0]split=${rungs.length}${rungs.map((_, index) => `[s${index}]`).join('')}`;
   const scales = rungs.map((rung, index) => `[s${index}]scale=${rung.width}:${rung.height},setsar=1[v${rung.height}]`);
   const args = ['-progress', 'pipe:1', '-nostats', '-i', source, '-filter_complex', [split, ...scales].join(';')];
   const gop = fps && fps > 0 ? ['-g', String(Math.ceil(fps * segmentSeconds))] : [];
-  const aac = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
   const [defaultAudio] = audioTracks;
-  const muxedAudio = defaultAudio ? ['-map', `0:a:${defaultAudio.index}`, ...aac] : ['-an'];
+  const muxedAudio = defaultAudio ? ['-map', `0:a:${defaultAudio.index}`, ...AAC_ARGS] : ['-an'];
   for (const rung of rungs) {
     args.push(
       '-map',
@@ -156,7 +164,7 @@ export function transcodeArgs({ source, outDir, rungs, audioTracks, preset, segm
     );
   }
   for (const track of alternateAudioOf(audioTracks)) {
-    args.push('-map', `0:a:${track.index}`, '-vn', '-sn', ...aac, ...hls(audioFolderOf(track)));
+    args.push('-map', `0:a:${track.index}`, '-vn', '-sn', ...AAC_ARGS, ...hls(audioFolderOf(track)));
   }
   return args;
 }

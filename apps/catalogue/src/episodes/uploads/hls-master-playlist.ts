@@ -1,11 +1,15 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { z } from 'zod';
 import { alternateAudioOf, audioFolderOf, type LadderRung, MEDIA_PLAYLIST, videoFolderOf } from './hls-ladder';
 
 export const MASTER_PLAYLIST = 'master.m3u8';
+/** Beside the master playlist: what it was made of (Rendition), so that it can be written again without measuring. */
+export const RENDITION_SIDECAR = 'rendition.json';
 /** ffmpeg's `aac` encoder makes AAC-LC. */
 export const AAC_LC_CODEC = 'mp4a.40.2';
 const AUDIO_GROUP = 'audio';
+const SUBTITLE_GROUP = 'subs';
 
 /** Bit rates (bit/s) measured from a media playlist's segments, as RFC 8216 defines them. */
 export interface MeasuredBitRates {
@@ -32,12 +36,45 @@ export interface AudioRendition extends MeasuredBitRates {
   title: string | null;
 }
 
+/** A WebVTT subtitle rendition, named after its team. */
+export interface SubtitleRendition {
+  /** Relative to the master playlist. */
+  uri: string;
+  name: string;
+  language: string | null;
+}
+
+/** What an episode's master playlist is made of, measured once when the episode is transcoded. */
+export interface Rendition {
+  variants: VideoVariant[];
+  /** The source's audio streams: the first muxed into the variants, each other one a rendition of its own. */
+  audio: AudioRendition[];
+  /** The first video PTS of the segments (90 kHz): where time 0 of a track added later goes. Null when unreadable. */
+  videoStartPts: number | null;
+}
+
+const measuredRates = { bandwidth: z.number(), averageBandwidth: z.number() };
+const renditionSchema = z.object({
+  variants: z.array(z.object({ ...measuredRates, uri: z.string(), width: z.number(), height: z.number(), videoCodec: z.string() })),
+  audio: z.array(z.object({ ...measuredRates, uri: z.string().nullable(), index: z.number(), language: z.string().nullable(), title: z.string().nullable() })),
+  videoStartPts: z.number().nullable(),
+}) satisfies z.ZodType<Rendition>;
+
 /**
  * The master playlist: the audio renditions as one group (the first, muxed into the variants, is the
- * default), then one variant per rung, ascending, whose bit rates add the largest alternate audio
- * rendition's to the rung's own (a player on an alternate still fetches the variant's muxed audio).
+ * default), the subtitles as another, then one variant per rung, ascending, whose bit rates add the
+ * largest alternate audio rendition's to the rung's own (a player on an alternate still fetches the
+ * variant's muxed audio).
  */
-export function masterPlaylist({ variants, audio }: { variants: readonly VideoVariant[]; audio: readonly AudioRendition[] }): string {
+export function masterPlaylist({
+  variants,
+  audio,
+  subtitles = [],
+}: {
+  variants: readonly VideoVariant[];
+  audio: readonly AudioRendition[];
+  subtitles?: readonly SubtitleRendition[];
+}): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
   const names = uniqueNames(audio.map(audioTrackName));
   audio.forEach((track, position) => {
@@ -54,6 +91,20 @@ export function masterPlaylist({ variants, audio }: { variants: readonly VideoVa
     ];
     lines.push(`#EXT-X-MEDIA:${attributes.join(',')}`);
   });
+  const subtitleNames = uniqueNames(subtitles.map((track) => track.name));
+  subtitles.forEach((track, position) => {
+    const language = languageTagOf(track.language);
+    const attributes = [
+      'TYPE=SUBTITLES',
+      `GROUP-ID="${SUBTITLE_GROUP}"`,
+      `NAME="${quotedString(subtitleNames[position])}"`,
+      ...(language ? [`LANGUAGE="${language}"`] : []),
+      'DEFAULT=NO',
+      'AUTOSELECT=YES',
+      `URI="${quotedString(track.uri)}"`,
+    ];
+    lines.push(`#EXT-X-MEDIA:${attributes.join(',')}`);
+  });
   const alternates = audio.filter((track) => track.uri !== null);
   const audioPeak = Math.max(0, ...alternates.map((track) => track.bandwidth));
   const audioAverage = Math.max(0, ...alternates.map((track) => track.averageBandwidth));
@@ -64,6 +115,7 @@ export function masterPlaylist({ variants, audio }: { variants: readonly VideoVa
       `RESOLUTION=${variant.width}x${variant.height}`,
       `CODECS="${audio.length > 0 ? `${variant.videoCodec},${AAC_LC_CODEC}` : variant.videoCodec}"`,
       ...(audio.length > 0 ? [`AUDIO="${AUDIO_GROUP}"`] : []),
+      ...(subtitles.length > 0 ? [`SUBTITLES="${SUBTITLE_GROUP}"`] : []),
     ];
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, variant.uri);
   }
@@ -165,14 +217,11 @@ export async function measureMediaPlaylist(playlistPath: string): Promise<Measur
   return { ...bitRatesOf(sized, targetDuration), firstSegment: segments.length > 0 ? join(folder, segments[0].uri) : null };
 }
 
-/**
- * The RFC 6381 codec of the H.264 video in an MPEG-TS segment, as ffmpeg would name it: `avc1.` and
- * the profile, constraint flags and level of the first sequence parameter set in the first video PES
- * packet. Null when there is none.
- */
-export function h264CodecOf(ts: Uint8Array): string | null {
+/** The first video PES packet of an MPEG-TS segment: its PTS (90 kHz, null when it carries none) and its elementary stream. */
+function firstVideoPes(ts: Uint8Array): { pts: number | null; es: Buffer } | null {
   const PACKET = 188;
   let videoPid: number | null = null;
+  let pts: number | null = null;
   const chunks: Uint8Array[] = [];
   for (let offset = 0; offset + PACKET <= ts.length; offset += PACKET) {
     if (ts[offset] !== 0x47) return null;
@@ -185,13 +234,27 @@ export function h264CodecOf(ts: Uint8Array): string | null {
     const videoPes = unitStart && payload[0] === 0 && payload[1] === 0 && payload[2] === 1 && (payload[3] & 0xf0) === 0xe0;
     if (videoPes && videoPid === null) {
       videoPid = pid;
+      pts = payload[7] & 0x80 ? ptsOf(payload.subarray(9, 14)) : null;
       chunks.push(payload.subarray(9 + payload[8]));
     } else if (pid === videoPid) {
       if (unitStart) break;
       chunks.push(payload);
     }
   }
-  const es = Buffer.concat(chunks);
+  return videoPid === null ? null : { pts, es: Buffer.concat(chunks) };
+}
+
+/** A PES header's 33-bit timestamp, from its five bytes (ISO 13818-1 §2.4.3.7). */
+const ptsOf = (bytes: Uint8Array) => ((bytes[0] >> 1) & 0x07) * 2 ** 30 + bytes[1] * 2 ** 22 + (bytes[2] >> 1) * 2 ** 15 + bytes[3] * 2 ** 7 + (bytes[4] >> 1);
+
+/**
+ * The RFC 6381 codec of the H.264 video in an MPEG-TS segment, as ffmpeg would name it: `avc1.` and
+ * the profile, constraint flags and level of the first sequence parameter set in the first video PES
+ * packet. Null when there is none.
+ */
+export function h264CodecOf(ts: Uint8Array): string | null {
+  const es = firstVideoPes(ts)?.es;
+  if (!es) return null;
   const hex = (byte: number) => byte.toString(16).padStart(2, '0');
   for (let index = 0; index + 6 < es.length; index++) {
     if (es[index] === 0 && es[index + 1] === 0 && es[index + 2] === 1 && (es[index + 3] & 0x1f) === 7) {
@@ -201,22 +264,27 @@ export function h264CodecOf(ts: Uint8Array): string | null {
   return null;
 }
 
+/** The PTS (90 kHz) of the first video frame of an MPEG-TS segment; null when it has none. */
+export const videoStartPtsOf = (ts: Uint8Array): number | null => firstVideoPes(ts)?.pts ?? null;
+
 /**
- * Measures the renditions ffmpeg wrote into `outDir` (transcodeArgs' layout) and writes their master
- * playlist beside them. Throws when a rung has no segment or no H.264 parameter set.
+ * Measures the renditions ffmpeg wrote into `outDir` (transcodeArgs' layout). Throws when a rung has no
+ * segment or no H.264 parameter set.
  */
-export async function writeMasterPlaylist(
+export async function measureRendition(
   outDir: string,
   rungs: readonly LadderRung[],
   audioTracks: ReadonlyArray<Pick<AudioRendition, 'index' | 'language' | 'title'>>,
-): Promise<string> {
-  const variants = await Promise.all(
-    rungs.map(async (rung): Promise<VideoVariant> => {
+): Promise<Rendition> {
+  const measured = await Promise.all(
+    rungs.map(async (rung) => {
       const uri = `${videoFolderOf(rung)}/${MEDIA_PLAYLIST}`;
       const { firstSegment, ...rates } = await measureMediaPlaylist(join(outDir, uri));
-      const videoCodec = firstSegment ? h264CodecOf(await readFile(firstSegment)) : null;
-      if (!videoCodec) throw new Error(`no H.264 parameter set in the first segment of ${uri}`);
-      return { uri, width: rung.width, height: rung.height, videoCodec, ...rates };
+      const segment = firstSegment ? await readFile(firstSegment) : null;
+      const videoCodec = segment ? h264CodecOf(segment) : null;
+      if (!segment || !videoCodec) throw new Error(`no H.264 parameter set in the first segment of ${uri}`);
+      const variant: VideoVariant = { uri, width: rung.width, height: rung.height, videoCodec, ...rates };
+      return { variant, startPts: videoStartPtsOf(segment) };
     }),
   );
   const [defaultAudio] = audioTracks;
@@ -228,7 +296,43 @@ export async function writeMasterPlaylist(
       return { uri, index: track.index, language: track.language, title: track.title, bandwidth, averageBandwidth };
     }),
   );
-  const text = masterPlaylist({ variants, audio: [...muxed, ...alternates] });
+  return { variants: measured.map((rung) => rung.variant), audio: [...muxed, ...alternates], videoStartPts: measured[0]?.startPts ?? null };
+}
+
+/** Measures the renditions in `outDir` and writes their master playlist and its sidecar (RENDITION_SIDECAR) beside them. */
+export async function writeMasterPlaylist(
+  outDir: string,
+  rungs: readonly LadderRung[],
+  audioTracks: ReadonlyArray<Pick<AudioRendition, 'index' | 'language' | 'title'>>,
+): Promise<string> {
+  const rendition = await measureRendition(outDir, rungs, audioTracks);
+  const text = masterPlaylist(rendition);
+  await writeFile(join(outDir, RENDITION_SIDECAR), `${JSON.stringify(rendition)}\n`);
   await writeFile(join(outDir, MASTER_PLAYLIST), text);
   return text;
+}
+
+/** The sidecar of a rendition; null for one transcoded before sidecars were written. */
+export async function readRendition(outDir: string): Promise<Rendition | null> {
+  try {
+    return renditionSchema.parse(JSON.parse(await readFile(join(outDir, RENDITION_SIDECAR), 'utf8')));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Revision N of an episode's master playlist (the first, from the transcode, is MASTER_PLAYLIST). */
+export const revisedMasterName = (revision: number) => `master-r${revision}.m3u8`;
+
+/**
+ * Writes revision `revision` of the master playlist into `outDir`, whole (renamed into place), and
+ * answers its name. Earlier revisions stay: a player that loaded one keeps playing it.
+ */
+export async function writeRevisedMaster(outDir: string, revision: number, playlist: Parameters<typeof masterPlaylist>[0]): Promise<string> {
+  const name = revisedMasterName(revision);
+  const scratch = join(outDir, `.${name}.part`);
+  await writeFile(scratch, masterPlaylist(playlist));
+  await rename(scratch, join(outDir, name));
+  return name;
 }

@@ -1,6 +1,7 @@
 import type { Episode } from '@portal/contracts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Spinner } from '../../../shared/ui/Spinner';
+import { useSeekThumbnails } from '../api/seek-thumbnails-api';
 import { usePlaybackProgress } from '../hooks/usePlaybackProgress';
 import { useStreamOnDemand } from '../hooks/useStreamOnDemand';
 import { offersTrackChoice, useTrackChoice } from '../hooks/useTrackChoice';
@@ -15,6 +16,7 @@ import { PLAYER_STRINGS } from '../strings';
 import { NextEpisodePrompt } from './NextEpisodePrompt';
 import { PlayerIcon } from './PlayerIcon';
 import { QualityMenu } from './QualityMenu';
+import { SeekBar } from './SeekBar';
 import { ShortcutHelp } from './ShortcutHelp';
 import { TrackMenu } from './TrackMenu';
 import '../player.css';
@@ -72,6 +74,8 @@ export function VideoPlayer({
   const source = useHlsSource(videoRef, stream.demand === 'attached' ? url : null, { startPosition: startAt, loadHls: tracks.loadHls });
   const state = useVideoState(videoRef);
   useWatchedEpisode(state, { animeId, episode: episode.number, ending: episode.ending, enabled: track });
+  // With the stream, not before: a phone's first visit loads nothing until the viewer plays (issue #13).
+  const thumbnails = useSeekThumbnails(stream.demand === 'attached' && episode.source.kind === 'hls' ? episode.source.thumbnails : null);
 
   const [helpOpen, setHelpOpen] = useState(initialHelpOpen);
   const [fullscreen, setFullscreen] = useState(false);
@@ -244,20 +248,14 @@ export function VideoPlayer({
       {helpOpen ? <ShortcutHelp onClose={() => setHelpOpen(false)} /> : null}
 
       <div className="player__controls">
-        <input
-          className="player__seek"
-          type="range"
-          min={0}
-          max={Math.max(duration, 1)}
-          step={1}
-          value={Math.min(state.time, Math.max(duration, 1))}
-          onChange={(event) => {
+        <SeekBar
+          time={state.time}
+          duration={state.duration}
+          onSeek={(seconds) => {
             const video = videoRef.current;
-            if (video) video.currentTime = Number(event.target.value);
+            if (video) video.currentTime = seconds;
           }}
-          aria-label={S.seek}
-          aria-valuetext={S.seekValue(state.time, duration)}
-          disabled={state.duration === null}
+          thumbnails={thumbnails}
         />
         <div className="player__bar">
           <button type="button" className="player__button" onClick={togglePlay} aria-label={state.paused ? S.play : S.pause}>

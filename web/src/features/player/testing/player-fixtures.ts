@@ -13,7 +13,7 @@ export function episode(number: number, overrides: Partial<Episode> = {}): Episo
     number,
     title: number === 1 ? 'Возвращение Узумаки Наруто' : number === 2 ? 'Меня зовут Конохамару!' : null,
     durationSeconds: EPISODE_SECONDS,
-    source: { kind: 'hls', url: `/media/samples/${ANIME_ID}/${number}/master.m3u8`, qualities: [1080, 720, 480] },
+    source: { kind: 'hls', url: `/media/samples/${ANIME_ID}/${number}/master.m3u8`, qualities: [1080, 720, 480], thumbnails: null },
     opening: { start: 30, end: 120 },
     ending: { start: 1300, end: 1390 },
     ...overrides,
@@ -57,6 +57,49 @@ export const viewerEntry = (overrides: Partial<AnimeListEntry> = {}): AnimeListE
   updatedAt: '2025-01-10T18:00:00.000Z',
   ...overrides,
 });
+
+/** Where an uploaded episode's seek thumbnails are (its `source.thumbnails`), as the catalogue answers them. */
+export const THUMBNAILS_URL = `/media/episodes/${ANIME_ID}/1/e1-a1/thumbnails/thumbnails.vtt`;
+
+/** An uploaded episode: its source has seek thumbnails at THUMBNAILS_URL. */
+export const uploadedEpisode = (number: number, overrides: Partial<Episode> = {}): Episode =>
+  episode(number, {
+    source: { kind: 'hls', url: `/media/episodes/${ANIME_ID}/${number}/e${number}-a1/master.m3u8`, qualities: [1080, 720, 480], thumbnails: THUMBNAILS_URL },
+    ...overrides,
+  });
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * A sprite of seek thumbnails, 160×90 each in rows of 10 (an SVG data URL: stories need no binary
+ * file): thumbnail `i` of it is the time `(first + i) × interval`, drawn in a hue of its own with that time.
+ */
+export function spriteDataUrl(first: number, count: number, interval: number): string {
+  const rows = Math.ceil(count / 10);
+  const tiles = Array.from({ length: count }, (_, index) => {
+    const [x, y] = [(index % 10) * 160, Math.floor(index / 10) * 90];
+    const hue = ((first + index) * 47) % 360;
+    return `<rect x="${x}" y="${y}" width="160" height="90" fill="hsl(${hue} 60% 35%)"/><text x="${x + 80}" y="${y + 55}">${clock((first + index) * interval)}</text>`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.min(count, 10) * 160}" height="${rows * 90}" font-family="sans-serif" font-size="28" fill="#fff" text-anchor="middle">${tiles.join('')}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * A seek-thumbnails track as the catalogue writes it (one cue every `interval` s, the last up to
+ * `duration`, `sprite#xywh=x,y,w,h`), its sprites data URLs of spriteDataUrl in sprites of 10 × 10.
+ */
+export function seekThumbnailsVtt(duration = EPISODE_SECONDS, interval = 60): string {
+  const count = Math.ceil(duration / interval);
+  const stamp = (seconds: number) => new Date(seconds * 1000).toISOString().slice(11, 23);
+  const sprites = Array.from({ length: Math.ceil(count / 100) }, (_, sprite) => spriteDataUrl(sprite * 100, Math.min(100, count - sprite * 100), interval));
+  const cues = Array.from({ length: count }, (_, index) => {
+    const place = index % 100;
+    const region = `${(place % 10) * 160},${Math.floor(place / 10) * 90},160,90`;
+    return `${stamp(index * interval)} --> ${stamp(Math.min(duration, (index + 1) * interval))}\n${sprites[Math.floor(index / 100)]}#xywh=${region}`;
+  });
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
 
 /** An uploaded episode's voice-overs (EXT-X-MEDIA TYPE=AUDIO): the original first, the default, then the teams. */
 export const VOICE_OVERS: MediaTrack[] = [

@@ -1,6 +1,7 @@
 import type { Episode } from '@portal/contracts';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useHlsSource } from '../../../../shared/video/use-hls-source';
+import { useSeekThumbnails } from '../../api/seek-thumbnails-api';
 import { offersTrackChoice, useTrackChoice } from '../../hooks/useTrackChoice';
 import { Spinner } from '../../../../shared/ui/Spinner';
 import { usePlaybackProgress } from '../../hooks/usePlaybackProgress';
@@ -11,6 +12,8 @@ import { isNearEnd, skipOfferAt, type SkipPreferences } from '../../lib/episode-
 import { formatTime } from '../../../../shared/lib/format-time';
 import { AUTO_LEVEL, currentQualityLabel, levelLabel } from '../../lib/quality';
 import { NO_TRACK } from '../../lib/track-choice';
+import { thumbnailAt } from '../../lib/seek-thumbnails';
+import { SeekPreview } from '../SeekPreview';
 import { tvPlayerAction } from './tv-keys';
 import { TV_PLAYER_STRINGS } from './tv-player-strings';
 
@@ -19,6 +22,10 @@ const S = TV_PLAYER_STRINGS;
 /** How long the controls stay after the last key while playing. */
 const CONTROLS_MS = 4000;
 const NOTICE_MS = 6000;
+/** How long the picture of the time ←/→ went to stays above the bar after the last of them. */
+const SEEK_PREVIEW_MS = 1500;
+/** The seek preview's picture on a TV, seen from the sofa: 240×135 for the usual 160×90. */
+const SEEK_PREVIEW_SCALE = 1.5;
 
 export interface TvVideoPlayerProps {
   animeId: number;
@@ -39,7 +46,8 @@ export interface TvVideoPlayerProps {
 type SettingsRow = 'quality' | 'audio' | 'subtitles';
 
 /**
- * The picture full screen with a remote's controls: Enter plays or pauses, ←/→ seek 10 s, ↑ shows
+ * The picture full screen with a remote's controls: Enter plays or pauses, ←/→ seek 10 s (with seek
+ * thumbnails, the picture of the time they went to shows above the bar for a moment), ↑ shows
  * the controls with the settings: the quality row and, when the stream offers them, the voice-over
  * («Озвучка») and subtitles («Субтитры») rows (←/→ along a row, ↑/↓ between rows, Enter picks), ↓
  * hides them, Back leaves (closing the rows first). Progress, watched episodes, skipping openings and
@@ -68,6 +76,14 @@ export function TvVideoPlayer({
   const source = useHlsSource(videoRef, url, { startPosition: startAt, loadHls: tracks.loadHls });
   const state = useVideoState(videoRef);
   useWatchedEpisode(state, { animeId, episode: episode.number, ending: episode.ending, enabled: track });
+  const thumbnails = useSeekThumbnails(episode.source.kind === 'hls' ? episode.source.thumbnails : null);
+  // The time the last ←/→ went to, for a moment: its picture shows above the bar (with seek thumbnails).
+  const [seekTarget, setSeekTarget] = useState<{ time: number } | null>(null);
+  useEffect(() => {
+    if (!seekTarget) return undefined;
+    const timer = setTimeout(() => setSeekTarget(null), SEEK_PREVIEW_MS);
+    return () => clearTimeout(timer);
+  }, [seekTarget]);
 
   const [controlsUntil, setControlsUntil] = useState<number | null>(() => (initialQualityOpen ? Infinity : Date.now() + CONTROLS_MS));
   const [settingsOpen, setSettingsOpen] = useState(initialQualityOpen);
@@ -147,7 +163,9 @@ export function TvVideoPlayer({
       case 'seek':
         if (video) {
           const end = Number.isFinite(video.duration) ? video.duration : Infinity;
-          video.currentTime = Math.min(end, Math.max(0, video.currentTime + action.by));
+          const target = Math.min(end, Math.max(0, video.currentTime + action.by));
+          video.currentTime = target;
+          setSeekTarget({ time: target });
         }
         showControls();
         return;
@@ -203,6 +221,7 @@ export function TvVideoPlayer({
   const duration = state.duration ?? 0;
   const percent = duration > 0 ? Math.min(100, (state.time / duration) * 100) : 0;
   const loading = !source.error && state.duration === null;
+  const seekThumbnail = thumbnails && seekTarget && duration > 0 ? thumbnailAt(thumbnails, seekTarget.time) : null;
 
   return (
     <div ref={rootRef} className="tv-player" role="region" aria-label={S.player} tabIndex={-1} data-controls={controlsVisible} data-paused={state.paused}>
@@ -262,16 +281,27 @@ export function TvVideoPlayer({
             {state.paused ? S.paused : S.playing}
           </span>
         </div>
-        <div
-          className="tv-player__track"
-          role="progressbar"
-          aria-label={S.seek}
-          aria-valuemin={0}
-          aria-valuemax={Math.round(duration)}
-          aria-valuenow={Math.round(state.time)}
-          aria-valuetext={S.seekValue(state.time, duration)}
-        >
-          <span style={{ width: `${percent}%` }} />
+        <div className="tv-player__seek">
+          {seekThumbnail && seekTarget ? (
+            <SeekPreview
+              thumbnail={seekThumbnail}
+              time={seekTarget.time}
+              fraction={seekTarget.time / duration}
+              scale={SEEK_PREVIEW_SCALE}
+              className="tv-player__seek-preview"
+            />
+          ) : null}
+          <div
+            className="tv-player__track"
+            role="progressbar"
+            aria-label={S.seek}
+            aria-valuemin={0}
+            aria-valuemax={Math.round(duration)}
+            aria-valuenow={Math.round(state.time)}
+            aria-valuetext={S.seekValue(state.time, duration)}
+          >
+            <span style={{ width: `${percent}%` }} />
+          </div>
         </div>
         <div className="tv-player__bar">
           <span className="tv-player__time">
