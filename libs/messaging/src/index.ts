@@ -5,6 +5,7 @@ export * from './rpc-client';
 export * from './sanction-lookup';
 export * from './queue-guard';
 export * from './producer-queue';
+export * from './resumable-worker';
 export * from './transport/encoding';
 export * from './transport/streams/call-context';
 export type { CallKind } from './transport/streams/stream-keys';

@@ -3,11 +3,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DelayedError, type Job, Worker } from 'bullmq';
-import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { QueueName } from '@portal/contracts';
-import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, type RedisOptions } from '@portal/messaging';
+import { REDIS_OPTIONS, type RedisOptions, ResumableWorker } from '@portal/messaging';
 import { type FfmpegTool, findFfmpeg } from '@portal/platform';
 import { CATALOGUE_LOGGER } from '../../catalogue.tokens';
 import { EPISODES_SETTINGS, type EpisodesSettings } from '../episodes.settings';
@@ -27,9 +25,6 @@ import {
   trackUriOf,
   withTimestampMap,
 } from './track-encoding';
-
-/** A job interrupted by shutdown goes back to the queue and starts again this soon after. */
-const RESUME_AFTER_MS = 1000;
 
 export const TRACK_ERRORS = {
   noFfmpeg: 'На сервере нет ffmpeg',
@@ -57,45 +52,31 @@ interface TrackWork {
  */
 @Injectable()
 export class EpisodeTrackWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private worker: Worker | undefined;
-  private connection: Redis | undefined;
-  private readonly stopping = new AbortController();
+  private readonly jobs: ResumableWorker<EpisodeTrackJobData, EpisodeTrackJobResult>;
 
   constructor(
     private readonly tracks: EpisodeTracksRepository,
     private readonly masters: EpisodeMasterService,
     @Inject(EPISODES_SETTINGS) private readonly settings: EpisodesSettings,
-    @Inject(REDIS_OPTIONS) private readonly options: RedisOptions,
+    @Inject(REDIS_OPTIONS) options: RedisOptions,
     @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.jobs = new ResumableWorker({
+      queue: QueueName.CatalogueEpisodeTracks,
+      redis: options,
+      logger,
+      label: 'episode track',
+      process: (data) => this.process(data),
+    });
+  }
 
   onApplicationBootstrap() {
-    this.connection = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
-    this.worker = new Worker(QueueName.CatalogueEpisodeTracks, (job: Job<EpisodeTrackJobData>, token) => this.run(job, token), {
-      connection: this.connection,
-      prefix: bullPrefix(this.options.keyPrefix),
-      concurrency: 1,
-    });
-    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'episode track worker connection error'));
-    this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id }, 'episode track job failed'));
+    this.jobs.start();
   }
 
   /** Stops a running ffmpeg; its job goes back to the queue. */
   async beforeApplicationShutdown() {
-    this.stopping.abort();
-    if (this.worker && this.connection) await closeWithConnection(this.worker, this.connection);
-  }
-
-  private async run(job: Job<EpisodeTrackJobData>, token: string | undefined): Promise<EpisodeTrackJobResult> {
-    try {
-      return await this.process(job.data);
-    } catch (error) {
-      if (this.stopping.signal.aborted) {
-        await job.moveToDelayed(Date.now() + RESUME_AFTER_MS, token);
-        throw new DelayedError();
-      }
-      throw error;
-    }
+    await this.jobs.close();
   }
 
   async process({ trackId }: EpisodeTrackJobData): Promise<EpisodeTrackJobResult> {
@@ -129,7 +110,7 @@ export class EpisodeTrackWorker implements OnApplicationBootstrap, BeforeApplica
       rates = track.kind === 'audio' ? await this.encodeAudio(work) : await this.convertSubtitles(work);
       await moveIntoPlace(scratch, target);
     } catch (error) {
-      if (this.stopping.signal.aborted) throw error;
+      if (this.jobs.stopping.aborted) throw error;
       this.logger.warn({ err: error, trackId: track.id }, 'episode track not processed');
       return this.failWith(track, this.reasonOf(error), upload);
     } finally {
@@ -169,7 +150,7 @@ export class EpisodeTrackWorker implements OnApplicationBootstrap, BeforeApplica
   }
 
   private ffmpeg(ffmpeg: FfmpegTool, args: string[], durationSeconds: number): Promise<void> {
-    return runWithProgress(ffmpeg, args, { durationSeconds, signal: this.stopping.signal, onProgress: () => undefined });
+    return runWithProgress(ffmpeg, args, { durationSeconds, signal: this.jobs.stopping, onProgress: () => undefined });
   }
 
   /** Marks the track failed (unless it was removed meanwhile) and deletes its uploaded file. */

@@ -4,11 +4,11 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { MEDIA_URL_PREFIX, QueueName } from '@portal/contracts';
-import { bullPrefix, closeWithConnection, createRedisClient, REDIS_OPTIONS, RedisLease, type RedisOptions } from '@portal/messaging';
+import { createRedisClient, REDIS_OPTIONS, RedisLease, type RedisOptions, ResumableWorker } from '@portal/messaging';
 import { type FfmpegTool, findFfmpeg } from '@portal/platform';
 import { CATALOGUE_LOGGER } from '../../catalogue.tokens';
 import { EPISODES_SETTINGS, type EpisodesSettings } from '../episodes.settings';
@@ -33,8 +33,6 @@ import {
 
 /** Where renditions of uploaded episodes go under MEDIA_DIR: `episodes/<anime>/<number>/<source>-a<attempt>/`. */
 export const EPISODES_MEDIA_FOLDER = 'episodes';
-/** A job interrupted by shutdown goes back to the queue and starts again this soon after. */
-const RESUME_AFTER_MS = 1000;
 /**
  * One transcode of a source at a time in the cluster. A worker that dies loses the lease after this
  * long; a run that takes its stalled job over (BullMQ's lockDuration + stalledInterval) meanwhile waits for it.
@@ -97,10 +95,8 @@ interface EncodePasses {
  */
 @Injectable()
 export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private worker: Worker | undefined;
-  private connection: Redis | undefined;
+  private readonly jobs: ResumableWorker<EpisodeTranscodeJobData, EpisodeTranscodeJobResult>;
   private leaseConnection: Redis | undefined;
-  private readonly stopping = new AbortController();
 
   constructor(
     private readonly sources: EpisodeSourcesRepository,
@@ -109,37 +105,26 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
     @Inject(CATALOGUE_LOGGER) private readonly logger: Logger,
     /** Queues the title's openings and endings found by ear once an episode is transcoded (absent: not queued). */
     @Optional() @Inject(EpisodeMarkersQueue) private readonly markers?: EpisodeMarkersQueue,
-  ) {}
+  ) {
+    this.jobs = new ResumableWorker({
+      queue: QueueName.CatalogueEpisodeTranscode,
+      redis: options,
+      logger,
+      label: 'episode transcode',
+      process: (data) => this.process(data),
+      // Not the source's failure (shutdown, a lost lease): back to the queue without marking anything.
+      interrupted: (error) => error instanceof TranscodeInterruptedError,
+    });
+  }
 
   onApplicationBootstrap() {
-    this.connection = createRedisClient(this.options.url, { maxRetriesPerRequest: null });
-    this.worker = new Worker(QueueName.CatalogueEpisodeTranscode, (job: Job<EpisodeTranscodeJobData>, token) => this.run(job, token), {
-      connection: this.connection,
-      prefix: bullPrefix(this.options.keyPrefix),
-      concurrency: 1,
-    });
-    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'episode transcode worker connection error'));
-    this.worker.on('failed', (job, error) => this.logger.warn({ err: error, jobId: job?.id }, 'episode transcode job failed'));
+    this.jobs.start();
   }
 
   /** Stops a running ffmpeg; its job goes back to the queue for another replica (or this one's next start). */
   async beforeApplicationShutdown() {
-    this.stopping.abort();
-    if (this.worker && this.connection) await closeWithConnection(this.worker, this.connection);
+    await this.jobs.close();
     await this.leaseConnection?.quit().catch(() => this.leaseConnection?.disconnect());
-  }
-
-  private async run(job: Job<EpisodeTranscodeJobData>, token: string | undefined): Promise<EpisodeTranscodeJobResult> {
-    try {
-      return await this.process(job.data);
-    } catch (error) {
-      if (error instanceof TranscodeInterruptedError) {
-        // Not the source's failure: back to the queue without marking anything.
-        await job.moveToDelayed(Date.now() + RESUME_AFTER_MS, token);
-        throw new DelayedError();
-      }
-      throw error;
-    }
   }
 
   /**
@@ -254,8 +239,8 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
   private passesOf(ffmpeg: FfmpegTool, source: EpisodeSourceRow, lease: RedisLease): EncodePasses {
     const stop = new AbortController();
     const stopOnShutdown = () => stop.abort();
-    this.stopping.signal.addEventListener('abort', stopOnShutdown, { once: true });
-    if (this.stopping.signal.aborted) stop.abort();
+    this.jobs.stopping.addEventListener('abort', stopOnShutdown, { once: true });
+    if (this.jobs.stopping.aborted) stop.abort();
     let cancelled = false;
     let reporting: Promise<void> | undefined;
     let percentSoFar = 0;
@@ -281,13 +266,13 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
       } catch (error) {
         await reporting;
         if (cancelled) return 'cancelled';
-        if (error instanceof FfmpegAbortedError || this.stopping.signal.aborted || !lease.held) throw new TranscodeInterruptedError(source.id);
+        if (error instanceof FfmpegAbortedError || this.jobs.stopping.aborted || !lease.held) throw new TranscodeInterruptedError(source.id);
         throw error;
       }
       await reporting;
       return cancelled ? 'cancelled' : 'done';
     };
-    return { run, close: () => this.stopping.signal.removeEventListener('abort', stopOnShutdown) };
+    return { run, close: () => this.jobs.stopping.removeEventListener('abort', stopOnShutdown) };
   }
 
   /** What the uploader reads: ffmpeg's last lines, or what else went wrong, without the server's paths. */
@@ -355,7 +340,7 @@ export class EpisodeTranscodeWorker implements OnApplicationBootstrap, BeforeApp
   private async acquire(lease: RedisLease, sourceId: string): Promise<void> {
     while (!(await lease.tryAcquire())) {
       try {
-        await sleep(LEASE_RETRY_MS, undefined, { signal: this.stopping.signal });
+        await sleep(LEASE_RETRY_MS, undefined, { signal: this.jobs.stopping });
       } catch {
         throw new TranscodeInterruptedError(sourceId);
       }
