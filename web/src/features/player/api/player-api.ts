@@ -31,6 +31,3 @@ export function saveProgressOnLeave(body: ProgressSave, sessionToken: string | n
     // A browser refusing keepalive (body quota) must not break unloading.
   }
 }
-
-// The voice-over and subtitles: shared with the watch party's host (shared/api/title-api).
-export { chooseTrack, trackChoiceKeys, trackChoiceQuery } from '../../../shared/api/title-api';

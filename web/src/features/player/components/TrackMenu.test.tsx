@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { offersTrackChoice, type TrackOption } from '../hooks/useTrackChoice';
+import { offersTrackChoice, type TrackOption } from '../../../shared/video/track-engine';
 import { TrackMenu, type TrackMenuProps } from './TrackMenu';
 
 const AUDIO: TrackOption[] = [

@@ -10,9 +10,10 @@ import { renderWithApp } from '../../../test/render';
 import { ErrorCode } from '@portal/contracts';
 import { HlsLoaderContext, useHlsSource } from '../../../shared/video/use-hls-source';
 import { TrackMenu } from '../components/TrackMenu';
-import type { MediaTrack } from '../lib/track-choice';
+import type { MediaTrack } from '../../../shared/video/track-choice';
 import { SUBTITLE_TRACKS, VOICE_OVERS, fakeHlsLoader, trackChoice, type FakeHlsEngine } from '../testing/player-fixtures';
-import { offersTrackChoice, useTrackChoice } from './useTrackChoice';
+import { offersTrackChoice } from '../../../shared/video/track-engine';
+import { useTrackChoice } from './useTrackChoice';
 
 const AUDIO = VOICE_OVERS;
 /** The first subtitles are the playlist's default: hls.js turns them on by itself. */

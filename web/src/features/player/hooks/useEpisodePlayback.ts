@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../../shared/session/session-context';
 import { episodesQuery, progressQuery, titleQuery } from '../../../shared/api/title-api';
-import { trackChoiceQuery } from '../api/player-api';
+import { trackChoiceQuery } from '../../../shared/api/title-api';
 
 /**
  * What a player page needs before the stream attaches: the title, its episodes and the viewer's saved

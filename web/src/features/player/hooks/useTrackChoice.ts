@@ -6,19 +6,15 @@ import { HlsLoaderContext, type HlsLoader } from '../../../shared/video/use-hls-
 import {
   loadHlsWithTracks,
   mediaTracks,
-  offersTrackChoice,
   trackOptions,
   withTrackEngines,
   type TrackEngine,
   type TrackEvents,
   type TrackOption,
 } from '../../../shared/video/track-engine';
-import { chooseTrack, trackChoiceKeys, trackChoiceQuery } from '../api/player-api';
-import { NO_TRACK, pickAudioTrack, pickSubtitleTrack, withTrackChosen, type TrackPreferences } from '../lib/track-choice';
+import { chooseTrack, trackChoiceKeys, trackChoiceQuery } from '../../../shared/api/title-api';
+import { NO_TRACK, pickAudioTrack, pickSubtitleTrack, withTrackChosen, type TrackPreferences } from '../../../shared/video/track-choice';
 import { loadGuestChoice, loadKnownLanguages, rememberLanguages, saveGuestChoice } from '../lib/track-storage';
-
-// The engine's slice, the options and the menu's condition moved to shared/video (the watch party uses them too).
-export { offersTrackChoice, type TrackOption };
 
 export interface TrackChoiceControls {
   /** Pass to `useHlsSource` (options.loadHls): the engine whose tracks are chosen. */

@@ -1,4 +1,4 @@
-import { NO_CHOICE, normalizeLanguage, type MediaTrack, type TitleTrackChoice } from './track-choice';
+import { NO_CHOICE, normalizeLanguage, type MediaTrack, type TitleTrackChoice } from '../../../shared/video/track-choice';
 
 /**
  * What the browser keeps of the viewer's tracks: a guest's choice per title (the server keeps a signed-in

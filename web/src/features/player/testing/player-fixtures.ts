@@ -1,6 +1,6 @@
 import type { AnimeEpisodes, AnimeListEntry, Episode, ProgressPoint, TrackChoice } from '@portal/contracts';
 import type { HlsClass, HlsInstance, HlsLoader } from '../../../shared/video/use-hls-source';
-import type { MediaTrack } from '../lib/track-choice';
+import type { MediaTrack } from '../../../shared/video/track-choice';
 
 /** Data and a fake HLS engine for the player's tests and stories (stories/features/player). Not part of the app bundle. */
 
