@@ -1,5 +1,5 @@
 import type { ManagedEpisode } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatTime } from '../../../shared/lib/format-time';
@@ -66,16 +66,9 @@ function EditMarkers({ animeId, episode }: { animeId: number; episode: ManagedEp
 /** «Дорожки» and its dialog: the episode's voice-overs and subtitles, and a new one added without re-encoding the video. */
 function EditTracks({ animeId, number }: { animeId: number; number: number }) {
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  // The dialog has no Radix trigger to give the focus back to: once it is gone, the focus returns here.
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (wasOpen.current && !open) buttonRef.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
   return (
     <>
-      <Button ref={buttonRef} size="small" variant="secondary" onClick={() => setOpen(true)} aria-label={T.openLabel(number)}>
+      <Button size="small" variant="secondary" onClick={() => setOpen(true)} aria-label={T.openLabel(number)}>
         {T.open}
       </Button>
       <EpisodeTracksDialog open={open} onOpenChange={setOpen} animeId={animeId} number={number} />
