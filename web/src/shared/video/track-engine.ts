@@ -1,5 +1,5 @@
 import type { HlsClass, HlsLoader } from './use-hls-source';
-import { trackLabel, type MediaTrack } from './track-choice';
+import { NO_TRACK, trackLabel, type MediaTrack } from './track-choice';
 
 /**
  * hls.js' alternate audio and subtitles, for the players that offer them (the episode player, the TV
@@ -67,3 +67,30 @@ export const trackOptions = (tracks: readonly MediaTrack[]): TrackOption[] =>
 /** A menu is worth showing: a voice-over to switch to, or subtitles to turn on. */
 export const offersTrackChoice = ({ audio, subtitles }: { audio: readonly TrackOption[]; subtitles: readonly TrackOption[] }) =>
   audio.length >= 2 || subtitles.length >= 1;
+
+/** What a track menu shows of an engine: its voice-overs and subtitles and the ones playing. */
+export interface TrackSnapshot {
+  audio: TrackOption[];
+  subtitles: TrackOption[];
+  audioTrack: number;
+  subtitleTrack: number;
+}
+
+/** No engine (none yet, or destroyed with its stream). */
+export const NO_TRACKS: TrackSnapshot = { audio: [], subtitles: [], audioTrack: NO_TRACK, subtitleTrack: NO_TRACK };
+
+export const trackSnapshotOf = (engine: TrackEngine): TrackSnapshot => ({
+  audio: trackOptions(mediaTracks(engine.audioTracks)),
+  subtitles: trackOptions(mediaTracks(engine.subtitleTracks)),
+  audioTrack: engine.audioTrack,
+  subtitleTrack: engine.subtitleTrack,
+});
+
+/** Runs `onDestroyed` when the engine is destroyed (its stream detached), before hls.js' own clean-up. */
+export function whenDestroyed(engine: TrackEngine, onDestroyed: () => void): void {
+  const destroy = engine.destroy.bind(engine);
+  engine.destroy = () => {
+    onDestroyed();
+    destroy();
+  };
+}

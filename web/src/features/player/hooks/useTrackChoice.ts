@@ -6,8 +6,11 @@ import { HlsLoaderContext, type HlsLoader } from '../../../shared/video/use-hls-
 import {
   loadHlsWithTracks,
   mediaTracks,
-  trackOptions,
+  NO_TRACKS,
+  trackSnapshotOf,
+  whenDestroyed,
   withTrackEngines,
+  type TrackSnapshot,
   type TrackEngine,
   type TrackEvents,
   type TrackOption,
@@ -29,15 +32,6 @@ export interface TrackChoiceControls {
   /** -1 turns the subtitles off. */
   chooseSubtitles(index: number): void;
 }
-
-interface Snapshot {
-  audio: TrackOption[];
-  subtitles: TrackOption[];
-  audioTrack: number;
-  subtitleTrack: number;
-}
-
-const NOTHING: Snapshot = { audio: [], subtitles: [], audioTrack: NO_TRACK, subtitleTrack: NO_TRACK };
 
 /** What the engine's listeners read: kept current after each render. */
 interface Live {
@@ -68,19 +62,13 @@ export function useTrackChoice(animeId: number): TrackChoiceControls {
     live.current = { signedIn, ready, server };
   });
 
-  const [snapshot, setSnapshot] = useState<Snapshot>(NOTHING);
+  const [snapshot, setSnapshot] = useState<TrackSnapshot>(NO_TRACKS);
   const engineRef = useRef<TrackEngine | null>(null);
   /** The kinds already decided for the current engine (by the pick, or by the viewer before it). */
   const decided = useRef<Record<TrackKind, boolean>>({ audio: false, subtitles: false });
 
   const read = useCallback((engine: TrackEngine) => {
-    if (engineRef.current !== engine) return;
-    setSnapshot({
-      audio: trackOptions(mediaTracks(engine.audioTracks)),
-      subtitles: trackOptions(mediaTracks(engine.subtitleTracks)),
-      audioTrack: engine.audioTrack,
-      subtitleTrack: engine.subtitleTrack,
-    });
+    if (engineRef.current === engine) setSnapshot(trackSnapshotOf(engine));
   }, []);
 
   const applyPick = useCallback(
@@ -130,14 +118,11 @@ export function useTrackChoice(animeId: number): TrackChoiceControls {
       listen(events.SUBTITLE_TRACKS_UPDATED, subtitlesUpdated);
       listen(events.AUDIO_TRACK_SWITCHED, () => read(engine));
       listen(events.SUBTITLE_TRACK_SWITCH, () => read(engine));
-      const destroy = engine.destroy.bind(engine);
-      engine.destroy = () => {
-        if (engineRef.current === engine) {
-          engineRef.current = null;
-          setSnapshot(NOTHING);
-        }
-        destroy();
-      };
+      whenDestroyed(engine, () => {
+        if (engineRef.current !== engine) return;
+        engineRef.current = null;
+        setSnapshot(NO_TRACKS);
+      });
     },
     [applyPick, read],
   );

@@ -2,12 +2,13 @@ import type { TrackChoice, TrackKind, WatchPartyTracks } from '@portal/contracts
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { chooseTrack, trackChoiceKeys, trackChoiceQuery } from '../../../shared/api/title-api';
-import { NO_TRACK } from '../../../shared/video/track-choice';
 import {
   loadHlsWithTracks,
-  mediaTracks,
-  trackOptions,
+  NO_TRACKS,
+  trackSnapshotOf,
+  whenDestroyed,
   withTrackEngines,
+  type TrackSnapshot,
   type TrackEngine,
   type TrackEvents,
   type TrackOption,
@@ -33,15 +34,6 @@ export interface PartyTracks {
 }
 
 type Engine = TrackEngine & PartyTrackEngine;
-
-interface Snapshot {
-  audio: TrackOption[];
-  subtitles: TrackOption[];
-  audioTrack: number;
-  subtitleTrack: number;
-}
-
-const NOTHING: Snapshot = { audio: [], subtitles: [], audioTrack: NO_TRACK, subtitleTrack: NO_TRACK };
 
 /** What the engine's listeners read: kept current after each render. */
 interface Live {
@@ -70,7 +62,7 @@ export function usePartyTracks(animeId: number, tracks: WatchPartyTracks, isHost
     live.current = { tracks, isHost, ready, choice: remembered.data ?? null };
   });
 
-  const [snapshot, setSnapshot] = useState<Snapshot>(NOTHING);
+  const [snapshot, setSnapshot] = useState<TrackSnapshot>(NO_TRACKS);
   const engineRef = useRef<Engine | null>(null);
   /** The host's change, played until the room says its tracks again (its answer, or another change). */
   const pending = useRef<WatchPartyTracks | null>(null);
@@ -78,13 +70,7 @@ export function usePartyTracks(animeId: number, tracks: WatchPartyTracks, isHost
   const offered = useRef<Engine | null>(null);
 
   const read = useCallback((engine: Engine) => {
-    if (engineRef.current !== engine) return;
-    setSnapshot({
-      audio: trackOptions(mediaTracks(engine.audioTracks)),
-      subtitles: trackOptions(mediaTracks(engine.subtitleTracks)),
-      audioTrack: engine.audioTrack,
-      subtitleTrack: engine.subtitleTrack,
-    });
+    if (engineRef.current === engine) setSnapshot(trackSnapshotOf(engine));
   }, []);
 
   /** Plays the room's tracks (the host's pending change first); with `offer`, a host puts their own pick to a room without tracks. */
@@ -127,14 +113,11 @@ export function usePartyTracks(animeId: number, tracks: WatchPartyTracks, isHost
       listen(events.SUBTITLE_TRACKS_UPDATED, updated);
       listen(events.AUDIO_TRACK_SWITCHED, () => read(current));
       listen(events.SUBTITLE_TRACK_SWITCH, () => read(current));
-      const destroy = engine.destroy.bind(engine);
-      engine.destroy = () => {
-        if (engineRef.current === current) {
-          engineRef.current = null;
-          setSnapshot(NOTHING);
-        }
-        destroy();
-      };
+      whenDestroyed(engine, () => {
+        if (engineRef.current !== current) return;
+        engineRef.current = null;
+        setSnapshot(NO_TRACKS);
+      });
     },
     [read, sync],
   );
